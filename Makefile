@@ -1,0 +1,45 @@
+# Atelier — developer entry points. Everything runs from the repo's own virtualenv (.venv).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PACKAGES := libs/common libs/proto libs/idlc libs/devstack \
+	services/gateway services/agent services/conversation services/knowledge \
+	services/indexer services/workflow services/plugin
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+.PHONY: install idl idl-check dev down status test test-fast lint clean
+
+install: $(STAMP)
+
+# Reinstall when pins or any package's metadata change.
+$(STAMP): constraints.txt $(addsuffix /pyproject.toml,$(PACKAGES))
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade "pip==25.3"
+	$(BIN)/python -m pip install --quiet -c constraints.txt $(addprefix -e ,$(PACKAGES))
+	touch $(STAMP)
+
+idl: install  ## regenerate libs/proto from idl/*.thrift
+	$(BIN)/python -m atelier_idlc
+
+idl-check: install  ## fail when libs/proto drifted from idl/
+	$(BIN)/python -m atelier_idlc --check
+
+dev: install  ## start infrastructure, every service and the gateway
+	$(BIN)/python -m atelier_devstack up
+
+down:  ## stop exactly what `make dev` started
+	$(BIN)/python -m atelier_devstack down
+
+status:  ## each component and its health
+	$(BIN)/python -m atelier_devstack status
+
+test: idl-check  ## the whole suite
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check libs services tests
+
+clean: down
+	rm -rf .run

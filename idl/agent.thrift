@@ -1,0 +1,752 @@
+// Agents (Coze "bots"): drafts, display settings, versions/publish, onboarding, shortcut
+// commands, memory (variables, user databases). Owner service: agent.
+// Paths and field names follow Coze Studio's developer_api / playground / memory IDL.
+include "base.thrift"
+include "knowledge.thrift"
+
+namespace py atelier.agent
+namespace go atelier.agent
+
+// ---------------------------------------------------------------- enums
+
+enum ContextMode {
+    Chat = 0
+    FunctionCall_1 = 1
+    FunctionCall_2 = 2
+    FunctionCall_3 = 3
+}
+
+enum ModelResponseFormat {
+    Text = 0
+    Markdown = 1
+    JSON = 2
+}
+
+enum KnowledgeNoRecallReplyMode {
+    Default = 0             // the model answers without knowledge
+    CustomizePrompt = 1     // reply with no_recall_reply_customize_prompt
+}
+
+enum KnowledgeShowSourceMode {
+    ReplyBottom = 0
+    CardList = 1
+}
+
+enum SuggestReplyMode {
+    System = 0
+    Custom = 1
+    Disable = 2
+}
+
+enum SuggestedQuestionsShowMode {
+    Random = 0
+    All = 1
+}
+
+enum FieldItemType {
+    Text = 1
+    Number = 2
+    Date = 3
+    Float = 4
+    Boolean = 5
+}
+
+enum BotTableRWMode {
+    LimitedReadWrite = 1    // each user sees own rows
+    ReadOnly = 2
+    UnlimitedReadWrite = 3  // all users share rows
+}
+
+enum TableType {
+    DraftTable = 1
+    OnlineTable = 2
+}
+
+enum HistoryType {
+    SUBMIT = 1              // saved draft version
+    FLAG = 2                // published version
+}
+
+enum VariableChannel {
+    Custom = 1
+    System = 2
+    Location = 3
+    Feishu = 4
+    APP = 5
+}
+
+enum SendType {
+    SendTypeQuery = 0       // send template_query as is
+    SendTypePanel = 1       // open a parameter panel first
+}
+
+enum ToolType {
+    ToolTypeNone = 0
+    ToolTypeWorkFlow = 1
+    ToolTypePlugin = 2
+}
+
+enum InputType {
+    TextInput = 0
+    Select = 1
+    UploadImage = 2
+    UploadDoc = 3
+    UploadTable = 4
+    UploadAudio = 5
+    MixUpload = 6
+    VIDEO = 7
+    ARCHIVE = 8
+    CODE = 9
+    TXT = 10
+    PPT = 11
+}
+
+// ---------------------------------------------------------------- agent configuration
+
+struct ShortMemoryPolicy {
+    1: optional ContextMode context_mode
+    2: optional i32 history_round           // chat history rounds sent to the model
+}
+
+struct ModelInfo {
+    1: optional i64 model_id (api.js_conv="true")
+    2: optional double temperature
+    3: optional i32 max_tokens
+    4: optional double top_p
+    5: optional double frequency_penalty
+    6: optional double presence_penalty
+    7: optional ShortMemoryPolicy short_memory_policy
+    8: optional i32 top_k
+    9: optional ModelResponseFormat response_format
+    15: optional map<string, string> parameters     // extra model parameters
+}
+
+struct PromptInfo {
+    1: optional string prompt               // persona; Jinja2 {{variables}}
+}
+
+struct PluginInfo {
+    1: optional i64 plugin_id (api.js_conv="true")
+    2: optional i64 api_id (api.js_conv="true")
+    3: optional string api_name
+}
+
+struct WorkflowInfo {
+    1: optional i64 workflow_id (api.js_conv="true")
+    2: optional i64 plugin_id (api.js_conv="true")
+    3: optional i64 api_id (api.js_conv="true")
+    5: optional string workflow_name
+    6: optional string desc
+    8: optional string plugin_icon
+}
+
+struct KnowledgeInfo {
+    1: optional i64 id (api.js_conv="true")     // dataset id
+    2: optional string name
+}
+
+struct RecallStrategy {
+    1: optional bool use_rerank
+    2: optional bool use_rewrite
+    3: optional bool use_nl2sql
+}
+
+struct Knowledge {
+    1: optional list<KnowledgeInfo> knowledge_info
+    2: optional i64 top_k                   // default 3
+    3: optional double min_score            // default 0.5
+    4: optional bool auto                   // true: retrieve every turn; false: on demand (tool)
+    5: optional knowledge.SearchStrategy search_strategy
+    6: optional bool show_source
+    7: optional KnowledgeNoRecallReplyMode no_recall_reply_mode
+    8: optional string no_recall_reply_customize_prompt
+    9: optional KnowledgeShowSourceMode show_source_mode
+    10: optional RecallStrategy recall_strategy
+}
+
+struct OnboardingInfo {
+    1: optional string prologue
+    2: optional list<string> suggested_questions
+    5: optional SuggestedQuestionsShowMode suggested_questions_show_mode
+}
+
+struct SuggestReplyInfo {
+    1: optional SuggestReplyMode suggest_reply_mode
+    2: optional string customized_suggest_prompt
+}
+
+struct Variable {
+    1: optional string key
+    2: optional string description
+    3: optional string default_value
+    4: optional bool is_system
+    5: optional bool prompt_disabled
+    7: optional bool is_disabled
+}
+
+struct FieldItem {
+    1: optional string name
+    2: optional string desc
+    3: optional FieldItemType type
+    4: optional bool must_required
+    5: optional i64 id (api.js_conv="true")
+    6: optional bool is_system_field
+}
+
+// Database bound to an agent (the agent config view of a user database).
+struct Database {
+    1: optional i64 table_id (api.js_conv="true")
+    2: optional string table_name
+    3: optional string table_desc
+    4: optional list<FieldItem> field_list
+    5: optional bool prompt_disabled
+    6: optional BotTableRWMode rw_mode
+}
+
+struct DefaultValue {
+    1: string value
+}
+
+struct Components {
+    1: string name
+    2: string description
+    3: InputType input_type
+    4: string parameter                     // tool parameter this component fills
+    5: list<string> options                 // Select choices
+    6: optional DefaultValue default_value
+    7: bool hide
+}
+
+struct ToolParams {
+    1: string name
+    2: bool is_required (api.body="required")
+    3: string desc
+    4: string type
+    5: optional string default_value
+    6: optional bool refer_component        // filled from a component
+}
+
+struct ToolInfo {
+    1: string tool_name
+    2: list<ToolParams> tool_params_list
+}
+
+struct ShortcutCommand {
+    2: i64 object_id (api.js_conv="true")   // agent id
+    3: string command_name
+    4: string shortcut_command              // e.g. "/translate"
+    5: string description
+    6: SendType send_type
+    7: ToolType tool_type
+    8: i64 work_flow_id (api.js_conv="true")
+    9: i64 plugin_id (api.js_conv="true")
+    10: string plugin_api_name
+    11: string template_query               // "{{parameter}}" placeholders
+    12: list<Components> components_list
+    16: i64 command_id (api.js_conv="true")
+    17: optional ToolInfo tool_info
+    22: i64 plugin_api_id (api.js_conv="true")
+}
+
+// Full agent configuration. Every field optional so updates can be partial.
+struct BotInfo {
+    1: optional i64 bot_id (api.js_conv="true")
+    2: optional string name
+    3: optional string description
+    4: optional string icon_uri
+    5: optional string icon_url
+    6: optional i64 creator_id (api.js_conv="true")
+    7: optional i64 create_time             // unix seconds
+    8: optional i64 update_time
+    10: optional string version
+    11: optional ModelInfo model_info
+    12: optional PromptInfo prompt_info
+    13: optional list<PluginInfo> plugin_info_list
+    14: optional list<WorkflowInfo> workflow_info_list
+    15: optional OnboardingInfo onboarding_info
+    16: optional Knowledge knowledge
+    17: optional list<Variable> variable_list
+    19: optional list<Database> database_list
+    20: optional SuggestReplyInfo suggest_reply_info
+    30: optional list<i64> shortcut_sort (api.js_conv="true")   // command ids in display order
+    31: optional i64 space_id (api.js_conv="true")
+}
+
+// ---------------------------------------------------------------- draftbot
+
+struct DraftBotCreateRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required string name
+    3: optional string description
+    4: optional string icon_uri
+}
+
+struct DraftBotCreateData {
+    1: i64 bot_id (api.js_conv="true")
+    2: bool check_not_pass
+}
+
+struct DraftBotCreateResponse {
+    1: DraftBotCreateData data
+}
+
+struct DeleteDraftBotRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required i64 bot_id (api.js_conv="true")
+}
+
+struct DeleteDraftBotResponse {
+}
+
+struct DuplicateDraftBotRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required i64 bot_id (api.js_conv="true")
+}
+
+struct DuplicateDraftBotData {
+    1: i64 bot_id (api.js_conv="true")
+    2: string name
+}
+
+struct DuplicateDraftBotResponse {
+    1: DuplicateDraftBotData data
+}
+
+struct PublishDraftBotRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required i64 bot_id (api.js_conv="true")
+    3: optional map<string, base.StringMap> connectors  // connector id -> settings; "API" by default
+    12: optional string commit_version
+    15: optional string history_info        // release note
+}
+
+struct PublishDraftBotData {
+    1: map<string, string> publish_result   // connector id -> status
+    2: bool check_not_pass
+    3: string version                       // the published version
+}
+
+struct PublishDraftBotResponse {
+    1: PublishDraftBotData data
+}
+
+struct DraftBotDisplayInfoData {
+    1: optional map<string, i32> tab_display_info   // "<tab>_tab_status" -> 0 default / 1 open / 2 close / 3 hide
+}
+
+struct UpdateDraftBotDisplayInfoRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: optional DraftBotDisplayInfoData display_info
+    3: optional i64 space_id (api.js_conv="true")
+}
+
+struct UpdateDraftBotDisplayInfoResponse {
+}
+
+struct GetDraftBotDisplayInfoRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true")
+}
+
+struct GetDraftBotDisplayInfoResponse {
+    1: DraftBotDisplayInfoData data
+}
+
+struct ListDraftBotHistoryRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required i64 bot_id (api.js_conv="true")
+    3: required i32 page_index
+    4: required i32 page_size
+    5: optional HistoryType history_type
+}
+
+struct HistoryInfo {
+    1: string version
+    2: HistoryType history_type
+    3: string info                          // release note / commit remark
+    4: string create_time                   // unix seconds, as a string like Coze
+    6: i64 creator_id (api.js_conv="true")
+}
+
+struct ListDraftBotHistoryData {
+    1: list<HistoryInfo> history_infos
+    2: i32 total
+}
+
+struct ListDraftBotHistoryResponse {
+    1: ListDraftBotHistoryData data
+}
+
+struct GetDraftBotInfoAgwRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: optional string version              // published version; draft when empty
+    3: optional i64 space_id (api.js_conv="true")
+}
+
+struct BotOptionData {
+    6: optional list<ShortcutCommand> shortcut_command_list
+}
+
+struct GetDraftBotInfoAgwData {
+    1: BotInfo bot_info
+    2: optional BotOptionData bot_option_data
+    3: optional bool has_unpublished_change
+    7: optional bool editable
+    8: optional bool deletable
+    10: bool has_publish
+    11: i64 space_id (api.js_conv="true")
+    17: optional string publish_time
+}
+
+struct GetDraftBotInfoAgwResponse {
+    1: GetDraftBotInfoAgwData data
+}
+
+struct UpdateDraftBotInfoAgwRequest {
+    1: required BotInfo bot_info            // bot_info.bot_id is required
+    2: optional i64 base_commit_version (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true")
+}
+
+struct UpdateDraftBotInfoAgwData {
+    1: optional bool has_change
+    2: bool check_not_pass
+}
+
+struct UpdateDraftBotInfoAgwResponse {
+    1: UpdateDraftBotInfoAgwData data
+}
+
+// ---------------------------------------------------------------- onboarding, shortcuts
+
+struct GetOnboardingRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: optional string bot_prompt           // persona to generate the prologue from
+    3: optional i64 space_id (api.js_conv="true")
+}
+
+struct OnboardingContent {
+    1: optional string prologue
+    2: optional list<string> suggested_questions
+}
+
+struct GetOnboardingResponseData {
+    1: OnboardingContent onboarding_content
+}
+
+struct GetOnboardingResponse {
+    1: GetOnboardingResponseData data
+}
+
+struct CreateUpdateShortcutCommandRequest {
+    1: required i64 object_id (api.js_conv="true")  // agent id
+    2: required i64 space_id (api.js_conv="true")
+    3: required ShortcutCommand shortcuts
+}
+
+struct CreateUpdateShortcutCommandResponse {
+    1: ShortcutCommand shortcuts
+}
+
+// ---------------------------------------------------------------- OpenAPI
+
+struct OpenGetBotInfoRequest {
+    1: required i64 bot_id (api.path="bot_id", api.js_conv="true")
+    2: optional bool is_published (api.query="is_published")
+    3: optional i64 connector_id (api.query="connector_id", api.js_conv="true")
+    4: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct ShortcutCommandInfo {
+    1: i64 id (api.js_conv="true")
+    2: string name
+    3: string command
+    4: string description
+    5: string query_template
+    6: string icon_url
+}
+
+struct OpenAPIBotInfo {
+    1: i64 bot_id (api.js_conv="true")
+    2: string name
+    3: string description
+    4: string icon_url
+    5: i64 create_time
+    6: i64 update_time
+    7: string version
+    8: PromptInfo prompt_info
+    9: OnboardingInfo onboarding_info
+    12: optional ModelInfo model_info
+    13: list<PluginInfo> plugin_info_list
+    14: optional Knowledge knowledge
+    15: list<WorkflowInfo> workflow_info_list
+    16: list<ShortcutCommandInfo> shortcut_commands
+    19: SuggestReplyInfo suggest_reply_info
+    21: list<Variable> variables
+}
+
+struct OpenGetBotInfoResponse {
+    1: OpenAPIBotInfo data
+}
+
+// ---------------------------------------------------------------- memory: variables
+
+struct KVItem {
+    1: string keyword
+    2: string value
+    3: i64 create_time
+    4: i64 update_time
+    5: bool is_system
+    6: bool prompt_disabled
+    7: string schema
+}
+
+struct GetMemoryVariableMetaRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: optional string version
+    3: optional i64 space_id (api.js_conv="true")
+}
+
+struct MemoryVariable {
+    1: string keyword
+    2: string default_value
+    3: string description
+    4: VariableChannel channel
+    5: bool enable
+    6: bool prompt_disabled
+    7: bool is_read_only
+}
+
+struct GetMemoryVariableMetaResponse {
+    1: list<MemoryVariable> variable_list
+}
+
+struct GetProfileMemoryRequest {
+    1: optional i64 user_id (api.js_conv="true")    // default: the caller
+    2: required i64 bot_id (api.js_conv="true")
+    3: optional list<string> keywords       // empty: all
+    4: optional i64 connector_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true")
+}
+
+struct GetProfileMemoryResponse {
+    1: list<KVItem> memories
+}
+
+struct SetKvMemoryRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: optional i64 user_id (api.js_conv="true")
+    3: required list<KVItem> data
+    4: optional i64 connector_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true")
+}
+
+struct SetKvMemoryResponse {
+}
+
+struct DelProfileMemoryRequest {
+    1: optional i64 user_id (api.js_conv="true")
+    2: required i64 bot_id (api.js_conv="true")
+    3: optional list<string> keywords       // empty: all
+    4: optional i64 connector_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true")
+}
+
+struct DelProfileMemoryResponse {
+}
+
+// ---------------------------------------------------------------- memory: databases
+
+struct DatabaseInfo {
+    1: i64 id (api.js_conv="true")
+    2: i64 space_id (api.js_conv="true")
+    5: string icon_url
+    6: string icon_uri
+    7: string table_name
+    8: string table_desc
+    10: i64 creator_id (api.js_conv="true")
+    11: i64 create_time
+    12: i64 update_time
+    13: list<FieldItem> field_list
+    14: string actual_table_name            // physical table
+    15: BotTableRWMode rw_mode
+    16: bool prompt_disabled
+    17: bool is_visible
+    18: optional i64 draft_id (api.js_conv="true")
+    19: optional i64 bot_id (api.js_conv="true")
+    21: optional bool is_added_to_bot
+}
+
+struct AddDatabaseRequest {
+    2: required i64 space_id (api.js_conv="true")
+    4: optional string icon_uri
+    5: required string table_name
+    6: optional string table_desc
+    7: required list<FieldItem> field_list
+    8: optional BotTableRWMode rw_mode
+    9: optional bool prompt_disabled
+    11: optional i64 bot_id (api.js_conv="true")    // bind right away
+}
+
+struct AddDatabaseResponse {
+    1: DatabaseInfo database_info
+}
+
+struct UpdateDatabaseRequest {
+    1: required i64 id (api.js_conv="true")
+    2: optional string icon_uri
+    3: optional string table_name
+    5: optional string table_desc
+    6: optional list<FieldItem> field_list
+    7: optional BotTableRWMode rw_mode
+    8: optional bool prompt_disabled
+    10: optional i64 space_id (api.js_conv="true")
+}
+
+struct UpdateDatabaseResponse {
+    1: DatabaseInfo database_info
+}
+
+struct DeleteDatabaseRequest {
+    1: required i64 id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true")
+}
+
+struct DeleteDatabaseResponse {
+}
+
+struct ListDatabaseRequest {
+    3: required i64 space_id (api.js_conv="true")
+    4: optional i64 bot_id (api.js_conv="true")
+    5: optional string table_name
+    6: optional TableType table_type
+    8: optional i32 offset
+    9: optional i32 limit
+}
+
+struct ListDatabaseResponse {
+    1: list<DatabaseInfo> database_info_list
+    2: bool has_more
+    3: i64 total_count
+}
+
+struct GetDatabaseByIDRequest {
+    1: required i64 id (api.js_conv="true")
+    2: optional bool is_draft
+    3: optional bool need_sys_fields
+    5: optional i64 space_id (api.js_conv="true")
+}
+
+struct GetDatabaseByIDResponse {
+    1: DatabaseInfo database_info
+}
+
+struct BindDatabaseToBotRequest {
+    1: required i64 database_id (api.js_conv="true")
+    2: required i64 bot_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true")
+}
+
+struct BindDatabaseToBotResponse {
+}
+
+struct UnBindDatabaseToBotRequest {
+    1: required i64 database_id (api.js_conv="true")
+    2: required i64 bot_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true")
+}
+
+struct UnBindDatabaseToBotResponse {
+}
+
+struct ListDatabaseRecordsRequest {
+    1: required i64 database_id (api.js_conv="true")
+    2: optional i64 bot_id (api.js_conv="true")
+    3: optional i64 workflow_id (api.js_conv="true")
+    4: optional bool not_filter_by_user_id
+    6: optional TableType table_type
+    7: optional i64 limit
+    8: optional i64 offset
+    12: optional i64 space_id (api.js_conv="true")
+}
+
+struct ListDatabaseRecordsResponse {
+    1: list<base.StringMap> data            // one map per row: field name -> value
+    2: bool HasMore
+    3: i32 TotalNum
+    4: list<FieldItem> field_list
+}
+
+struct UpdateDatabaseRecordsRequest {
+    1: required i64 database_id (api.js_conv="true")
+    2: optional list<base.StringMap> record_data_add
+    3: optional list<base.StringMap> record_data_alter    // rows carry "id"
+    4: optional list<base.StringMap> record_data_delete   // rows carry "id"
+    5: optional TableType table_type
+    7: optional i64 space_id (api.js_conv="true")
+}
+
+struct UpdateDatabaseRecordsResponse {
+    1: list<base.StringMap> data
+}
+
+// ---------------------------------------------------------------- service
+
+service AgentService {
+    DraftBotCreateResponse DraftBotCreate(1: DraftBotCreateRequest req)
+        (api.post="/api/draftbot/create", api.category="draftbot")
+    DeleteDraftBotResponse DeleteDraftBot(1: DeleteDraftBotRequest req)
+        (api.post="/api/draftbot/delete", api.category="draftbot")
+    DuplicateDraftBotResponse DuplicateDraftBot(1: DuplicateDraftBotRequest req)
+        (api.post="/api/draftbot/duplicate", api.category="draftbot")
+    PublishDraftBotResponse PublishDraftBot(1: PublishDraftBotRequest req)
+        (api.post="/api/draftbot/publish", api.category="draftbot")
+    UpdateDraftBotDisplayInfoResponse UpdateDraftBotDisplayInfo(1: UpdateDraftBotDisplayInfoRequest req)
+        (api.post="/api/draftbot/update_display_info", api.category="draftbot")
+    GetDraftBotDisplayInfoResponse GetDraftBotDisplayInfo(1: GetDraftBotDisplayInfoRequest req)
+        (api.post="/api/draftbot/get_display_info", api.category="draftbot")
+    ListDraftBotHistoryResponse ListDraftBotHistory(1: ListDraftBotHistoryRequest req)
+        (api.post="/api/draftbot/list_draft_history", api.category="draftbot")
+
+    GetDraftBotInfoAgwResponse GetDraftBotInfoAgw(1: GetDraftBotInfoAgwRequest req)
+        (api.post="/api/playground_api/draftbot/get_draft_bot_info", api.category="playground")
+    UpdateDraftBotInfoAgwResponse UpdateDraftBotInfoAgw(1: UpdateDraftBotInfoAgwRequest req)
+        (api.post="/api/playground_api/draftbot/update_draft_bot_info", api.category="playground")
+    GetOnboardingResponse GetOnboarding(1: GetOnboardingRequest req)
+        (api.post="/api/playground/get_onboarding", api.category="playground")
+    CreateUpdateShortcutCommandResponse CreateUpdateShortcutCommand(1: CreateUpdateShortcutCommandRequest req)
+        (api.post="/api/playground_api/create_update_shortcut_command", api.category="playground")
+
+    OpenGetBotInfoResponse OpenGetBotInfo(1: OpenGetBotInfoRequest req)
+        (api.get="/v1/bots/:bot_id", api.category="bot", api.tag="openapi")
+
+    // memory: variables
+    GetMemoryVariableMetaResponse GetMemoryVariableMeta(1: GetMemoryVariableMetaRequest req)
+        (api.post="/api/memory/variable/get_meta", api.category="memory")
+    GetProfileMemoryResponse GetPlayGroundMemory(1: GetProfileMemoryRequest req)
+        (api.post="/api/memory/variable/get", api.category="memory")
+    SetKvMemoryResponse SetKvMemory(1: SetKvMemoryRequest req)
+        (api.post="/api/memory/variable/upsert", api.category="memory")
+    DelProfileMemoryResponse DelProfileMemory(1: DelProfileMemoryRequest req)
+        (api.post="/api/memory/variable/delete", api.category="memory")
+
+    // memory: databases
+    AddDatabaseResponse AddDatabase(1: AddDatabaseRequest req)
+        (api.post="/api/memory/database/add", api.category="memory")
+    UpdateDatabaseResponse UpdateDatabase(1: UpdateDatabaseRequest req)
+        (api.post="/api/memory/database/update", api.category="memory")
+    DeleteDatabaseResponse DeleteDatabase(1: DeleteDatabaseRequest req)
+        (api.post="/api/memory/database/delete", api.category="memory")
+    ListDatabaseResponse ListDatabase(1: ListDatabaseRequest req)
+        (api.post="/api/memory/database/list", api.category="memory")
+    GetDatabaseByIDResponse GetDatabaseByID(1: GetDatabaseByIDRequest req)
+        (api.post="/api/memory/database/get_by_id", api.category="memory")
+    BindDatabaseToBotResponse BindDatabase(1: BindDatabaseToBotRequest req)
+        (api.post="/api/memory/database/bind_to_bot", api.category="memory")
+    UnBindDatabaseToBotResponse UnBindDatabase(1: UnBindDatabaseToBotRequest req)
+        (api.post="/api/memory/database/unbind_to_bot", api.category="memory")
+    ListDatabaseRecordsResponse ListDatabaseRecords(1: ListDatabaseRecordsRequest req)
+        (api.post="/api/memory/database/list_records", api.category="memory")
+    UpdateDatabaseRecordsResponse UpdateDatabaseRecords(1: UpdateDatabaseRecordsRequest req)
+        (api.post="/api/memory/database/update_records", api.category="memory")
+}

@@ -1,0 +1,512 @@
+// Conversations, messages, chat runs and the streaming chat entry points.
+// Owner service: conversation. Paths and field names follow Coze Studio's
+// conversation IDL (/api/conversation/*, /v1/conversation*, /v3/chat*).
+
+namespace py atelier.conversation
+namespace go atelier.conversation
+
+// ---------------------------------------------------------------- enums
+// Wire fields for chat status, message type, role and content type are strings (Coze
+// compatibility: "completed", "answer", ...); these enums are the canonical value sets
+// (lower snake case of the enum value name is the wire string) for services' storage.
+
+enum ChatStatus {
+    Created = 0
+    InProgress = 1
+    Completed = 2
+    Failed = 3
+    RequiresAction = 4
+    Cancelled = 5
+}
+
+enum MessageType {
+    Question = 0        // user input
+    Answer = 1
+    FunctionCall = 2
+    ToolResponse = 3    // wire: "tool_response"
+    Knowledge = 4       // recalled knowledge (verbose)
+    FollowUp = 5        // suggested next question
+    Verbose = 6
+    Interrupt = 7
+}
+
+enum MessageRole {
+    User = 0
+    Assistant = 1
+}
+
+enum ContentType {
+    Text = 0
+    ObjectString = 1    // wire: "object_string" (JSON list of text/image/file items)
+    Card = 2
+}
+
+enum Scene {
+    Default = 0
+    Explore = 1
+    BotStore = 2
+    CozeHome = 3
+    Playground = 4
+    Evaluation = 5
+    AgentAPP = 6
+    SceneOpenApi = 9
+    SceneWorkflow = 50
+}
+
+enum LoadDirection {
+    Unknown = 0
+    Prev = 1
+    Next = 2
+}
+
+// ---------------------------------------------------------------- stream events
+// One server-streaming response message = one SSE event. The gateway writes
+// "event: <event>\ndata: <data>\n\n" with data verbatim (JSON text).
+
+// /v3/chat. event is one of: conversation.chat.created, conversation.chat.in_progress,
+// conversation.message.delta, conversation.message.completed, conversation.chat.completed,
+// conversation.chat.failed, conversation.chat.requires_action, error, conversation.stream.done.
+// data: ChatV3ChatDetail JSON for conversation.chat.*, ChatV3MessageDetail JSON for
+// conversation.message.*, {"code","msg"} for error, "[DONE]" for conversation.stream.done.
+struct ChatEvent {
+    1: string event
+    2: string data
+}
+
+// /api/conversation/chat. event is message | done | error; data is RunStreamResponse
+// JSON for message, {"code","msg"} (ErrorData) for error, "" for done.
+struct AgentRunEvent {
+    1: string event
+    2: string data
+}
+
+// ---------------------------------------------------------------- messages (console)
+
+struct ExtraInfo {
+    1: string local_message_id
+    2: string input_tokens
+    3: string output_tokens
+    4: string token
+    5: string plugin_status
+    6: string time_cost
+    8: string bot_state
+    9: string plugin_request
+    10: string tool_name
+    11: string plugin
+    13: string log_id
+    15: string message_title
+    17: string new_section_id
+    22: string call_id
+}
+
+struct InterruptFunction {
+    1: string name
+    2: string arguments                     // JSON
+}
+
+struct InterruptRequireInfo {
+    1: list<string> infos
+}
+
+struct InterruptPlugin {
+    1: string id
+    2: string type                          // "function"
+    3: InterruptFunction function_call (api.body="function")
+    4: InterruptRequireInfo require_info
+}
+
+struct SubmitToolOutputs {
+    1: list<InterruptPlugin> tool_calls
+}
+
+struct RequiredAction {
+    1: string type                          // "submit_tool_outputs"
+    2: SubmitToolOutputs submit_tool_outputs
+}
+
+struct ChatMessage {
+    1: string role
+    2: string type
+    3: string content
+    4: string content_type
+    5: i64 message_id (api.js_conv="true")
+    6: i64 reply_id (api.js_conv="true")    // the question this message answers
+    7: i64 section_id (api.js_conv="true")
+    8: ExtraInfo extra_info
+    9: string status                        // available | broken
+    10: optional i32 broken_pos
+    11: optional i64 sender_id (api.js_conv="true")
+    13: i64 content_time                    // unix ms
+    14: i64 message_index (api.js_conv="true")
+    15: i32 source                          // 0 chat, 1 notice, 2 async result
+    17: optional RequiredAction required_action
+    20: optional string reasoning_content
+}
+
+// Payload (data) of an AgentRunEvent "message".
+struct RunStreamResponse {
+    1: ChatMessage message
+    2: optional bool is_finish
+    3: i32 index
+    4: i64 conversation_id (api.js_conv="true")
+    5: i32 seq_id
+}
+
+struct ErrorData {
+    1: i64 code
+    2: string msg
+}
+
+// ---------------------------------------------------------------- console chat
+
+struct AgentRunRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: required i64 conversation_id (api.js_conv="true")
+    5: required string query
+    7: optional map<string, string> extra
+    9: optional map<string, string> custom_variables
+    10: optional bool draft_mode            // chat with the draft instead of the published version
+    11: optional Scene scene
+    12: optional string content_type        // text | object_string
+    13: optional i64 regen_message_id (api.js_conv="true")    // regenerate this answer
+    14: optional string local_message_id
+    16: optional list<string> insert_history_message_list
+    18: optional i64 space_id (api.js_conv="true")
+    24: optional i64 shortcut_cmd_id (api.js_conv="true")
+}
+
+struct ClearConversationCtxRequest {
+    1: required i64 conversation_id (api.js_conv="true")
+    2: optional Scene scene
+    3: optional list<string> insert_history_message_list
+    4: optional i64 space_id (api.js_conv="true")
+}
+
+struct ClearConversationCtxResponse {
+    3: i64 new_section_id (api.js_conv="true")
+}
+
+struct ClearConversationHistoryRequest {
+    1: required i64 conversation_id (api.js_conv="true")
+    2: optional Scene scene
+    3: optional i64 bot_id (api.js_conv="true")
+    4: optional i64 space_id (api.js_conv="true")
+}
+
+struct ClearConversationHistoryResponse {
+    3: i64 new_section_id (api.js_conv="true")
+}
+
+struct GetMessageListRequest {
+    1: optional i64 conversation_id (api.js_conv="true")  // empty: the caller's latest with bot_id
+    2: required string cursor               // "0" = newest
+    3: required i32 count
+    4: required i64 bot_id (api.js_conv="true")
+    5: optional bool draft_mode
+    7: optional Scene scene
+    10: optional LoadDirection load_direction
+    13: optional i64 space_id (api.js_conv="true")
+}
+
+struct GetMessageListResponse {
+    1: list<ChatMessage> message_list
+    2: string cursor
+    3: bool hasmore
+    4: i64 conversation_id (api.js_conv="true")
+    5: optional i64 last_section_id (api.js_conv="true")
+    9: string next_cursor
+    10: bool next_has_more
+}
+
+struct DeleteMessageRequest {
+    1: required i64 conversation_id (api.js_conv="true")
+    2: required i64 message_id (api.js_conv="true")
+    3: optional Scene scene
+    4: optional i64 bot_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true")
+}
+
+struct DeleteMessageResponse {
+}
+
+struct BreakMessageRequest {
+    1: required i64 conversation_id (api.js_conv="true")
+    2: required i64 query_message_id (api.js_conv="true")
+    3: optional i64 answer_message_id (api.js_conv="true")
+    4: optional i32 broken_pos              // characters of the answer the user saw
+    5: optional Scene scene
+    6: optional i64 space_id (api.js_conv="true")
+}
+
+struct BreakMessageResponse {
+}
+
+// ---------------------------------------------------------------- OpenAPI conversations
+
+struct ConversationData {
+    1: i64 id (api.js_conv="true")
+    2: i64 created_at                       // unix seconds
+    3: map<string, string> meta_data
+    4: optional i64 creator_id (api.js_conv="true")
+    5: optional i64 connector_id (api.js_conv="true")
+    6: optional i64 last_section_id (api.js_conv="true")
+    8: optional string name
+    9: optional i64 bot_id (api.js_conv="true")
+}
+
+struct EnterMessage {
+    1: string role                          // user | assistant
+    2: string content
+    3: optional map<string, string> meta_data
+    4: string content_type                  // text | object_string
+    5: optional string type                 // question | answer
+    6: optional string name
+}
+
+struct CreateConversationRequest {
+    1: optional map<string, string> meta_data
+    2: optional list<EnterMessage> messages
+    3: optional i64 bot_id (api.js_conv="true")
+    4: optional i64 connector_id (api.js_conv="true")
+    5: optional string name
+    6: optional i64 space_id (api.js_conv="true")
+}
+
+struct CreateConversationResponse {
+    1: ConversationData data
+}
+
+struct ListConversationsApiRequest {
+    1: optional i64 page_num (api.query="page_num")
+    2: optional i64 page_size (api.query="page_size")
+    3: optional string sort_order (api.query="sort_order")    // ASC | DESC
+    4: optional string sort_field (api.query="sort_field")    // created_at | updated_at
+    5: required i64 bot_id (api.query="bot_id", api.js_conv="true")
+    6: optional i64 connector_id (api.query="connector_id", api.js_conv="true")
+    7: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct ListConversationData {
+    1: list<ConversationData> conversations
+    2: bool has_more
+}
+
+struct ListConversationsApiResponse {
+    1: ListConversationData data
+}
+
+struct UpdateConversationApiRequest {
+    1: required i64 conversation_id (api.path="conversation_id", api.js_conv="true")
+    2: required string name
+    3: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct UpdateConversationApiResponse {
+    1: ConversationData data
+}
+
+struct DeleteConversationApiRequest {
+    1: required i64 conversation_id (api.path="conversation_id", api.js_conv="true")
+    2: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct DeleteConversationApiResponse {
+}
+
+struct ClearConversationApiRequest {
+    1: required i64 conversation_id (api.path="conversation_id", api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct Section {
+    1: i64 id (api.js_conv="true")
+    2: i64 conversation_id (api.js_conv="true")
+}
+
+struct ClearConversationApiResponse {
+    1: Section data
+}
+
+struct RetrieveConversationApiRequest {
+    1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
+    2: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct RetrieveConversationApiResponse {
+    1: ConversationData data
+}
+
+struct OpenMessageApi {
+    1: i64 id (api.js_conv="true")
+    2: i64 bot_id (api.js_conv="true")
+    3: string role
+    4: string content
+    5: i64 conversation_id (api.js_conv="true")
+    6: map<string, string> meta_data
+    7: i64 created_at
+    8: i64 updated_at
+    9: i64 chat_id (api.js_conv="true")
+    10: string content_type
+    11: string type
+    12: i64 section_id (api.js_conv="true")
+    13: optional string reasoning_content
+}
+
+struct ListMessageApiRequest {
+    1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
+    2: optional i64 limit                   // default 50
+    3: optional string order                // desc (default) | asc
+    4: optional i64 chat_id (api.js_conv="true")
+    5: optional i64 before_id (api.js_conv="true")
+    6: optional i64 after_id (api.js_conv="true")
+    7: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct ListMessageApiResponse {
+    1: list<OpenMessageApi> data
+    2: bool has_more
+    3: i64 first_id (api.js_conv="true")
+    4: i64 last_id (api.js_conv="true")
+}
+
+// ---------------------------------------------------------------- OpenAPI chat v3
+
+struct ShortcutCommandDetail {
+    1: required i64 command_id (api.js_conv="true")
+    2: map<string, string> parameters       // component name -> value
+}
+
+struct ChatV3Request {
+    1: required i64 bot_id (api.js_conv="true")
+    2: optional i64 conversation_id (api.query="conversation_id", api.js_conv="true")  // new conversation when absent
+    3: required string user_id              // caller-defined end user id
+    4: optional bool stream                 // false: the gateway aggregates the stream into one Chat
+    5: optional list<EnterMessage> additional_messages
+    6: optional map<string, string> custom_variables
+    7: optional bool auto_save_history      // default true
+    8: optional map<string, string> meta_data
+    11: optional map<string, string> extra_params
+    12: optional i64 connector_id (api.js_conv="true")
+    13: optional ShortcutCommandDetail shortcut_command
+    14: optional string parameters          // JSON, for chatflow start-node inputs
+    15: optional i64 space_id (api.js_conv="true")    // resolved from the bot when absent
+}
+
+struct LastError {
+    1: i32 code
+    2: string msg
+}
+
+struct Usage {
+    1: i32 token_count
+    2: i32 output_count
+    3: i32 input_count
+}
+
+// "Chat" object: data of /v3/chat (stream=false), cancel, retrieve and of the
+// conversation.chat.* stream events.
+struct ChatV3ChatDetail {
+    1: i64 id (api.js_conv="true")
+    2: i64 conversation_id (api.js_conv="true")
+    3: i64 bot_id (api.js_conv="true")
+    4: optional i64 created_at              // unix seconds
+    5: optional i64 completed_at
+    6: optional i64 failed_at
+    7: optional map<string, string> meta_data
+    8: optional LastError last_error
+    9: string status                        // created | in_progress | completed | failed | requires_action | cancelled
+    10: optional Usage usage
+    11: optional RequiredAction required_action
+    12: optional i64 section_id (api.js_conv="true")
+}
+
+// Message object of /v3/chat/message/list and of conversation.message.* stream events.
+struct ChatV3MessageDetail {
+    1: i64 id (api.js_conv="true")
+    2: i64 conversation_id (api.js_conv="true")
+    3: i64 bot_id (api.js_conv="true")
+    4: string role
+    5: string type                          // answer | function_call | tool_response | knowledge | follow_up | verbose | interrupt | question
+    6: string content
+    7: string content_type
+    8: optional map<string, string> meta_data
+    9: i64 chat_id (api.js_conv="true")
+    10: optional i64 section_id (api.js_conv="true")
+    11: optional i64 created_at
+    12: optional i64 updated_at
+    13: optional string reasoning_content
+}
+
+struct CancelChatApiRequest {
+    1: required i64 chat_id (api.js_conv="true")
+    2: required i64 conversation_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct CancelChatApiResponse {
+    1: ChatV3ChatDetail data
+}
+
+struct RetrieveChatOpenRequest {
+    1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
+    2: required i64 chat_id (api.query="chat_id", api.js_conv="true")
+    3: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct RetrieveChatOpenResponse {
+    1: ChatV3ChatDetail data
+}
+
+struct ListChatMessageApiRequest {
+    1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
+    2: required i64 chat_id (api.query="chat_id", api.js_conv="true")
+    3: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct ListChatMessageApiResponse {
+    1: list<ChatV3MessageDetail> data
+}
+
+// ---------------------------------------------------------------- service
+
+service ConversationService {
+    // console
+    AgentRunEvent AgentRun(1: AgentRunRequest req)
+        (api.post="/api/conversation/chat", api.category="conversation", api.stream="true")
+    ClearConversationCtxResponse ClearConversationCtx(1: ClearConversationCtxRequest req)
+        (api.post="/api/conversation/create_section", api.category="conversation")
+    ClearConversationHistoryResponse ClearConversationHistory(1: ClearConversationHistoryRequest req)
+        (api.post="/api/conversation/clear_message", api.category="conversation")
+    GetMessageListResponse GetMessageList(1: GetMessageListRequest req)
+        (api.post="/api/conversation/get_message_list", api.category="conversation")
+    DeleteMessageResponse DeleteMessage(1: DeleteMessageRequest req)
+        (api.post="/api/conversation/delete_message", api.category="conversation")
+    BreakMessageResponse BreakMessage(1: BreakMessageRequest req)
+        (api.post="/api/conversation/break_message", api.category="conversation")
+
+    // OpenAPI conversations and messages
+    CreateConversationResponse CreateConversation(1: CreateConversationRequest req)
+        (api.post="/v1/conversation/create", api.category="conversation", api.tag="openapi")
+    ListConversationsApiResponse ListConversationsApi(1: ListConversationsApiRequest req)
+        (api.get="/v1/conversations", api.category="conversation", api.tag="openapi")
+    UpdateConversationApiResponse UpdateConversationApi(1: UpdateConversationApiRequest req)
+        (api.put="/v1/conversations/:conversation_id", api.category="conversation", api.tag="openapi")
+    DeleteConversationApiResponse DeleteConversationApi(1: DeleteConversationApiRequest req)
+        (api.delete="/v1/conversations/:conversation_id", api.category="conversation", api.tag="openapi")
+    ClearConversationApiResponse ClearConversationApi(1: ClearConversationApiRequest req)
+        (api.post="/v1/conversations/:conversation_id/clear", api.category="conversation", api.tag="openapi")
+    RetrieveConversationApiResponse RetrieveConversationApi(1: RetrieveConversationApiRequest req)
+        (api.get="/v1/conversation/retrieve", api.category="conversation", api.tag="openapi")
+    ListMessageApiResponse GetApiMessageList(1: ListMessageApiRequest req)
+        (api.post="/v1/conversation/message/list", api.category="conversation", api.tag="openapi")
+
+    // OpenAPI chat
+    ChatEvent ChatV3(1: ChatV3Request req)
+        (api.post="/v3/chat", api.category="chat", api.tag="openapi", api.stream="true")
+    CancelChatApiResponse CancelChatApi(1: CancelChatApiRequest req)
+        (api.post="/v3/chat/cancel", api.category="chat", api.tag="openapi")
+    RetrieveChatOpenResponse RetrieveChatOpen(1: RetrieveChatOpenRequest req)
+        (api.get="/v3/chat/retrieve", api.category="chat", api.tag="openapi")
+    ListChatMessageApiResponse ListChatMessageApi(1: ListChatMessageApiRequest req)
+        (api.get="/v3/chat/message/list", api.category="chat", api.tag="openapi")
+}

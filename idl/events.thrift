@@ -1,0 +1,103 @@
+// Kafka event payloads (value = protobuf bytes of one of these structs). The event type,
+// event id and trace context travel in Kafka headers (event-type, event-id, traceparent),
+// so there is no envelope struct. No services in this file.
+include "knowledge.thrift"
+
+namespace py atelier.events
+namespace go atelier.events
+
+// ---------------------------------------------------------------- knowledge / indexer
+
+// Index a batch of documents of one dataset; the indexer fans it out to IndexDocument.
+struct IndexDocuments {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 dataset_id (api.js_conv="true")
+    3: list<i64> document_ids (api.js_conv="true")
+    4: bool is_append                       // table datasets: append rows, keep existing slices
+    5: bool is_resegment                    // drop existing slices before re-chunking
+}
+
+// Parse -> chunk -> persist slices -> embed -> write search stores -> status Enable.
+struct IndexDocument {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 dataset_id (api.js_conv="true")
+    3: i64 document_id (api.js_conv="true")
+    4: bool is_append
+    5: bool is_resegment
+    6: knowledge.FormatType format_type
+    7: knowledge.ChunkStrategy chunk_strategy     // snapshot taken when the event was written
+    8: knowledge.ParsingStrategy parsing_strategy
+    9: i64 attempt                         // redelivery counter set by the reconciler
+}
+
+// (Re-)embed one slice after a manual create/update.
+struct IndexSlice {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 dataset_id (api.js_conv="true")
+    3: i64 document_id (api.js_conv="true")
+    4: i64 slice_id (api.js_conv="true")
+}
+
+// Remove data from the search stores. Empty document_ids and slice_ids = the whole dataset.
+struct DeleteKnowledgeData {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 dataset_id (api.js_conv="true")
+    3: list<i64> document_ids (api.js_conv="true")
+    4: list<i64> slice_ids (api.js_conv="true")
+}
+
+// Build a chunking preview (doc tree) for a review created by /api/knowledge/review/create.
+struct DocumentReview {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 dataset_id (api.js_conv="true")
+    3: i64 review_id (api.js_conv="true")
+    4: string tos_uri                       // source file in object storage
+    5: string document_type                // file extension
+    6: knowledge.ChunkStrategy chunk_strategy
+    7: knowledge.ParsingStrategy parsing_strategy
+}
+
+// Published by the indexer when a document reaches a final state (Enable or Failed).
+struct DocumentIndexed {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 dataset_id (api.js_conv="true")
+    3: i64 document_id (api.js_conv="true")
+    4: knowledge.DocumentStatus status
+    5: i64 slice_count
+    6: i64 char_count
+    7: string status_descript               // failure reason
+}
+
+// ---------------------------------------------------------------- workflow
+
+// Async run requested (test_run, /v1/workflow/run with is_async); a workflow worker
+// executes it and records workflow_execution / node_execution rows.
+struct WorkflowRunRequested {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 workflow_id (api.js_conv="true")
+    3: i64 execute_id (api.js_conv="true")
+    4: i64 user_id (api.js_conv="true")
+    5: string input                         // JSON object of start-node inputs
+    6: string version                      // "" = draft
+    7: i64 bot_id (api.js_conv="true")
+    8: i64 project_id (api.js_conv="true")
+    9: bool debug                          // test run (draft canvas, node-level records)
+    10: i64 attempt
+}
+
+// Resume an interrupted async run (question/input node answered).
+struct WorkflowResumeRequested {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 workflow_id (api.js_conv="true")
+    3: i64 execute_id (api.js_conv="true")
+    4: string event_id                      // interrupt event being answered
+    5: string resume_data
+    6: i64 user_id (api.js_conv="true")
+}
+
+// Cancellation request fanned out to workers (the one running execute_id stops it).
+struct WorkflowCancelRequested {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 workflow_id (api.js_conv="true")
+    3: i64 execute_id (api.js_conv="true")
+}

@@ -1,0 +1,731 @@
+// Workflows: canvas editing, publish, test runs (async via Kafka), single-node debug,
+// run records, OpenAPI sync/stream runs and resume. Owner service: workflow.
+// Paths and field names follow Coze Studio's workflow IDL (/api/workflow_api/*,
+// /v1/workflow/*); Coze's camelCase names in process/node results are kept.
+
+namespace py atelier.workflow
+namespace go atelier.workflow
+
+// ---------------------------------------------------------------- enums
+
+enum WorkflowMode {
+    Workflow = 0
+    Imageflow = 1
+    SceneFlow = 2
+    ChatFlow = 3
+    All = 100               // queries only
+}
+
+enum WorkFlowDevStatus {
+    CanNotSubmit = 1        // draft does not pass validation / test run
+    CanSubmit = 2
+    HadSubmit = 3
+    Deleted = 4
+}
+
+enum WorkFlowStatus {
+    CanNotPublish = 1
+    CanPublish = 2
+    HadPublished = 3
+    Deleted = 4
+    Unlisted = 5
+}
+
+enum WorkFlowListStatus {
+    UnPublished = 1
+    HadPublished = 2
+}
+
+enum WorkflowExeStatus {
+    Running = 1
+    Success = 2
+    Fail = 3
+    Cancel = 4
+}
+
+enum NodeExeStatus {
+    Waiting = 1
+    Running = 2
+    Success = 3
+    Fail = 4
+}
+
+enum WorkflowExeHistoryStatus {
+    NoHistory = 1
+    HasHistory = 2
+}
+
+// Kind of interrupt a run is waiting on (question / input nodes, OAuth plugins...).
+enum InterruptType {
+    LocalPlugin = 1
+    Question = 2
+    RequireInfos = 3
+    SceneChat = 4
+    Input = 5
+    OauthPlugin = 7
+}
+
+enum NodeEventType {
+    LocalPlugin = 1
+    Question = 2
+    RequireInfos = 3
+    SceneChat = 4
+    InputNode = 5
+    WorkflowLocalPlugin = 6
+    WorkflowOauthPlugin = 7
+}
+
+enum WorkflowRunMode {
+    Sync = 0
+    Stream = 1
+    Async = 2
+}
+
+enum DeleteStatus {
+    SUCCESS = 0
+    FAIL = 1
+}
+
+enum ValidateErrorType {
+    BotValidateNodeErr = 1
+    BotValidatePathErr = 2
+    BotConcurrentPathErr = 3
+}
+
+enum SchemaType {
+    DAG = 0
+    FDL = 1
+    BlockWise = 2
+}
+
+// Well-known node types ("type" of a canvas node is the decimal string of these).
+enum NodeType {
+    Start = 1
+    End = 2
+    LLM = 3
+    Plugin = 4
+    Code = 5
+    Knowledge = 6
+    If = 8
+    SubWorkflow = 9
+    Database = 12
+    Output = 13
+    Text = 15
+    Question = 18
+    Break = 19
+    SetVariable = 20
+    Loop = 21
+    Intent = 22
+    Batch = 28
+    Continue = 29
+    Input = 30
+    VariableAggregator = 32
+    VariableAssign = 40
+    HTTPRequester = 45
+}
+
+// ---------------------------------------------------------------- canvas
+// The canvas travels as a JSON string (SaveWorkflowRequest.schema, Workflow.schema_json)
+// for Coze front-end compatibility. These structs describe that JSON; node "inputs" are
+// node-type specific and left to the node implementations. Start node id "100001",
+// end node id "900001".
+
+struct Position {
+    1: double x
+    2: double y
+}
+
+struct CanvasNodeMeta {
+    1: Position position
+}
+
+struct NodeMetaInfo {
+    1: string title
+    2: string description
+    3: string icon
+    4: string subTitle
+}
+
+// Reference to another node's output inside an input value:
+// {"type": "ref", "content": {"source": "block-output", "blockID": "...", "name": "...", "path": [...]}}
+struct BlockOutputRef {
+    1: string source                        // "block-output" | "global_variable_*"
+    2: string blockID
+    3: string name
+    4: list<string> path
+}
+
+// Output (or declared input) variable of a node; schema nests for object/list types.
+struct CanvasVariable {
+    1: string name
+    2: string type                          // string | integer | float | boolean | object | list | ...
+    3: bool is_required (api.body="required")
+    4: string description
+    5: list<CanvasVariable> schema
+}
+
+struct CanvasNodeData {
+    1: NodeMetaInfo nodeMeta
+    3: list<CanvasVariable> outputs
+}
+
+struct CanvasEdge {
+    1: string sourceNodeID
+    2: string targetNodeID
+    3: string sourcePortID
+    4: string targetPortID
+}
+
+struct CanvasNode {
+    1: string id
+    2: string type
+    3: CanvasNodeMeta meta
+    4: CanvasNodeData data
+    5: list<CanvasNode> blocks              // loop / batch bodies
+    6: list<CanvasEdge> edges
+}
+
+struct Canvas {
+    1: list<CanvasNode> nodes
+    2: list<CanvasEdge> edges
+}
+
+// ---------------------------------------------------------------- workflow entities
+
+struct Creator {
+    1: i64 id (api.js_conv="true")
+    2: string name
+    3: string avatar_url
+    4: bool is_self (api.body="self")
+}
+
+struct Workflow {
+    1: i64 workflow_id (api.js_conv="true")
+    2: string name
+    3: string desc
+    4: string url                           // icon url
+    5: string icon_uri
+    6: WorkFlowDevStatus status
+    7: WorkFlowStatus workflow_status
+    9: i64 create_time                      // unix seconds
+    10: i64 update_time
+    11: SchemaType schema_type
+    17: i64 space_id (api.js_conv="true")
+    19: optional string schema_json          // canvas JSON (see Canvas)
+    20: Creator creator
+    22: WorkflowMode flow_mode
+    27: optional i64 project_id (api.js_conv="true")
+    28: optional i64 plugin_id (api.js_conv="true")   // tool id when used as an agent tool
+    29: optional string version              // latest published version
+}
+
+struct CanvasData {
+    1: Workflow workflow
+    6: optional bool is_bind_agent
+    9: optional string workflow_version
+}
+
+struct TokenAndCost {
+    1: optional string inputTokens
+    2: optional string inputCost
+    3: optional string outputTokens
+    4: optional string outputCost
+    5: optional string totalTokens
+    6: optional string totalCost
+}
+
+struct NodeResult {
+    1: string nodeId
+    2: string NodeType
+    3: string NodeName
+    5: NodeExeStatus nodeStatus
+    6: string errorInfo
+    7: string input                         // JSON
+    8: string output                        // JSON
+    9: string nodeExeCost                   // e.g. "0.35s"
+    10: optional TokenAndCost tokenAndCost
+    11: optional string raw_output
+    12: string errorLevel
+    13: optional i32 index                  // batch / loop iteration
+    14: optional string items
+    15: optional i32 maxBatchSize
+    18: optional string batch
+    19: optional bool isBatch
+    21: string extra
+    22: optional i64 executeId (api.js_conv="true")
+    23: optional i64 subExecuteId (api.js_conv="true")
+    24: optional bool needAsync
+}
+
+struct NodeEvent {
+    1: string id                            // interrupt event id, used to resume
+    2: NodeEventType type
+    3: string node_title
+    4: string data                          // JSON: question / input form
+    5: string node_icon
+    6: string node_id
+    7: string schema_node_id
+}
+
+struct Interrupt {
+    1: string event_id
+    2: InterruptType type
+    3: string data
+}
+
+// ---------------------------------------------------------------- editing
+
+struct CreateWorkflowRequest {
+    1: required string name
+    2: required string desc
+    3: optional string icon_uri
+    4: required i64 space_id (api.js_conv="true")
+    5: optional WorkflowMode flow_mode
+    9: optional i64 project_id (api.js_conv="true")
+}
+
+struct CreateWorkflowData {
+    1: i64 workflow_id (api.js_conv="true")
+    2: string name
+    3: string url
+    4: WorkFlowStatus status
+}
+
+struct CreateWorkflowResponse {
+    1: CreateWorkflowData data
+}
+
+struct GetCanvasInfoRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required i64 workflow_id (api.js_conv="true")
+}
+
+struct GetCanvasInfoResponse {
+    1: CanvasData data
+}
+
+struct SaveWorkflowRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: optional string schema               // canvas JSON
+    3: required i64 space_id (api.js_conv="true")
+    4: optional string name
+    5: optional string desc
+    6: optional string icon_uri
+    7: optional string submit_commit_id     // optimistic concurrency token from canvas
+}
+
+struct SaveWorkflowData {
+    1: string name
+    2: string url
+    3: WorkFlowDevStatus status
+    4: WorkFlowStatus workflow_status
+}
+
+struct SaveWorkflowResponse {
+    1: SaveWorkflowData data
+}
+
+struct UpdateWorkflowMetaRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true")
+    3: optional string name
+    4: optional string desc
+    5: optional string icon_uri
+    6: optional WorkflowMode flow_mode
+}
+
+struct UpdateWorkflowMetaResponse {
+}
+
+struct DeleteWorkflowRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true")
+}
+
+struct DeleteWorkflowData {
+    1: DeleteStatus status
+}
+
+struct DeleteWorkflowResponse {
+    1: DeleteWorkflowData data
+}
+
+struct PublishWorkflowRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true")
+    3: optional bool has_collaborator
+    5: optional string commit_id
+    6: optional bool force                  // publish even if the draft has warnings
+    7: optional string workflow_version     // e.g. "v0.0.2"; next patch when empty
+    8: optional string version_description
+}
+
+struct PublishWorkflowData {
+    1: i64 workflow_id (api.js_conv="true")
+    2: string publish_commit_id
+    3: bool success
+}
+
+struct PublishWorkflowResponse {
+    1: PublishWorkflowData data
+}
+
+struct CopyWorkflowRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true")
+}
+
+struct CopyWorkflowData {
+    1: i64 workflow_id (api.js_conv="true")
+    2: SchemaType schema_type
+}
+
+struct CopyWorkflowResponse {
+    1: CopyWorkflowData data
+}
+
+struct GetWorkFlowListRequest {
+    1: optional i32 page
+    2: optional i32 size
+    3: optional list<i64> workflow_ids (api.js_conv="true")
+    5: optional string name
+    7: required i64 space_id (api.js_conv="true")
+    8: optional WorkFlowListStatus status
+    11: optional WorkflowMode flow_mode
+    13: optional i64 project_id (api.js_conv="true")
+}
+
+struct WorkFlowListData {
+    1: list<Workflow> workflow_list
+    3: i64 total
+}
+
+struct GetWorkFlowListResponse {
+    1: WorkFlowListData data
+}
+
+struct GetWorkflowDetailRequest {
+    1: required list<i64> workflow_ids (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true")
+}
+
+struct WorkflowDetailData {
+    1: i64 workflow_id (api.js_conv="true")
+    2: i64 space_id (api.js_conv="true")
+    3: string name
+    4: string desc
+    5: string icon                          // url
+    6: string inputs                        // JSON: start-node parameters
+    7: string outputs                       // JSON: end-node parameters
+    8: string version
+    9: i64 create_time
+    10: i64 update_time
+    11: optional i64 project_id (api.js_conv="true")
+    12: i32 end_type                        // 0 return variables, 1 return answer text
+    13: string icon_uri
+    14: WorkflowMode flow_mode
+}
+
+struct GetWorkflowDetailResponse {
+    1: list<WorkflowDetailData> data
+}
+
+struct ValidateTreeRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: optional i64 bind_project_id (api.js_conv="true")
+    3: optional i64 bind_bot_id (api.js_conv="true")
+    4: optional string schema               // canvas JSON to validate; saved draft when empty
+    5: optional i64 space_id (api.js_conv="true")
+}
+
+struct NodeError {
+    1: string node_id
+}
+
+struct PathError {
+    1: string start
+    2: string end_node (api.body="end")
+    3: list<string> path
+}
+
+struct ValidateErrorData {
+    1: NodeError node_error
+    2: PathError path_error
+    3: string message
+    4: ValidateErrorType type
+}
+
+struct ValidateTreeInfo {
+    1: i64 workflow_id (api.js_conv="true")     // this workflow or a sub-workflow
+    2: string name
+    3: list<ValidateErrorData> errors
+}
+
+struct ValidateTreeResponse {
+    1: list<ValidateTreeInfo> data
+}
+
+struct QueryWorkflowNodeTypeRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required i64 workflow_id (api.js_conv="true")
+}
+
+struct NodeProps {
+    1: string id
+    2: string type
+    3: bool is_enable_chat_history
+    4: bool is_enable_user_query
+    5: bool is_ref_global_variable
+}
+
+struct WorkflowNodeTypeData {
+    1: list<string> node_types
+    2: list<string> sub_workflow_node_types
+    3: list<NodeProps> nodes_properties
+    4: list<NodeProps> sub_workflow_nodes_properties
+}
+
+struct QueryWorkflowNodeTypeResponse {
+    1: WorkflowNodeTypeData data
+}
+
+// ---------------------------------------------------------------- test runs
+
+struct WorkFlowTestRunRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: optional map<string, string> input   // start-node parameter -> value (JSON for non-strings)
+    3: required i64 space_id (api.js_conv="true")
+    4: optional i64 bot_id (api.js_conv="true")
+    5: optional string submit_commit_id
+    6: optional string commit_id
+    7: optional i64 project_id (api.js_conv="true")
+}
+
+struct WorkFlowTestRunData {
+    1: i64 workflow_id (api.js_conv="true")
+    2: i64 execute_id (api.js_conv="true")
+    3: string session_id
+}
+
+struct WorkFlowTestRunResponse {
+    1: WorkFlowTestRunData data
+}
+
+struct GetWorkflowProcessRequest {
+    1: required i64 workflow_id (api.query="workflow_id", api.js_conv="true")
+    2: required i64 space_id (api.query="space_id", api.js_conv="true")
+    3: optional i64 execute_id (api.query="execute_id", api.js_conv="true")    // latest run when absent
+    4: optional i64 sub_execute_id (api.query="sub_execute_id", api.js_conv="true")
+    5: optional bool need_async (api.query="need_async")
+}
+
+struct GetWorkFlowProcessData {
+    1: i64 workFlowId (api.js_conv="true")
+    2: i64 executeId (api.js_conv="true")
+    3: WorkflowExeStatus executeStatus
+    4: list<NodeResult> nodeResults
+    5: string rate                          // progress "0.5"
+    6: WorkflowExeHistoryStatus exeHistoryStatus
+    7: string workflowExeCost
+    8: optional TokenAndCost tokenAndCost
+    9: optional string reason               // failure reason
+    10: optional string lastNodeID
+    11: string logID
+    12: list<NodeEvent> nodeEvents          // pending interrupts
+    13: optional i64 projectId (api.js_conv="true")
+}
+
+struct GetWorkflowProcessResponse {
+    1: GetWorkFlowProcessData data
+}
+
+struct WorkflowTestResumeRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required i64 execute_id (api.js_conv="true")
+    3: required string event_id
+    4: required string data                 // answer / input JSON
+    5: required i64 space_id (api.js_conv="true")
+}
+
+struct WorkflowTestResumeResponse {
+}
+
+struct CancelWorkFlowRequest {
+    1: required i64 execute_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true")
+    3: optional i64 workflow_id (api.js_conv="true")
+}
+
+struct CancelWorkFlowResponse {
+}
+
+struct WorkflowNodeDebugV2Request {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required string node_id
+    3: optional map<string, string> input
+    4: optional map<string, string> batch
+    5: required i64 space_id (api.js_conv="true")
+    6: optional i64 bot_id (api.js_conv="true")
+    7: optional i64 project_id (api.js_conv="true")
+    8: optional map<string, string> setting
+}
+
+struct WorkflowNodeDebugV2Data {
+    1: i64 workflow_id (api.js_conv="true")
+    2: string node_id
+    3: i64 execute_id (api.js_conv="true")
+    4: string session_id
+}
+
+struct WorkflowNodeDebugV2Response {
+    1: WorkflowNodeDebugV2Data data
+}
+
+struct GetNodeExecuteHistoryRequest {
+    1: required i64 workflow_id (api.query="workflow_id", api.js_conv="true")
+    2: required i64 space_id (api.query="space_id", api.js_conv="true")
+    3: required i64 execute_id (api.query="execute_id", api.js_conv="true")
+    5: required string node_id (api.query="node_id")
+    6: optional bool is_batch (api.query="is_batch")
+    7: optional i32 batch_index (api.query="batch_index")
+    8: optional string node_type (api.query="node_type")
+}
+
+struct GetNodeExecuteHistoryResponse {
+    1: NodeResult data
+}
+
+// ---------------------------------------------------------------- OpenAPI runs
+
+struct OpenAPIRunFlowRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: optional string parameters           // JSON object of start-node inputs
+    3: optional map<string, string> ext
+    4: optional i64 bot_id (api.js_conv="true")
+    5: optional bool is_async               // true: returns execute_id, poll get_run_history
+    7: optional string version              // published version; latest when empty
+    8: optional i64 connector_id (api.js_conv="true")
+    9: optional i64 app_id (api.js_conv="true")
+    10: optional i64 space_id (api.js_conv="true")
+}
+
+// Same body as /v1/workflow/run; is_async is ignored.
+struct OpenAPIStreamRunFlowRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: optional string parameters
+    3: optional map<string, string> ext
+    4: optional i64 bot_id (api.js_conv="true")
+    7: optional string version
+    8: optional i64 connector_id (api.js_conv="true")
+    9: optional i64 app_id (api.js_conv="true")
+    10: optional i64 space_id (api.js_conv="true")
+}
+
+struct OpenAPIRunFlowResponse {
+    1: optional string data                 // JSON output of the end node (sync runs)
+    2: optional i64 token
+    3: optional string cost
+    4: optional string debug_url
+    5: optional i64 execute_id (api.js_conv="true")
+}
+
+struct OpenAPIStreamResumeFlowRequest {
+    1: required string event_id
+    2: required InterruptType interrupt_type
+    3: required string resume_data
+    4: optional map<string, string> ext
+    5: required i64 workflow_id (api.js_conv="true")
+    6: optional i64 connector_id (api.js_conv="true")
+    7: optional i64 space_id (api.js_conv="true")
+}
+
+// One SSE event of /v1/workflow/stream_run and /stream_resume. event is Message, Error,
+// Done or Interrupt; id is the SSE id (sequence number, as a string); data is JSON:
+// Message {node_seq_id, node_title, content, content_type, node_is_finish, node_type,
+// node_id, usage, ext}; Error {error_code, error_message}; Done {debug_url};
+// Interrupt {interrupt_data: {event_id, type, data}, node_title}.
+struct WorkflowStreamEvent {
+    1: string event
+    2: string data
+    3: string id
+}
+
+struct GetWorkflowRunHistoryRequest {
+    1: required i64 workflow_id (api.query="workflow_id", api.js_conv="true")
+    2: optional i64 execute_id (api.query="execute_id", api.js_conv="true")
+    3: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct WorkflowExecuteHistory {
+    1: i64 execute_id (api.js_conv="true")
+    2: string execute_status                // Running | Success | Fail | Cancel | Interrupted
+    3: optional i64 bot_id (api.js_conv="true")
+    4: optional i64 connector_id (api.js_conv="true")
+    6: WorkflowRunMode run_mode
+    7: string log_id
+    8: i64 create_time
+    9: i64 update_time
+    10: optional string debug_url
+    51: optional string input
+    52: optional string output
+    53: optional i64 token
+    54: optional string cost
+    101: optional string error_code
+    102: optional string error_msg
+}
+
+struct GetWorkflowRunHistoryResponse {
+    1: list<WorkflowExecuteHistory> data
+}
+
+// ---------------------------------------------------------------- service
+
+service WorkflowService {
+    // editing
+    CreateWorkflowResponse CreateWorkflow(1: CreateWorkflowRequest req)
+        (api.post="/api/workflow_api/create", api.category="workflow")
+    GetCanvasInfoResponse GetCanvasInfo(1: GetCanvasInfoRequest req)
+        (api.post="/api/workflow_api/canvas", api.category="workflow")
+    SaveWorkflowResponse SaveWorkflow(1: SaveWorkflowRequest req)
+        (api.post="/api/workflow_api/save", api.category="workflow")
+    UpdateWorkflowMetaResponse UpdateWorkflowMeta(1: UpdateWorkflowMetaRequest req)
+        (api.post="/api/workflow_api/update_meta", api.category="workflow")
+    DeleteWorkflowResponse DeleteWorkflow(1: DeleteWorkflowRequest req)
+        (api.post="/api/workflow_api/delete", api.category="workflow")
+    PublishWorkflowResponse PublishWorkflow(1: PublishWorkflowRequest req)
+        (api.post="/api/workflow_api/publish", api.category="workflow")
+    CopyWorkflowResponse CopyWorkflow(1: CopyWorkflowRequest req)
+        (api.post="/api/workflow_api/copy", api.category="workflow")
+    GetWorkFlowListResponse GetWorkFlowList(1: GetWorkFlowListRequest req)
+        (api.post="/api/workflow_api/workflow_list", api.category="workflow")
+    GetWorkflowDetailResponse GetWorkflowDetail(1: GetWorkflowDetailRequest req)
+        (api.post="/api/workflow_api/workflow_detail", api.category="workflow")
+    ValidateTreeResponse ValidateTree(1: ValidateTreeRequest req)
+        (api.post="/api/workflow_api/validate_tree", api.category="workflow")
+    QueryWorkflowNodeTypeResponse QueryWorkflowNodeTypes(1: QueryWorkflowNodeTypeRequest req)
+        (api.post="/api/workflow_api/node_type", api.category="workflow")
+
+    // test runs
+    WorkFlowTestRunResponse WorkFlowTestRun(1: WorkFlowTestRunRequest req)
+        (api.post="/api/workflow_api/test_run", api.category="workflow")
+    GetWorkflowProcessResponse GetWorkFlowProcess(1: GetWorkflowProcessRequest req)
+        (api.get="/api/workflow_api/get_process", api.category="workflow")
+    WorkflowTestResumeResponse WorkFlowTestResume(1: WorkflowTestResumeRequest req)
+        (api.post="/api/workflow_api/test_resume", api.category="workflow")
+    CancelWorkFlowResponse CancelWorkFlow(1: CancelWorkFlowRequest req)
+        (api.post="/api/workflow_api/cancel", api.category="workflow")
+    WorkflowNodeDebugV2Response WorkflowNodeDebugV2(1: WorkflowNodeDebugV2Request req)
+        (api.post="/api/workflow_api/nodeDebug", api.category="workflow")
+    GetNodeExecuteHistoryResponse GetNodeExecuteHistory(1: GetNodeExecuteHistoryRequest req)
+        (api.get="/api/workflow_api/get_node_execute_history", api.category="workflow")
+
+    // OpenAPI
+    OpenAPIRunFlowResponse OpenAPIRunFlow(1: OpenAPIRunFlowRequest req)
+        (api.post="/v1/workflow/run", api.category="workflow_open_api", api.tag="openapi")
+    WorkflowStreamEvent OpenAPIStreamRunFlow(1: OpenAPIStreamRunFlowRequest req)
+        (api.post="/v1/workflow/stream_run", api.category="workflow_open_api", api.tag="openapi", api.stream="true")
+    WorkflowStreamEvent OpenAPIStreamResumeFlow(1: OpenAPIStreamResumeFlowRequest req)
+        (api.post="/v1/workflow/stream_resume", api.category="workflow_open_api", api.tag="openapi", api.stream="true")
+    GetWorkflowRunHistoryResponse OpenAPIGetWorkflowRunHistory(1: GetWorkflowRunHistoryRequest req)
+        (api.get="/v1/workflow/get_run_history", api.category="workflow_open_api", api.tag="openapi")
+}

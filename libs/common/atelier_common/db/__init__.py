@@ -1,0 +1,1 @@
+"""Postgres access: the asyncpg pool and the per-schema migration runner."""

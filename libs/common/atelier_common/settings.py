@@ -1,0 +1,102 @@
+"""Process configuration, read from ATELIER_* environment variables and an optional .env file.
+
+Every service and tool reads the same Settings class so one .env configures a whole stack.
+Each service's gRPC address is used both to listen (by that service) and to dial (by others).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+SERVICE_NAMES: tuple[str, ...] = ("agent", "conversation", "knowledge", "indexer", "workflow", "plugin")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="ATELIER_", env_file=".env", extra="ignore")
+
+    env: str = Field("dev", description="Deployment name shown in logs and traces (dev, ci, prod).")
+    log_level: str = Field("INFO", description="Root log level.")
+
+    database_url: str = Field(
+        "postgresql://postgres@127.0.0.1:5432/atelier", description="Postgres DSN; each service owns one schema in it."
+    )
+    db_pool_min: int = Field(1, description="Minimum asyncpg pool size per process.")
+    db_pool_max: int = Field(10, description="Maximum asyncpg pool size per process.")
+    redis_url: str = Field("redis://127.0.0.1:6379/0", description="Redis URL (id leases, caches).")
+    kafka_bootstrap: str = Field("127.0.0.1:9092", description="Kafka-compatible bootstrap servers, comma separated.")
+    milvus_uri: str = Field("http://127.0.0.1:19530", description="Milvus gRPC endpoint.")
+    elasticsearch_url: str = Field("", description="Elasticsearch URL; empty means full text uses Milvus BM25.")
+
+    storage_backend: str = Field("local", description="Object storage: 'local' (a directory) or 's3'.")
+    storage_dir: Path = Field(Path(".run/storage"), description="Root directory of the local object storage.")
+    s3_endpoint_url: str = Field("", description="S3 endpoint URL (MinIO); empty uses AWS.")
+    s3_bucket: str = Field("atelier", description="S3 bucket.")
+    s3_region: str = Field("us-east-1", description="S3 region.")
+    s3_access_key: str = Field("", description="S3 access key id.")
+    s3_secret_key: str = Field("", description="S3 secret access key.")
+
+    otlp_endpoint: str = Field("", description="OTLP gRPC endpoint for traces and metrics; empty disables export.")
+
+    gateway_host: str = Field("127.0.0.1", description="Gateway HTTP bind host.")
+    gateway_port: int = Field(8080, description="Gateway HTTP port.")
+    grpc_deadline_s: float = Field(30.0, description="Default deadline the gateway sets on unary gRPC calls.")
+    stream_deadline_s: float = Field(600.0, description="Default deadline for server-streaming calls.")
+    max_body_bytes: int = Field(1_048_576, description="Largest JSON request body the gateway accepts.")
+    bootstrap_token_file: str = Field(
+        "", description="If set, the gateway creates an admin user, space and token on first start and writes the token here."
+    )
+    run_dir: Path = Field(Path(".run"), description="Local stack run directory (pids, logs, data) used by `make dev`.")
+    max_upload_bytes: int = Field(100 * 1024 * 1024, description="Largest file the multipart upload route accepts (413 above).")
+    shutdown_grace_s: float = Field(10.0, description="Seconds in-flight RPCs get to finish on SIGTERM.")
+
+    agent_addr: str = Field("127.0.0.1:50051", description="agent service gRPC address.")
+    conversation_addr: str = Field("127.0.0.1:50052", description="conversation service gRPC address.")
+    knowledge_addr: str = Field("127.0.0.1:50053", description="knowledge service gRPC address.")
+    workflow_addr: str = Field("127.0.0.1:50054", description="workflow service gRPC address.")
+    plugin_addr: str = Field("127.0.0.1:50055", description="plugin service gRPC address.")
+    indexer_addr: str = Field("127.0.0.1:50056", description="indexer health/admin gRPC address.")
+
+    def service_addr(self, service: str) -> str:
+        """The host:port a service listens on and is dialled at."""
+        return str(getattr(self, f"{service}_addr"))
+
+    def listen_port(self, service: str) -> int:
+        return int(self.service_addr(service).rsplit(":", 1)[1])
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
+
+
+def settings_table() -> str:
+    """The README's configuration table, generated from the fields above so the two never drift."""
+    rows = ["| Variable | Default | Meaning |", "| --- | --- | --- |"]
+    for name, field in Settings.model_fields.items():
+        default = field.default if field.default not in ("", None) else "(empty)"
+        rows.append(f"| `ATELIER_{name.upper()}` | `{default}` | {field.description} |")
+    return "\n".join(rows)
+
+
+README_START, README_END = "<!-- settings-table:start -->", "<!-- settings-table:end -->"
+
+
+def with_settings_table(readme: str) -> str:
+    """README text with the generated table placed between its markers."""
+    head, rest = readme.split(README_START, 1)
+    _, tail = rest.split(README_END, 1)
+    return f"{head}{README_START}\n{settings_table()}\n{README_END}{tail}"
+
+
+if __name__ == "__main__":
+    import sys
+
+    if len(sys.argv) == 3 and sys.argv[1] == "--readme":
+        path = Path(sys.argv[2])
+        path.write_text(with_settings_table(path.read_text()))
+    else:
+        print(settings_table())

@@ -1,0 +1,56 @@
+"""A tiny service for test_service.py, run as a real process: `python service_app.py`.
+
+Listens on ATELIER_PLUGIN_ADDR (it borrows the plugin's address setting), owns the schema named by
+PROBE_SCHEMA, and writes on_start/on_stop markers under PROBE_MARKERS.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import grpc
+
+from atelier_common.service import ServiceDeps, ServiceSpec, run
+
+SERVICE = "atelier.test.ServiceProbe"
+
+
+def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
+    async def note(request: bytes, context) -> bytes:
+        # Unqualified table name: proves the pool's search_path is the service schema.
+        return (await deps.pool.fetchval("SELECT note FROM probe WHERE id = 1")).encode()
+
+    async def next_id(request: bytes, context) -> bytes:
+        return str(deps.ids.next_id()).encode()
+
+    async def slow_stream(request: bytes, context):
+        yield b"started"
+        await asyncio.sleep(float(request))
+        yield b"done"
+
+    handlers = {
+        "Note": grpc.unary_unary_rpc_method_handler(note),
+        "NextId": grpc.unary_unary_rpc_method_handler(next_id),
+        "SlowStream": grpc.unary_stream_rpc_method_handler(slow_stream),
+    }
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
+
+
+def _marker(name: str) -> None:
+    Path(os.environ["PROBE_MARKERS"], name).write_text("1")
+
+
+SPEC = ServiceSpec(
+    name="plugin",
+    schema=os.environ.get("PROBE_SCHEMA", "service_probe"),
+    migrations_dir=Path(__file__).parent / "service_app_migrations",
+    register=register,
+    grpc_service_names=[SERVICE],
+    on_start=lambda deps: _marker("started"),
+    on_stop=lambda deps: _marker("stopped"),
+)
+
+if __name__ == "__main__":
+    run(SPEC)

@@ -1,0 +1,82 @@
+"""Id generator: uniqueness across processes and restarts, with leases in the real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+import pytest
+from redis.asyncio import Redis
+
+from atelier_common.ids import IdGenerator, IdGeneratorError, decompose
+
+
+# Each worker is a separate interpreter holding its own generator and Redis connection.
+_WORKER = """
+import asyncio, json, sys
+from redis.asyncio import Redis
+from atelier_common.ids import IdGenerator
+
+async def run():
+    redis = Redis.from_url(sys.argv[1])
+    ids = IdGenerator(redis, namespace="idtest")
+    await ids.start()
+    try:
+        return [ids.next_id() for _ in range(int(sys.argv[2]))]
+    finally:
+        await ids.stop()
+        await redis.aclose()
+
+print(json.dumps(asyncio.run(run())))
+"""
+
+
+async def test_four_processes_issue_no_duplicate_ids(redis_url: str) -> None:
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-c", _WORKER, redis_url, "10000", stdout=asyncio.subprocess.PIPE
+        )
+        for _ in range(4)
+    ]
+    batches = [json.loads((await proc.communicate())[0]) for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0, 0, 0]
+    assert all(len(batch) == 10_000 for batch in batches)
+    for batch in batches:
+        assert batch == sorted(batch) and len(set(batch)) == len(batch), "ids of one generator must strictly increase"
+    everything = [value for batch in batches for value in batch]
+    assert len(set(everything)) == 40_000
+    workers = {decompose(batch[0])[1] for batch in batches}
+    assert len(workers) == 4, "each live process holds its own worker id"
+
+
+async def test_lease_is_exclusive_released_and_reusable(redis_url: str) -> None:
+    redis = Redis.from_url(redis_url)
+    first = IdGenerator(redis, namespace="idlease")
+    await first.start()
+    key = f"idlease:idgen:worker:{first.worker_id}"
+    assert await redis.exists(key)
+    second = IdGenerator(redis, namespace="idlease")
+    await second.start()
+    assert second.worker_id != first.worker_id
+    before_restart = first.next_id()
+    await first.stop()
+    assert not await redis.exists(key), "stop() releases the lease"
+    restarted = IdGenerator(redis, namespace="idlease")
+    await restarted.start()
+    assert restarted.next_id() > before_restart
+    await second.stop()
+    await restarted.stop()
+    await redis.aclose()
+
+
+async def test_generator_stops_issuing_when_lease_is_lost(redis_url: str) -> None:
+    redis = Redis.from_url(redis_url)
+    ids = IdGenerator(redis, namespace="idlost", lease_ttl_s=0.3)
+    await ids.start()
+    await redis.set(f"idlost:idgen:worker:{ids.worker_id}", b"someone-else")
+    await asyncio.sleep(0.4)  # one renewal period (ttl/3) and then some
+    with pytest.raises(IdGeneratorError):
+        ids.next_id()
+    await ids.stop()
+    await redis.aclose()

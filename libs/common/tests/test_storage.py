@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from atelier_common.storage import InvalidKey, LocalStorage, ObjectNotFound, S3Storage
+
+
+async def test_local_round_trip_overwrite_delete(tmp_path: Path) -> None:
+    storage = LocalStorage(tmp_path)
+    await storage.put("uploads/1/a.txt", b"hello")
+    assert await storage.get("uploads/1/a.txt") == b"hello"
+    assert await storage.size("uploads/1/a.txt") == 5
+    await storage.put("uploads/1/a.txt", b"hi")
+    assert await storage.get("uploads/1/a.txt") == b"hi"
+    await storage.delete("uploads/1/a.txt")
+    assert not await storage.exists("uploads/1/a.txt")
+    with pytest.raises(ObjectNotFound):
+        await storage.get("uploads/1/a.txt")
+    assert not [p for p in tmp_path.rglob(".tmp-*")], "no temp files left behind"
+
+
+@pytest.mark.parametrize("key", ["", "/etc/passwd", "../x", "a/../../x", "a//b", "a\\b", "./a"])
+async def test_local_rejects_keys_that_escape_the_root(tmp_path: Path, key: str) -> None:
+    storage = LocalStorage(tmp_path / "root")
+    with pytest.raises(InvalidKey):
+        await storage.put(key, b"x")
+
+
+@pytest.mark.skipif(not os.environ.get("ATELIER_TEST_S3_ENDPOINT"), reason="no S3/MinIO endpoint (set ATELIER_TEST_S3_ENDPOINT)")
+async def test_s3_round_trip() -> None:
+    storage = S3Storage(
+        os.environ.get("ATELIER_TEST_S3_BUCKET", "atelier-test"),
+        endpoint_url=os.environ["ATELIER_TEST_S3_ENDPOINT"],
+        access_key=os.environ.get("ATELIER_TEST_S3_ACCESS_KEY", "minioadmin"),
+        secret_key=os.environ.get("ATELIER_TEST_S3_SECRET_KEY", "minioadmin"),
+        region="us-east-1",
+    )
+    await storage.put("t/obj.bin", b"\x00\x01")
+    assert await storage.get("t/obj.bin") == b"\x00\x01"
+    assert await storage.size("t/obj.bin") == 2
+    await storage.delete("t/obj.bin")
+    assert not await storage.exists("t/obj.bin")

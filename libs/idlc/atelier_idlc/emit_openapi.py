@@ -1,0 +1,173 @@
+"""model -> OpenAPI 3.1 document of every HTTP route."""
+
+from __future__ import annotations
+
+import json
+
+from .model import PATH_PARAM, Model, RField, Rpc, RStruct, RType
+
+ERROR_SCHEMA = "Error"
+
+
+def _ref(qname: str) -> dict:
+    return {"$ref": f"#/components/schemas/{qname}"}
+
+
+def type_schema(t: RType, js_conv: bool = False) -> dict:
+    if t.kind == "scalar":
+        n = t.name
+        if n == "i64":
+            if js_conv:
+                return {"type": "string", "pattern": "^-?[0-9]+$", "format": "int64"}
+            return {"type": "integer", "format": "int64"}
+        if n in ("i8", "i16", "i32"):
+            return {"type": "integer", "format": "int32"}
+        if n == "double":
+            return {"type": "number", "format": "double"}
+        if n == "bool":
+            return {"type": "boolean"}
+        if n == "binary":
+            return {"type": "string", "contentEncoding": "base64"}
+        return {"type": "string"}
+    if t.kind in ("enum", "struct"):
+        return _ref(t.name)
+    if t.kind in ("list", "set"):
+        s = {"type": "array", "items": type_schema(t.elem, js_conv)}
+        if t.kind == "set":
+            s["uniqueItems"] = True
+        return s
+    return {"type": "object", "additionalProperties": type_schema(t.elem, js_conv)}
+
+
+def field_schema(f: RField) -> dict:
+    s = type_schema(f.type, f.js_conv)
+    if f.default is not None:
+        d = f.default
+        if f.js_conv and isinstance(d, int):
+            d = str(d)
+        s = {**s, "default": d} if "$ref" not in s else {"allOf": [s], "default": d}
+    return s
+
+
+def struct_schema(s: RStruct, fields: list[RField] | None = None) -> dict:
+    fields = s.fields if fields is None else fields
+    props = {f.json_key: field_schema(f) for f in sorted(fields, key=lambda f: f.id)}
+    out: dict = {"type": "object", "properties": props}
+    req = sorted(f.json_key for f in fields if f.required)
+    if req:
+        out["required"] = req
+    return out
+
+
+def _bound_from_path(rpc: Rpc, f: RField) -> str | None:
+    params = rpc.path_params
+    p = f.annotations.get("api.path")
+    if p and p in params:
+        return p
+    if f.name in params and not p:
+        return f.name
+    return None
+
+
+def _query_schema(f: RField) -> dict | None:
+    t = f.type
+    inner = t.elem if t.kind in ("list", "set") else t
+    if t.kind == "map" or inner.kind == "struct":
+        return None
+    return field_schema(f)
+
+
+def operation(model: Model, rpc: Rpc) -> dict:
+    req = model.structs[rpc.request.name]
+    params, body_fields = [], []
+    for f in sorted(req.fields, key=lambda f: f.id):
+        p = _bound_from_path(rpc, f)
+        if p:
+            params.append({"name": p, "in": "path", "required": True, "schema": field_schema(f)})
+            continue
+        q = f.annotations.get("api.query")
+        if q or rpc.method in ("GET", "DELETE"):
+            qs = _query_schema(f)
+            if qs is not None:
+                params.append({"name": q or f.json_key, "in": "query", "required": f.required, "schema": qs})
+                continue
+        body_fields.append(f)
+    op: dict = {
+        "operationId": f"{rpc.stem}.{rpc.name}",
+        "tags": [rpc.category],
+        "summary": f"{rpc.service}.{rpc.name}",
+    }
+    if params:
+        op["parameters"] = params
+    if body_fields and rpc.method not in ("GET", "DELETE"):
+        op["requestBody"] = {
+            "required": any(f.required for f in body_fields),
+            "content": {"application/json": {"schema": struct_schema(req, body_fields)}},
+        }
+    resp_schema = {"allOf": [_ref(ERROR_SCHEMA), _ref(rpc.response.name)]}
+    if rpc.stream:
+        ok = {
+            "description": f"Server-sent events; each event's data is a {rpc.response.name} message",
+            "content": {"text/event-stream": {"schema": {"type": "string"}, "x-event-schema": _ref(rpc.response.name)}},
+        }
+    else:
+        ok = {"description": "OK (code 0)", "content": {"application/json": {"schema": resp_schema}}}
+    responses = {"200": ok}
+    for status in ("400", "401", "403", "404", "500") if rpc.auth else ("400", "404", "500"):
+        responses[status] = {"$ref": "#/components/responses/Error"}
+    op["responses"] = responses
+    op["security"] = [{"bearer": []}] if rpc.auth else []
+    return op
+
+
+def document(model: Model) -> dict:
+    paths: dict[str, dict] = {}
+    for rpc in sorted(model.rpcs, key=lambda r: (r.path, r.method)):
+        oa_path = PATH_PARAM.sub(r"{\1}", rpc.path)
+        paths.setdefault(oa_path, {})[rpc.method.lower()] = operation(model, rpc)
+    schemas: dict[str, dict] = {
+        ERROR_SCHEMA: {
+            "type": "object",
+            "description": "Envelope of every response: code 0 and empty msg on success",
+            "properties": {"code": {"type": "integer", "format": "int32"}, "msg": {"type": "string"}},
+            "required": ["code", "msg"],
+        }
+    }
+    for q in sorted(model.enums):
+        e = model.enums[q]
+        vals = sorted(e.values, key=lambda x: x[1])
+        schemas[q] = {
+            "type": "integer",
+            "format": "int32",
+            "enum": [v for _, v in vals],
+            "x-enum-varnames": [n for n, _ in vals],
+            "description": ", ".join(f"{v} = {n}" for n, v in vals),
+        }
+    for q in sorted(model.structs):
+        schemas[q] = struct_schema(model.structs[q])
+    tags = sorted({r.category for r in model.rpcs})
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Atelier API",
+            "version": "1.0.0",
+            "description": "DO NOT EDIT — generated from idl/*.thrift by atelier_idlc. "
+            'Every JSON response is wrapped as {"code": 0, "msg": "", ...response fields}.',
+        },
+        "tags": [{"name": t} for t in tags],
+        "paths": paths,
+        "components": {
+            "schemas": schemas,
+            "responses": {
+                "Error": {
+                    "description": "Error: non-zero code and a message",
+                    "content": {"application/json": {"schema": _ref(ERROR_SCHEMA)}},
+                }
+            },
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        },
+    }
+
+
+def emit(model: Model) -> str:
+    return json.dumps(document(model), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,142 @@
+"""Every compile error names the file and line of the offending definition."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from atelier_idlc import CompileErrors, load
+
+REQ = """
+struct Req { 1: i64 id }
+struct Resp { 1: string s }
+"""
+
+
+def compile_files(tmp_path: Path, files: dict[str, str]) -> list[str]:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    with pytest.raises(CompileErrors) as ei:
+        load(tmp_path)
+    return [str(e) for e in ei.value.errors]
+
+
+def one_error(tmp_path: Path, text: str, name: str = "a.thrift") -> str:
+    errors = compile_files(tmp_path, {name: text})
+    assert len(errors) == 1, errors
+    return errors[0]
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+@pytest.mark.parametrize(
+    "decl",
+    ["1: list<list<i32>> x", "1: map<string, list<i32>> x", "1: set<map<string,string>> x", "1: list<L> x"],
+)
+def test_nested_containers(tmp_path, decl):
+    text = f"typedef list<i32> L\nstruct S {{\n  {decl}\n}}\n"
+    err = one_error(tmp_path, text)
+    assert err.startswith(f"{tmp_path / 'a.thrift'}:3:") and "nested containers" in err
+
+
+def test_unknown_types(tmp_path):
+    text = "struct S {\n  1: Missing a\n  2: other.Thing b\n  3: list<Nope> c\n}\n"
+    errors = compile_files(tmp_path, {"a.thrift": text})
+    assert [e.split(": ", 1)[0].rsplit(":", 1)[1] for e in errors] == ["2", "3", "4"]
+    assert "unknown type 'Missing'" in errors[0]
+    assert "other.thrift is not included" in errors[1]
+    assert "unknown type 'Nope'" in errors[2]
+
+
+def test_missing_include_file(tmp_path):
+    err = one_error(tmp_path, 'include "nothere.thrift"\nstruct S { 1: i32 a }\n')
+    assert ":1:" in err and "'nothere.thrift' not found" in err
+
+
+def test_duplicate_field_ids(tmp_path):
+    text = "struct S {\n  1: i32 a\n  1: string b\n}\n"
+    err = one_error(tmp_path, text)
+    assert err.endswith("duplicate field id 1 in S ('a' and 'b')") and ":3:" in err
+
+
+def test_field_id_out_of_range(tmp_path):
+    err = one_error(tmp_path, "struct S {\n  19001: i32 a\n}\n")
+    assert ":2:" in err and "reserved" in err
+
+
+def test_map_key_must_be_scalar(tmp_path):
+    err = one_error(tmp_path, "struct K { 1: i32 a }\nstruct S {\n  1: map<K, string> m\n}\n")
+    assert ":3:" in err and "map key" in err
+
+
+@pytest.mark.parametrize(
+    ("fn", "why"),
+    [
+        ('Resp F() (api.post="/f")', "exactly one struct argument, found 0"),
+        ('Resp F(1: Req a, 2: Req b) (api.post="/f")', "exactly one struct argument, found 2"),
+        ('Resp F(1: i64 id) (api.post="/f")', "argument must be a struct"),
+        ('i32 F(1: Req r) (api.post="/f")', "return type must be a struct"),
+        ('void F(1: Req r) (api.post="/f")', "void return"),
+        ("Resp F(1: Req r)", "missing HTTP annotation"),
+        ('Resp F(1: Req r) (api.category="x")', "missing HTTP annotation"),
+        ('Resp F(1: Req r) (api.get="/f", api.post="/f")', "more than one HTTP annotation"),
+        ('oneway void F(1: Req r) (api.post="/f")', "oneway"),
+        ('Resp F(1: Req r) (api.get="/f/:missing")', "path parameter :missing"),
+    ],
+)
+def test_rpc_shape_errors(tmp_path, fn, why):
+    text = REQ + f"service S {{\n  {fn}\n}}\n"
+    err = one_error(tmp_path, text)
+    assert f":{line_of(text, 'F(')}:" in err and "S.F" in err and why in err, err
+
+
+def test_duplicate_routes_across_files(tmp_path):
+    a = REQ + 'service A {\n  Resp F(1: Req r) (api.post="/x/:id")\n}\n'
+    b = 'include "a.thrift"\nservice B {\n  a.Resp G(1: a.Req r) (api.post="/x/:id")\n}\n'
+    errors = compile_files(tmp_path, {"a.thrift": a, "b.thrift": b})
+    assert len(errors) == 1
+    assert errors[0].startswith(f"{tmp_path / 'b.thrift'}:3:")
+    assert "duplicate route POST /x/:id" in errors[0] and f"{tmp_path / 'a.thrift'}:5" in errors[0]
+
+
+def test_same_path_other_method_is_fine(tmp_path):
+    text = REQ + 'service A {\n  Resp F(1: Req r) (api.post="/x")\n  Resp G(1: Req r) (api.get="/x")\n}\n'
+    (tmp_path / "a.thrift").write_text(text)
+    assert len(load(tmp_path).rpcs) == 2
+
+
+@pytest.mark.parametrize("kind", ["union", "exception"])
+def test_union_and_exception_rejected(tmp_path, kind):
+    err = one_error(tmp_path, f"struct S {{ 1: i32 a }}\n{kind} U {{\n  1: i32 a\n}}\n")
+    assert ":2:" in err and f"{kind} 'U' is not supported" in err
+
+
+def test_syntax_error_has_line(tmp_path):
+    err = one_error(tmp_path, "struct S {\n  1: i32 a\n  2: i32 = 3\n}\n")
+    assert ":3:" in err and "syntax error" in err
+
+
+def test_duplicate_enum_values_and_names(tmp_path):
+    errors = compile_files(tmp_path, {"a.thrift": "enum E {\n  A = 1\n  B = 1\n}\nstruct E { 1: i32 a }\n"})
+    assert any(":3:" in e and "share the value 1" in e for e in errors)
+    assert any(":5:" in e and "duplicate type name 'E'" in e for e in errors)
+
+
+def test_enum_values_colliding_in_proto(tmp_path):
+    err = one_error(tmp_path, "enum E {\n  FooBar = 1\n  FOO_BAR = 2\n}\n")
+    assert ":3:" in err and "both become FOO_BAR" in err
+
+
+def test_fields_colliding_in_proto_json_name(tmp_path):
+    err = one_error(tmp_path, "struct S {\n  1: i32 foo_bar\n  2: i32 fooBar\n}\n")
+    assert ":3:" in err and "'fooBar'" in err
+
+
+def test_duplicate_field_name_and_json_key(tmp_path):
+    text = 'struct S {\n  1: i32 a\n  2: string a\n  3: string b (api.body="c")\n  4: string c\n}\n'
+    errors = compile_files(tmp_path, {"a.thrift": text})
+    assert any(":3:" in e and "duplicate field name 'a'" in e for e in errors)
+    assert any(":5:" in e and "JSON key 'c'" in e for e in errors)

@@ -1,0 +1,1 @@
+"""atelier_agent — Agents: drafts, versions, publish, memory, and the agent runtime."""

@@ -1,0 +1,3 @@
+from atelier_agent.main import main
+
+main()

@@ -1,0 +1,15 @@
+"""gRPC servicer of the agent service.
+
+RPCs not overridden here answer UNIMPLEMENTED (the generated base class does that), which the
+gateway renders as HTTP 501 {"code","msg"}.
+"""
+
+from __future__ import annotations
+
+from atelier_common.service import ServiceDeps
+from atelier_proto import agent_pb2_grpc
+
+
+class AgentService(agent_pb2_grpc.AgentServiceServicer):
+    def __init__(self, deps: ServiceDeps) -> None:
+        self.deps = deps

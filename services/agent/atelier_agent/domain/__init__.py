@@ -1,0 +1,1 @@
+"""Pure agent logic: no I/O, no framework imports."""

@@ -1,0 +1,1 @@
+"""atelier_conversation — Conversations, messages, runs and the chat entry point."""

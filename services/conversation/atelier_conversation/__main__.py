@@ -1,0 +1,3 @@
+from atelier_conversation.main import main
+
+main()

@@ -1,0 +1,1 @@
+"""Pure conversation logic: no I/O, no framework imports."""

@@ -1,0 +1,1 @@
+"""atelier_gateway — the only HTTP edge: auth, JSON <-> protobuf, gRPC forwarding, SSE, docs."""

@@ -1,0 +1,3 @@
+from atelier_gateway.main import main
+
+main()

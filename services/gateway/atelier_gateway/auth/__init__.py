@@ -1,0 +1,1 @@
+"""Authentication: personal access tokens -> user + spaces."""

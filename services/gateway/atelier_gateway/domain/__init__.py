@@ -1,0 +1,1 @@
+"""Pure gateway logic: no I/O, no framework imports."""

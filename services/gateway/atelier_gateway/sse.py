@@ -1,0 +1,109 @@
+"""Server-streaming RPC -> text/event-stream.
+
+Each stream message is one SSE event: a message with string fields `event` and `data` (the IDL's
+stream event structs) is written as that event with `data` verbatim; any other message is an
+event named "message" whose data is the message JSON. An error before the first message becomes
+an ordinary HTTP error response; an error mid-stream becomes an `error` event with {code, msg}
+and the stream ends. When the client disconnects, Starlette cancels the body iterator and the
+gRPC call is cancelled with it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import grpc
+from google.protobuf.message import Message
+from starlette.responses import JSONResponse, StreamingResponse
+
+from atelier_common.errors import Internal, class_for_http, from_rpc_error
+from atelier_gateway.transcoding import to_dict
+
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Connection": "keep-alive"}
+
+
+def format_event(event: str, data: str) -> bytes:
+    """One SSE frame; multi-line data becomes several data: lines (the SSE spec joins them back)."""
+    lines = [f"event: {event}"] + [f"data: {line}" for line in data.split("\n")]
+    return ("\n".join(lines) + "\n\n").encode()
+
+
+def _is_event_message(msg: Message) -> bool:
+    fields = msg.DESCRIPTOR.fields_by_name
+    ev, data = fields.get("event"), fields.get("data")
+    string = ev is not None and ev.type == ev.TYPE_STRING
+    return string and data is not None and data.type == data.TYPE_STRING
+
+
+def encode_message(msg: Message) -> bytes:
+    if _is_event_message(msg):
+        return format_event(msg.event or "message", msg.data)
+    return format_event("message", json.dumps(to_dict(msg), ensure_ascii=False))
+
+
+def _error_event(err: Any) -> bytes:
+    return format_event("error", json.dumps(err.to_dict(), ensure_ascii=False))
+
+
+async def sse_response(call: grpc.aio.UnaryStreamCall) -> StreamingResponse:
+    """Reads the first message here so that early failures (UNIMPLEMENTED, UNAVAILABLE, bad
+    argument) are real HTTP errors; raises grpc.RpcError for those."""
+    try:
+        first = await call.read()
+    except BaseException:
+        call.cancel()
+        raise
+
+    async def body() -> AsyncIterator[bytes]:
+        try:
+            msg = first
+            while msg is not grpc.aio.EOF:
+                yield encode_message(msg)
+                try:
+                    msg = await call.read()
+                except grpc.RpcError as e:
+                    yield _error_event(from_rpc_error(e))
+                    return
+        finally:
+            call.cancel()  # no-op when finished; stops the server's work when the client left
+
+    return StreamingResponse(body(), media_type="text/event-stream", headers=SSE_HEADERS)
+
+
+CHAT_EVENT_PREFIX = "conversation.chat."
+
+
+def wants_aggregate(request: Message) -> bool:
+    """/v3/chat with `stream` false or absent (Coze's default): one JSON answer instead of SSE."""
+    field = request.DESCRIPTOR.fields_by_name.get("stream")
+    return field is not None and field.type == field.TYPE_BOOL and not request.stream
+
+
+async def aggregate_chat(call: grpc.aio.UnaryStreamCall) -> JSONResponse:
+    """Consume a chat event stream and answer `{"code":0,"msg":"","data": <last Chat object>}`.
+
+    An `error` event becomes the HTTP error it describes; failures of the call raise grpc.RpcError.
+    """
+    chat: Any = None
+    try:
+        async for msg in call:
+            if not _is_event_message(msg):
+                continue
+            event, data = msg.event, msg.data
+            if event == "error":
+                try:
+                    err = json.loads(data)
+                    code, text = int(err.get("code", 500)), str(err.get("msg", ""))
+                except (ValueError, AttributeError):
+                    raise Internal() from None
+                cls = class_for_http(code) if 400 <= code < 600 else Internal
+                raise cls(text or None, code)
+            if event.startswith(CHAT_EVENT_PREFIX):
+                chat = json.loads(data) if data else None
+    finally:
+        call.cancel()
+    if chat is None:
+        raise Internal("the chat stream ended without a chat object")
+    return JSONResponse({"code": 0, "msg": "", "data": chat})

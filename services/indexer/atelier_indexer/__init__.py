@@ -1,0 +1,1 @@
+"""atelier_indexer — the knowledge ingestion stream processor (parse, chunk, embed, index)."""

@@ -1,0 +1,3 @@
+from atelier_indexer.main import main
+
+main()

@@ -1,0 +1,1 @@
+"""Pure indexing logic: no I/O, no framework imports."""

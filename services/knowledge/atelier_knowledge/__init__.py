@@ -1,0 +1,1 @@
+"""atelier_knowledge — Knowledge bases: datasets, documents, slices and retrieval."""

@@ -1,0 +1,3 @@
+from atelier_knowledge.main import main
+
+main()

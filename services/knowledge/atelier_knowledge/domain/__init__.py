@@ -1,0 +1,1 @@
+"""Pure knowledge logic: no I/O, no framework imports."""

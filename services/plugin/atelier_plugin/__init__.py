@@ -1,0 +1,1 @@
+"""atelier_plugin — Plugins and tools from OpenAPI 3: registration, auth and invocation."""

@@ -1,0 +1,3 @@
+from atelier_plugin.main import main
+
+main()

@@ -1,0 +1,1 @@
+"""Pure plugin logic: no I/O, no framework imports."""

@@ -1,0 +1,29 @@
+"""Wiring of the plugin service: `python -m atelier_plugin`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import grpc
+
+from atelier_common.service import ServiceDeps, ServiceSpec, run
+from atelier_proto import plugin_pb2, plugin_pb2_grpc
+
+from atelier_plugin.api import PluginService
+
+
+def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
+    plugin_pb2_grpc.add_PluginServiceServicer_to_server(PluginService(deps), server)
+
+
+SPEC = ServiceSpec(
+    name="plugin",
+    schema="plugin",
+    migrations_dir=Path(__file__).parent / "migrations",
+    register=register,
+    grpc_service_names=[plugin_pb2.DESCRIPTOR.services_by_name["PluginService"].full_name],
+)
+
+
+def main() -> None:
+    run(SPEC)

@@ -1,0 +1,1 @@
+"""atelier_workflow — Workflows: canvas, DAG execution, runs and resume."""

@@ -1,0 +1,3 @@
+from atelier_workflow.main import main
+
+main()

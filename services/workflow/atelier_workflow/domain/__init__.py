@@ -1,0 +1,1 @@
+"""Pure workflow logic: no I/O, no framework imports."""
