@@ -10,6 +10,7 @@ from pathlib import Path
 
 import grpc
 
+from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
 from atelier_common.service import ServiceDeps, ServiceSpec, run
 
 
@@ -21,6 +22,7 @@ SPEC = ServiceSpec(
     name="indexer",
     schema="indexer",
     migrations_dir=Path(__file__).parent / "migrations",
+    extra_migration_dirs=(KAFKA_MIGRATIONS,),  # outbox + processed_events
     register=register,
     grpc_service_names=[],
 )

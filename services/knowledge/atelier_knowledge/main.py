@@ -6,6 +6,7 @@ from pathlib import Path
 
 import grpc
 
+from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
 from atelier_common.service import ServiceDeps, ServiceSpec, run
 from atelier_proto import knowledge_pb2, knowledge_pb2_grpc
 
@@ -20,6 +21,7 @@ SPEC = ServiceSpec(
     name="knowledge",
     schema="knowledge",
     migrations_dir=Path(__file__).parent / "migrations",
+    extra_migration_dirs=(KAFKA_MIGRATIONS,),  # outbox + processed_events
     register=register,
     grpc_service_names=[knowledge_pb2.DESCRIPTOR.services_by_name["KnowledgeService"].full_name],
 )

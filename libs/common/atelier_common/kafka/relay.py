@@ -1,0 +1,113 @@
+"""Outbox relay: publishes committed outbox rows in order and marks them published.
+
+Woken by LISTEN/NOTIFY, with polling as the fallback (a missed notification or a restart loses
+nothing). `FOR UPDATE SKIP LOCKED` lets several replicas run relays on the same table without
+publishing a row twice in the normal path. A crash between publish and mark republishes the row:
+delivery is at least once and consumers de-duplicate by event id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+
+import asyncpg
+
+from atelier_common.kafka.outbox import notify_channel
+from atelier_common.kafka.producer import EventProducer
+
+log = logging.getLogger("atelier.kafka.relay")
+
+
+class OutboxRelay:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        schema: str,
+        producer: EventProducer,
+        *,
+        batch_size: int = 100,
+        poll_interval: float = 1.0,
+        retention_s: float = 86_400.0,
+    ) -> None:
+        self._pool = pool
+        self._schema = schema
+        self._producer = producer
+        self._batch_size = batch_size
+        self._poll_interval = poll_interval
+        self._retention_s = retention_s
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._listener: asyncpg.Connection | None = None
+
+    async def start(self) -> None:
+        self._listener = await self._pool.acquire()
+        await self._listener.add_listener(notify_channel(self._schema), self._on_notify)
+        self._task = asyncio.create_task(self._run(), name=f"outbox-relay-{self._schema}")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self._listener is not None:
+            with contextlib.suppress(Exception):
+                await self._listener.remove_listener(notify_channel(self._schema), self._on_notify)
+            await self._pool.release(self._listener)
+            self._listener = None
+
+    def _on_notify(self, *_: object) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        last_cleanup = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            self._wake.clear()
+            try:
+                while await self.publish_batch() == self._batch_size:
+                    pass  # a full batch: there may be more waiting
+                if loop.time() - last_cleanup > 600:
+                    await self._delete_old()
+                    last_cleanup = loop.time()
+            except Exception:
+                log.exception("outbox relay pass failed; retrying", extra={"schema": self._schema})
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self._poll_interval)
+
+    async def publish_batch(self) -> int:
+        """Publish up to batch_size unpublished rows; returns how many were published."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            rows = await conn.fetch(
+                "SELECT id, event_id, topic, key, event_type, payload, headers FROM outbox"
+                " WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED",
+                self._batch_size,
+            )
+            for row in rows:
+                await self._publish(row)
+            if rows:
+                await conn.execute(
+                    "UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])", [row["id"] for row in rows]
+                )
+            return len(rows)
+
+    async def _publish(self, row: asyncpg.Record) -> None:
+        headers = row["headers"]
+        if isinstance(headers, str):
+            headers = json.loads(headers)
+        await self._producer.send(
+            row["topic"],
+            row["key"],
+            row["payload"],
+            event_type=row["event_type"],
+            event_id=row["event_id"],
+            headers=[(name, value.encode()) for name, value in headers.items()],
+        )
+
+    async def _delete_old(self) -> None:
+        async with self._pool.acquire() as conn:
+            await conn.execute(
+                "DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1)", self._retention_s
+            )
