@@ -121,6 +121,7 @@ async def serve(spec: ServiceSpec, settings: Settings, stop: asyncio.Event, *, p
         server = await start_server(
             listen_port,
             lambda s: spec.register(s, deps),
+            host=settings.grpc_host,
             service_names=spec.grpc_service_names,
             ready_check=lambda: _ready(deps, spec.ready_checks),
         )

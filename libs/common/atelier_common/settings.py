@@ -41,6 +41,9 @@ class Settings(BaseSettings):
 
     otlp_endpoint: str = Field("", description="OTLP gRPC endpoint for traces and metrics; empty disables export.")
 
+    grpc_host: str = Field(
+        "127.0.0.1", description="Interface services bind gRPC on; 0.0.0.0 in containers (services trust caller metadata)."
+    )
     gateway_host: str = Field("127.0.0.1", description="Gateway HTTP bind host.")
     gateway_port: int = Field(8080, description="Gateway HTTP port.")
     grpc_deadline_s: float = Field(30.0, description="Default deadline the gateway sets on unary gRPC calls.")
