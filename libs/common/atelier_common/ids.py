@@ -63,11 +63,15 @@ class IdGenerator:
         self._sequence = 0
         self._lock = threading.Lock()
         self._renewer: asyncio.Task[None] | None = None
+        # Monotonic deadline of the lease as last confirmed by Redis; past it another process may own the id.
+        self._lease_until = 0.0
 
     @property
     def worker_id(self) -> int:
         if self._worker is None:
             raise IdGeneratorError("id generator not started (no worker lease)")
+        if time.monotonic() >= self._lease_until:
+            raise IdGeneratorError(f"worker id {self._worker} lease not renewed within its TTL; refusing to issue ids")
         return self._worker
 
     def _key(self, worker: int) -> str:
@@ -77,8 +81,10 @@ class IdGenerator:
         start = random.randrange(MAX_WORKERS)
         for offset in range(MAX_WORKERS):
             worker = (start + offset) % MAX_WORKERS
+            asked_at = time.monotonic()
             if await self._redis.set(self._key(worker), self._token, nx=True, px=self._ttl_ms):
                 self._worker = worker
+                self._lease_until = asked_at + self._ttl_ms / 1000
                 self._renewer = asyncio.create_task(self._renew_forever(), name="idgen-lease")
                 log.debug("worker id leased", extra={"worker": worker})
                 return
@@ -88,8 +94,9 @@ class IdGenerator:
         interval = self._ttl_ms / 3000
         while True:
             await asyncio.sleep(interval)
+            asked_at = time.monotonic()  # the new TTL counts from before the request, to err on the safe side
             try:
-                renewed = await self._redis.eval(_RENEW, 1, self._key(self.worker_id), self._token, self._ttl_ms)
+                renewed = await self._redis.eval(_RENEW, 1, self._key(self._worker), self._token, self._ttl_ms)
             except Exception:  # Redis blip: the lease still has up to 2/3 of its TTL left; retry soon.
                 log.warning("worker id lease renewal failed", exc_info=True)
                 continue
@@ -97,6 +104,7 @@ class IdGenerator:
                 log.error("worker id lease lost; refusing to issue ids", extra={"worker": self._worker})
                 self._worker = None
                 return
+            self._lease_until = asked_at + self._ttl_ms / 1000
 
     async def stop(self) -> None:
         if self._renewer is not None:

