@@ -17,7 +17,7 @@ install: $(STAMP)
 $(STAMP): constraints.txt $(addsuffix /pyproject.toml,$(PACKAGES))
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade "pip==25.3"
-	$(BIN)/python -m pip install --quiet -c constraints.txt $(addprefix -e ,$(PACKAGES))
+	$(BIN)/python -m pip install --quiet -c constraints.txt $(addprefix -e ,$(filter-out libs/devstack,$(PACKAGES))) -e "libs/devstack[test]"
 	touch $(STAMP)
 
 idl: install  ## regenerate libs/proto from idl/*.thrift

@@ -1,0 +1,1 @@
+pytest_plugins = ["atelier_devstack.pytest_plugin"]

@@ -1,0 +1,5 @@
+import sys
+
+from atelier_devstack.cli import main
+
+sys.exit(main())

@@ -1,0 +1,237 @@
+"""pytest fixtures for real infrastructure (loaded by the repo's root conftest.py).
+
+Session fixtures, each started lazily (only when a test asks for it):
+  database_url      fresh database on the machine's Postgres (ATELIER_TEST_DATABASE_URL's server,
+                    else ATELIER_DATABASE_URL's), dropped WITH (FORCE) at the end; an embedded
+                    Postgres in a temp dir when no server answers
+  redis_url         db 15 of the machine's Redis (ATELIER_TEST_REDIS_URL), FLUSHDB at start;
+                    a bundled redis-server on a free port when none answers
+  kafka_bootstrap   Tansu broker on a free port (memory storage)
+  milvus_uri        `milvus-lite server` on a free port, data in a temp dir
+  storage_dir       temp dir for local object storage
+  atelier_env       ATELIER_* env for service subprocesses pointing at all of the above, plus a
+                    free port for every service address and the gateway
+  real_kafka / real_milvus / real_elasticsearch
+                    testcontainers servers; skipped with the reason when no Docker engine answers
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+import secrets
+import shutil
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from atelier_devstack import health
+from atelier_devstack.infra import KafkaLauncher, MilvusLauncher, PostgresLauncher, RedisLauncher
+from atelier_devstack.infra.postgres import drop_database, ensure_database, with_database
+from atelier_devstack.ports import free_port
+
+T = TypeVar("T")
+
+SERVICE_NAMES = ("agent", "conversation", "knowledge", "indexer", "workflow", "plugin")
+DEFAULT_TEST_POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
+DEFAULT_TEST_REDIS = "redis://127.0.0.1:6379/15"
+DOCKER_IMAGES = {
+    "kafka": os.environ.get("ATELIER_TEST_KAFKA_IMAGE", "confluentinc/cp-kafka:7.6.0"),
+    "milvus": os.environ.get("ATELIER_TEST_MILVUS_IMAGE", "milvusdb/milvus:v2.5.4"),
+    "elasticsearch": os.environ.get(
+        "ATELIER_TEST_ELASTICSEARCH_IMAGE", "docker.elastic.co/elasticsearch/elasticsearch:8.15.0"
+    ),
+}
+
+
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to completion from sync fixture code, on a private loop in a worker thread,
+    so it never interferes with pytest-asyncio's session loop."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: whole-stack test (starts every service and the gateway)")
+    config.addinivalue_line("markers", "docker: needs a Docker engine (testcontainers)")
+
+
+# ------------------------------------------------------------------------------- Postgres
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    server = (
+        os.environ.get("ATELIER_TEST_DATABASE_URL") or os.environ.get("ATELIER_DATABASE_URL") or DEFAULT_TEST_POSTGRES
+    )
+    embedded: PostgresLauncher | None = None
+    if not run_sync(health.postgres_ok(with_database(server, "postgres"))):
+        root = tmp_path_factory.mktemp("postgres")
+        embedded = PostgresLauncher(port=free_port(), data_dir=root / "data", log_path=root / "postgres.log")
+        run_sync(embedded.start())
+        server = embedded.url
+    url = with_database(server, f"atelier_test_{os.getpid()}_{secrets.token_hex(3)}")
+    run_sync(ensure_database(url))
+    try:
+        yield url
+    finally:
+        try:
+            run_sync(drop_database(url))
+        finally:
+            if embedded:
+                embedded.stop()
+
+
+# ------------------------------------------------------------------------------- Redis
+
+
+async def _flushdb(url: str) -> None:
+    import redis.asyncio as aioredis
+
+    client = aioredis.from_url(url)
+    try:
+        await client.flushdb()
+    finally:
+        await client.aclose()
+
+
+def _db15(url: str) -> str:
+    """The same Redis server, db 15 (kept for tests so a dev stack's db 0 is never flushed)."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "/15", parts.query, parts.fragment))
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    url = os.environ.get("ATELIER_TEST_REDIS_URL") or _db15(os.environ.get("ATELIER_REDIS_URL") or DEFAULT_TEST_REDIS)
+    embedded: RedisLauncher | None = None
+    if not run_sync(health.redis_ok(url)):
+        root = tmp_path_factory.mktemp("redis")
+        embedded = RedisLauncher(port=free_port(), data_dir=root, log_path=root / "redis.log", db=15, persist=False)
+        run_sync(embedded.start())
+        url = embedded.url
+    run_sync(_flushdb(url))
+    try:
+        yield url
+    finally:
+        if embedded:
+            embedded.stop()
+
+
+# ------------------------------------------------------------------------------- Kafka, Milvus
+
+
+@pytest.fixture(scope="session")
+def kafka_bootstrap(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("tansu")
+    broker = KafkaLauncher(port=free_port(), data_dir=root, log_path=root / "tansu.log")
+    run_sync(broker.start())
+    try:
+        yield broker.url
+    finally:
+        broker.stop()
+
+
+@pytest.fixture(scope="session")
+def milvus_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("milvus")
+    server = MilvusLauncher(port=free_port(), data_dir=root / "data", log_path=root / "milvus.log")
+    run_sync(server.start())
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def storage_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("storage")
+
+
+# ------------------------------------------------------------------------------- services
+
+
+@pytest.fixture(scope="session")
+def atelier_env(
+    database_url: str,
+    redis_url: str,
+    kafka_bootstrap: str,
+    milvus_uri: str,
+    storage_dir: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> dict[str, str]:
+    """ATELIER_* for service subprocesses (merge over os.environ; start_service does)."""
+    env = {
+        "ATELIER_ENV": "test",
+        "ATELIER_DATABASE_URL": database_url,
+        "ATELIER_REDIS_URL": redis_url,
+        "ATELIER_KAFKA_BOOTSTRAP": kafka_bootstrap,
+        "ATELIER_MILVUS_URI": milvus_uri,
+        "ATELIER_STORAGE_BACKEND": "local",
+        "ATELIER_STORAGE_DIR": str(storage_dir),
+        "ATELIER_RUN_DIR": str(tmp_path_factory.mktemp("run")),
+        "ATELIER_GATEWAY_HOST": "127.0.0.1",
+        "ATELIER_GATEWAY_PORT": str(free_port()),
+        "ATELIER_SHUTDOWN_GRACE_S": "2",
+    }
+    for name in SERVICE_NAMES:
+        env[f"ATELIER_{name.upper()}_ADDR"] = f"127.0.0.1:{free_port()}"
+    return env
+
+
+# ------------------------------------------------------------------------------- Docker
+
+
+def docker_unavailable_reason() -> str | None:
+    """Why Docker-backed fixtures cannot run here, or None when an engine answers."""
+    if not os.environ.get("DOCKER_HOST") and not Path("/var/run/docker.sock").exists() and not shutil.which("docker"):
+        return "no Docker engine (no DOCKER_HOST, no /var/run/docker.sock, no docker CLI)"
+    try:
+        import docker
+    except ImportError:
+        return "the docker/testcontainers packages are not installed"
+    try:
+        client = docker.from_env(timeout=3)
+        client.ping()
+        client.close()
+    except Exception as err:  # noqa: BLE001 - any failure means "no engine answers"
+        return f"no Docker engine answers ({type(err).__name__}: {err})"
+    return None
+
+
+@pytest.fixture(scope="session")
+def docker_engine() -> None:
+    reason = docker_unavailable_reason()
+    if reason:
+        pytest.skip(f"needs Docker: {reason}")
+
+
+@pytest.fixture(scope="session")
+def real_kafka(docker_engine: None) -> Iterator[str]:
+    """bootstrap servers of a real Apache Kafka (KRaft) in a container."""
+    from testcontainers.community.kafka import KafkaContainer
+
+    with KafkaContainer(DOCKER_IMAGES["kafka"]).with_kraft() as kafka:
+        yield kafka.get_bootstrap_server()
+
+
+@pytest.fixture(scope="session")
+def real_milvus(docker_engine: None) -> Iterator[str]:
+    """URI of a Milvus standalone in a container."""
+    from testcontainers.community.milvus import MilvusContainer
+
+    with MilvusContainer(DOCKER_IMAGES["milvus"]) as milvus:
+        yield milvus.get_connection_url()
+
+
+@pytest.fixture(scope="session")
+def real_elasticsearch(docker_engine: None) -> Iterator[str]:
+    """URL of an Elasticsearch in a container (security off)."""
+    from testcontainers.community.elasticsearch import ElasticSearchContainer
+
+    with ElasticSearchContainer(DOCKER_IMAGES["elasticsearch"], mem_limit="1g") as es:
+        yield f"http://{es.get_container_host_ip()}:{es.get_exposed_port(es.port)}"
