@@ -117,7 +117,13 @@ async def test_unimplemented_rpcs_answer_501_through_the_gateway(stack: dict[str
     headers = {"Authorization": f"Bearer {stack['token']}"}
     conn = await asyncpg.connect(stack["env"]["ATELIER_DATABASE_URL"])
     try:
-        space_id = str(await conn.fetchval("SELECT min(space_id) FROM gateway.space_members"))
+        # A space of the bootstrap admin (the token's owner); other tests may have made other users.
+        space_id = str(
+            await conn.fetchval(
+                "SELECT min(m.space_id) FROM gateway.space_members m JOIN gateway.users u ON u.id = m.user_id"
+                " WHERE u.name = 'admin'"
+            )
+        )
     finally:
         await conn.close()
     async with httpx.AsyncClient(base_url=gateway.url, headers=headers, trust_env=False, timeout=10) as client:

@@ -16,8 +16,8 @@ from atelier_common.errors import (
     TooManyRequests,
     Unprocessable,
     from_rpc_error,
-    rpc_errors,
     http_status_for,
+    rpc_errors,
     to_grpc_status,
 )
 

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import grpc
 
+from atelier_agent.api import AgentService
 from atelier_common.service import ServiceDeps, ServiceSpec, run
 from atelier_proto import agent_pb2, agent_pb2_grpc
-
-from atelier_agent.api import AgentService
 
 
 def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:

@@ -8,9 +8,8 @@ import grpc
 
 from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
 from atelier_common.service import ServiceDeps, ServiceSpec, run
-from atelier_proto import knowledge_pb2, knowledge_pb2_grpc
-
 from atelier_knowledge.api import KnowledgeService
+from atelier_proto import knowledge_pb2, knowledge_pb2_grpc
 
 
 def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:

@@ -7,9 +7,8 @@ from pathlib import Path
 import grpc
 
 from atelier_common.service import ServiceDeps, ServiceSpec, run
-from atelier_proto import plugin_pb2, plugin_pb2_grpc
-
 from atelier_plugin.api import PluginService
+from atelier_proto import plugin_pb2, plugin_pb2_grpc
 
 
 def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:

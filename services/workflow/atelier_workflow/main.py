@@ -8,7 +8,6 @@ import grpc
 
 from atelier_common.service import ServiceDeps, ServiceSpec, run
 from atelier_proto import workflow_pb2, workflow_pb2_grpc
-
 from atelier_workflow.api import WorkflowService
 
 

@@ -18,8 +18,8 @@ import contextlib
 import inspect
 import logging
 import time
-from dataclasses import dataclass
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
@@ -133,6 +133,10 @@ class TracingInterceptor(AroundInterceptor):
 
     def __init__(self) -> None:
         self._tracer = telemetry.tracer("atelier.grpc.server")
+        # OTel semantic-convention metric: call latency by service, method and status.
+        self._duration = telemetry.meter("atelier.grpc.server").create_histogram(
+            "rpc.server.duration", unit="ms", description="Duration of inbound gRPC calls"
+        )
 
     def applies_to(self, method: str) -> bool:
         return not _is_quiet(method)
@@ -152,6 +156,7 @@ class TracingInterceptor(AroundInterceptor):
             set_status_on_exception=False,
         ) as span:
             code = grpc.StatusCode.OK
+            started = time.perf_counter()
             try:
                 yield span
                 code = _status_code(context)
@@ -162,6 +167,9 @@ class TracingInterceptor(AroundInterceptor):
                 raise
             finally:
                 span.set_attribute("rpc.grpc.status_code", code.value[0])
+                self._duration.record(
+                    (time.perf_counter() - started) * 1000, {**attributes, "rpc.grpc.status_code": code.value[0]}
+                )
                 if code in _SERVER_FAULTS:
                     span.set_status(Status(StatusCode.ERROR, code.name))
 
