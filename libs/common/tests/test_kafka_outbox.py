@@ -13,7 +13,7 @@ from aiokafka import AIOKafkaConsumer
 from atelier_common.db.migrations import apply_migrations
 from atelier_common.db.pool import create_pool
 from atelier_common.kafka import MIGRATIONS_DIR
-from atelier_common.kafka.consumer import Event, EventConsumer
+from atelier_common.kafka.consumer import Event, EventConsumer, process_with_dedupe
 from atelier_common.kafka.outbox import enqueue
 from atelier_common.kafka.producer import EventProducer
 from atelier_common.kafka.relay import OutboxRelay
@@ -49,7 +49,9 @@ async def topic(kafka_bootstrap: str, pool: asyncpg.Pool) -> str:
 
 
 async def _read(bootstrap: str, topic: str, count: int, timeout: float = 15.0) -> list:
-    consumer = AIOKafkaConsumer(topic, bootstrap_servers=bootstrap, group_id=uuid.uuid4().hex, auto_offset_reset="earliest")
+    consumer = AIOKafkaConsumer(
+        topic, bootstrap_servers=bootstrap, group_id=uuid.uuid4().hex, auto_offset_reset="earliest"
+    )
     await consumer.start()
     records: list = []
     try:
@@ -153,7 +155,8 @@ async def test_relay_crash_after_publish_yields_a_duplicate_the_consumer_drops(
         handled.append(event.event_id)
         await conn.execute("INSERT INTO effects VALUES ($1, 'indexed')", event.event_id)
 
-    consumer = EventConsumer(kafka_bootstrap, [topic], f"g-{topic}", handler, pool=pool, producer=producer)
+    # No producer given: the consumer owns one for its DLQ.
+    consumer = EventConsumer(kafka_bootstrap, [topic], f"g-{topic}", handler, pool=pool, schema=SCHEMA)
     await consumer.start()
     try:
         await _wait_for(lambda: pool.fetchval("SELECT count(*) FROM processed_events WHERE event_id = 'dup-1'"), 1)
@@ -212,8 +215,30 @@ async def test_two_relays_on_one_table_publish_each_row_once(pool, producer, top
     finally:
         for relay in relays:
             await relay.stop()
-    values = sorted(int(r.value) for r in records[200:])  # the second read starts again from the beginning
-    assert values == list(range(200))
+    second_read = records[200:]  # the second read starts again from the beginning
+    assert sorted(int(r.value) for r in second_read) == list(range(200))
+    by_key: dict[bytes, list[int]] = {}
+    for r in second_read:
+        by_key.setdefault(r.key, []).append(int(r.value))
+    assert all(values == sorted(values) for values in by_key.values()), "per-key order kept across relays"
+
+
+async def test_process_with_dedupe_qualifies_tables_for_pools_without_search_path(database_url, pool) -> None:
+    """A faust agent may hold a plain pool: the schema argument still finds processed_events."""
+    plain = await asyncpg.create_pool(database_url, min_size=1, max_size=2)
+    seen: list[str] = []
+
+    async def handler(event: Event, conn: asyncpg.Connection) -> None:
+        seen.append(event.event_id)
+
+    event = Event("t", 0, 0, b"k", b"v", "E", f"plain-{uuid.uuid4().hex}", ())
+    try:
+        assert await process_with_dedupe(plain, SCHEMA, "faust-group", event, handler) is True
+        assert await process_with_dedupe(plain, SCHEMA, "faust-group", event, handler) is False
+    finally:
+        await plain.close()
+    assert seen == [event.event_id]
+    assert await pool.fetchval("SELECT count(*) FROM processed_events WHERE event_id = $1", event.event_id) == 1
 
 
 async def _wait_for(query, expected: int, timeout: float = 30.0) -> None:  # type: ignore[no-untyped-def]

@@ -62,11 +62,24 @@ class Event:
 Handler = Callable[[Event, asyncpg.Connection], Awaitable[None]]
 
 
-async def process_with_dedupe(pool: asyncpg.Pool, group_id: str, event: Event, handler: Handler) -> bool:
-    """Run `handler` once per (group, event id); returns False when the event was a duplicate."""
+def _table(schema: str | None, name: str) -> str:
+    """`name`, schema-qualified when a schema is given (else the connection's search_path decides)."""
+    if not schema:
+        return name
+    return '"' + schema.replace('"', '""') + '".' + name
+
+
+async def process_with_dedupe(
+    pool: asyncpg.Pool, schema: str | None, group_id: str, event: Event, handler: Handler
+) -> bool:
+    """Run `handler` once per (group, event id); returns False when the event was a duplicate.
+
+    The dedupe row and the handler's writes share one transaction: both commit or neither does.
+    """
     async with pool.acquire() as conn, conn.transaction():
         first_time = await conn.fetchval(
-            "INSERT INTO processed_events (group_id, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING true",
+            f"INSERT INTO {_table(schema, 'processed_events')} (group_id, event_id) VALUES ($1, $2)"
+            " ON CONFLICT DO NOTHING RETURNING true",
             group_id,
             event.event_id,
         )
@@ -94,7 +107,7 @@ async def retry_with_backoff(
     return None, error, max_attempts
 
 
-async def send_to_dlq(producer: EventProducer, event: Event, error: BaseException, attempts: int) -> None:
+async def send_to_dlq(producer: EventProducer, event: Event, error: BaseException, attempts: int = 1) -> None:
     """Park `event` in `<topic>.dlq`, keeping its headers and adding what went wrong."""
     kept = [(name, value) for name, value in event.headers if name not in (EVENT_TYPE, EVENT_ID)]
     kept += [
@@ -107,7 +120,12 @@ async def send_to_dlq(producer: EventProducer, event: Event, error: BaseExceptio
         ("original-offset", str(event.offset).encode()),
     ]
     await producer.send(
-        dlq_topic(event.topic), event.key or b"", event.value, event_type=event.event_type, event_id=event.event_id, headers=kept
+        dlq_topic(event.topic),
+        event.key or b"",
+        event.value,
+        event_type=event.event_type,
+        event_id=event.event_id,
+        headers=kept,
     )
 
 
@@ -120,7 +138,8 @@ class EventConsumer:
         handler: Handler,
         *,
         pool: asyncpg.Pool,
-        producer: EventProducer,
+        schema: str | None = None,
+        producer: EventProducer | None = None,
         max_attempts: int = 5,
         backoff_base: float = 0.2,
         backoff_max: float = 10.0,
@@ -135,27 +154,47 @@ class EventConsumer:
         self._group_id = group_id
         self._handler = handler
         self._pool = pool
-        self._producer = producer
+        self._schema = schema
+        # The DLQ producer: the caller's (shared) one, or our own, started and stopped with us.
+        self._owns_producer = producer is None
+        self._producer = producer or EventProducer(bootstrap)
         self._max_attempts = max_attempts
         self._backoff_base = backoff_base
         self._backoff_max = backoff_max
         self._task: asyncio.Task[None] | None = None
+        self._busy = False
+        self._stopping = False
 
     async def start(self) -> None:
+        if self._owns_producer:
+            await self._producer.start()
         await self._consumer.start()
         self._task = asyncio.create_task(self._run(), name=f"consumer-{self._group_id}")
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = 10.0) -> None:
+        """Let the record in hand finish (up to `grace` seconds), then leave the group."""
+        self._stopping = True
         if self._task is not None:
+            if self._busy:
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                    await asyncio.wait_for(asyncio.shield(self._task), grace)
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         await self._consumer.stop()
+        if self._owns_producer:
+            await self._producer.stop()
 
     async def _run(self) -> None:
         async for record in self._consumer:
-            await self.handle_record(record)
-            await self._consumer.commit({TopicPartition(record.topic, record.partition): record.offset + 1})
+            self._busy = True
+            try:
+                await self.handle_record(record)
+                await self._consumer.commit({TopicPartition(record.topic, record.partition): record.offset + 1})
+            finally:
+                self._busy = False
+            if self._stopping:
+                return
 
     async def handle_record(self, record: ConsumerRecord) -> None:
         event = Event.from_record(record)
@@ -163,7 +202,7 @@ class EventConsumer:
         try:
             with tracer("atelier.kafka").start_as_current_span(f"consume {event.topic} {event.event_type}"):
                 result, error, attempts = await retry_with_backoff(
-                    lambda: process_with_dedupe(self._pool, self._group_id, event, self._handler),
+                    lambda: process_with_dedupe(self._pool, self._schema, self._group_id, event, self._handler),
                     max_attempts=self._max_attempts,
                     base=self._backoff_base,
                     cap=self._backoff_max,
@@ -171,7 +210,12 @@ class EventConsumer:
                 if error is not None:
                     log.error(
                         "event parked in DLQ",
-                        extra={"topic": event.topic, "event_id": event.event_id, "event_type": event.event_type, "error": repr(error)},
+                        extra={
+                            "topic": event.topic,
+                            "event_id": event.event_id,
+                            "event_type": event.event_type,
+                            "error": repr(error),
+                        },
                     )
                     await send_to_dlq(self._producer, event, error, attempts)
                 elif result is False:

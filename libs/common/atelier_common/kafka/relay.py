@@ -34,6 +34,7 @@ class OutboxRelay:
     ) -> None:
         self._pool = pool
         self._schema = schema
+        self._table = '"' + schema.replace('"', '""') + '".outbox'
         self._producer = producer
         self._batch_size = batch_size
         self._poll_interval = poll_interval
@@ -80,8 +81,15 @@ class OutboxRelay:
     async def publish_batch(self) -> int:
         """Publish up to batch_size unpublished rows; returns how many were published."""
         async with self._pool.acquire() as conn, conn.transaction():
+            # One publisher per schema at a time keeps per-key order strict across replicas (with
+            # SKIP LOCKED alone, two relays could send rows 11-20 before 1-10 land); the others
+            # return at once and take over when the holder dies, as the lock ends with its session.
+            if not await conn.fetchval(
+                "SELECT pg_try_advisory_xact_lock(hashtext($1))", f"atelier.outbox.{self._schema}"
+            ):
+                return 0
             rows = await conn.fetch(
-                "SELECT id, event_id, topic, key, event_type, payload, headers FROM outbox"
+                f"SELECT id, event_id, topic, key, event_type, payload, headers FROM {self._table}"
                 " WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED",
                 self._batch_size,
             )
@@ -89,7 +97,8 @@ class OutboxRelay:
                 await self._publish(row)
             if rows:
                 await conn.execute(
-                    "UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])", [row["id"] for row in rows]
+                    f"UPDATE {self._table} SET published_at = now() WHERE id = ANY($1::bigint[])",
+                    [row["id"] for row in rows],
                 )
             return len(rows)
 
@@ -109,5 +118,5 @@ class OutboxRelay:
     async def _delete_old(self) -> None:
         async with self._pool.acquire() as conn:
             await conn.execute(
-                "DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1)", self._retention_s
+                f"DELETE FROM {self._table} WHERE published_at < now() - make_interval(secs => $1)", self._retention_s
             )

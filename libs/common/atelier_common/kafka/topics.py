@@ -79,7 +79,9 @@ async def ensure_topics(bootstrap: str, specs: Sequence[TopicSpec], *, attempts:
         if present:
             described = await admin.describe_topics([spec.name for spec in present])
             counts = {t["topic"]: len(t["partitions"]) for t in described}
-            grow = {s.name: NewPartitions(s.partitions) for s in present if counts.get(s.name, s.partitions) < s.partitions}
+            grow = {
+                s.name: NewPartitions(s.partitions) for s in present if counts.get(s.name, s.partitions) < s.partitions
+            }
             if grow:
                 await admin.create_partitions(grow)
                 log.info("partitions added", extra={"topics": sorted(grow)})
