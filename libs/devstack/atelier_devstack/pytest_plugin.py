@@ -125,26 +125,25 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 # ------------------------------------------------------------------------------- Kafka, Milvus
 
 
+def _running(launcher: KafkaLauncher | MilvusLauncher) -> Iterator[str]:
+    """Start a server for the session, yield its URL, stop it afterwards."""
+    run_sync(launcher.start())
+    try:
+        yield launcher.url
+    finally:
+        launcher.stop()
+
+
 @pytest.fixture(scope="session")
 def kafka_bootstrap(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("tansu")
-    broker = KafkaLauncher(port=free_port(), data_dir=root, log_path=root / "tansu.log")
-    run_sync(broker.start())
-    try:
-        yield broker.url
-    finally:
-        broker.stop()
+    yield from _running(KafkaLauncher(port=free_port(), data_dir=root, log_path=root / "tansu.log"))
 
 
 @pytest.fixture(scope="session")
 def milvus_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("milvus")
-    server = MilvusLauncher(port=free_port(), data_dir=root / "data", log_path=root / "milvus.log")
-    run_sync(server.start())
-    try:
-        yield server.url
-    finally:
-        server.stop()
+    yield from _running(MilvusLauncher(port=free_port(), data_dir=root / "data", log_path=root / "milvus.log"))
 
 
 @pytest.fixture(scope="session")
