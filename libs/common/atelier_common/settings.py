@@ -56,6 +56,33 @@ class Settings(BaseSettings):
     max_upload_bytes: int = Field(100 * 1024 * 1024, description="Largest file the multipart upload route accepts (413 above).")
     shutdown_grace_s: float = Field(10.0, description="Seconds in-flight RPCs get to finish on SIGTERM.")
 
+    # Embeddings: recorded per dataset at creation, so later queries use the same model and dimension.
+    embedding_provider: str = Field("openai", description="Embedding provider: 'openai' (any OpenAI-compatible /embeddings) or 'local' (sentence-transformers).")
+    embedding_base_url: str = Field("https://api.openai.com/v1", description="Base URL of the OpenAI-compatible embedding API.")
+    embedding_api_key: str = Field("", description="API key of the embedding API.")
+    embedding_model: str = Field("text-embedding-3-small", description="Embedding model name (local provider: a sentence-transformers model name or path).")
+    embedding_dimensions: int = Field(0, description="Requested embedding dimension; 0 means the model's own.")
+    embedding_batch_size: int = Field(64, description="Texts per embedding request.")
+    embedding_concurrency: int = Field(4, description="Embedding requests in flight per process.")
+    embedding_max_retries: int = Field(5, description="Retries of an embedding request on 429/5xx/timeouts, with exponential backoff.")
+    embedding_timeout_s: float = Field(60.0, description="Timeout of one embedding request.")
+
+    # The builtin scenario model (image captions, query rewrite, NL2SQL) when no other is configured.
+    llm_base_url: str = Field("https://api.openai.com/v1", description="Base URL of the builtin OpenAI-compatible chat model.")
+    llm_api_key: str = Field("", description="API key of the builtin chat model.")
+    llm_model: str = Field("gpt-4o-mini", description="Builtin chat model name.")
+    caption_model: str = Field("", description="Multimodal model for image captions; empty means the builtin chat model.")
+    llm_timeout_s: float = Field(60.0, description="Timeout of one chat-model call.")
+
+    # Ingestion (indexer).
+    index_batch_size: int = Field(128, description="Slices persisted and embedded per batch while indexing a document.")
+    index_max_attempts: int = Field(5, description="Attempts at a transient indexing failure before the event goes to the DLQ.")
+    indexer_concurrency: int = Field(4, description="Documents one indexer process works on at once.")
+    reconcile_interval_s: float = Field(30.0, description="How often the reconciler looks for documents stuck in chunking.")
+    reconcile_stuck_after_s: float = Field(600.0, description="A document chunking for longer than this without progress is re-driven.")
+    milvus_hnsw_m: int = Field(16, description="HNSW M of new vector indexes.")
+    milvus_hnsw_ef_construction: int = Field(200, description="HNSW efConstruction of new vector indexes.")
+
     agent_addr: str = Field("127.0.0.1:50051", description="agent service gRPC address.")
     conversation_addr: str = Field("127.0.0.1:50052", description="conversation service gRPC address.")
     knowledge_addr: str = Field("127.0.0.1:50053", description="knowledge service gRPC address.")
