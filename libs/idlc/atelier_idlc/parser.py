@@ -143,7 +143,7 @@ class _Build(Transformer):
     @v_args(meta=True)
     def c_map(self, meta, items):
         vals = [i for i in items if i is not None]
-        return ast.ConstValue("map", list(zip(vals[::2], vals[1::2])), self._loc(meta))
+        return ast.ConstValue("map", list(zip(vals[::2], vals[1::2], strict=False)), self._loc(meta))
 
     # ---- types
     @v_args(meta=True)
