@@ -131,8 +131,8 @@ async def test_trace_context_travels_from_enqueue_to_headers(pool, producer, top
 class _CrashAfterPublish(OutboxRelay):
     """A relay that dies after the broker acknowledged a row but before the row is marked."""
 
-    async def _publish(self, row) -> None:  # type: ignore[no-untyped-def]
-        await super()._publish(row)
+    async def _publish(self, rows) -> None:  # type: ignore[no-untyped-def]
+        await super()._publish(rows)
         raise ConnectionError("relay crashed after publish")
 
 

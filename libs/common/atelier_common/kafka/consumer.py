@@ -150,6 +150,9 @@ class EventConsumer:
             group_id=group_id,
             enable_auto_commit=False,
             auto_offset_reset="earliest",
+            # A broker may answer a long poll over several partitions only at its deadline (Tansu
+            # does): a short wait keeps each hop of an event chain in milliseconds, not 0.5 s.
+            fetch_max_wait_ms=100,
         )
         self._group_id = group_id
         self._handler = handler

@@ -16,7 +16,7 @@ import logging
 import asyncpg
 
 from atelier_common.kafka.outbox import notify_channel
-from atelier_common.kafka.producer import EventProducer
+from atelier_common.kafka.producer import EventProducer, OutgoingEvent
 
 log = logging.getLogger("atelier.kafka.relay")
 
@@ -93,26 +93,25 @@ class OutboxRelay:
                 " WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED",
                 self._batch_size,
             )
-            for row in rows:
-                await self._publish(row)
             if rows:
+                await self._publish(rows)
                 await conn.execute(
                     f"UPDATE {self._table} SET published_at = now() WHERE id = ANY($1::bigint[])",
                     [row["id"] for row in rows],
                 )
             return len(rows)
 
-    async def _publish(self, row: asyncpg.Record) -> None:
+    async def _publish(self, rows: list[asyncpg.Record]) -> None:
+        await self._producer.send_many([self._outgoing(row) for row in rows])
+
+    @staticmethod
+    def _outgoing(row: asyncpg.Record) -> OutgoingEvent:
         headers = row["headers"]
         if isinstance(headers, str):
             headers = json.loads(headers)
-        await self._producer.send(
-            row["topic"],
-            row["key"],
-            row["payload"],
-            event_type=row["event_type"],
-            event_id=row["event_id"],
-            headers=[(name, value.encode()) for name, value in headers.items()],
+        return OutgoingEvent(
+            topic=row["topic"], key=row["key"], value=row["payload"], event_type=row["event_type"],
+            event_id=row["event_id"], headers=[(name, value.encode()) for name, value in headers.items()],
         )
 
     async def _delete_old(self) -> None:
