@@ -77,7 +77,9 @@ class Settings(BaseSettings):
     # Ingestion (indexer).
     index_batch_size: int = Field(128, description="Slices persisted and embedded per batch while indexing a document.")
     index_max_attempts: int = Field(5, description="Attempts at a transient indexing failure before the event goes to the DLQ.")
-    indexer_concurrency: int = Field(4, description="Documents one indexer process works on at once.")
+    indexer_concurrency: int = Field(
+        32, description="Documents one indexer process works on at once (many small documents fill embedding batches)."
+    )
     reconcile_interval_s: float = Field(30.0, description="How often the reconciler looks for documents stuck in chunking.")
     reconcile_stuck_after_s: float = Field(600.0, description="A document chunking for longer than this without progress is re-driven.")
     milvus_hnsw_m: int = Field(16, description="HNSW M of new vector indexes.")

