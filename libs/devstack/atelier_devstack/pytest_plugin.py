@@ -9,6 +9,8 @@ Session fixtures, each started lazily (only when a test asks for it):
   kafka_bootstrap   Tansu broker on a free port (memory storage)
   milvus_uri        `milvus-lite server` on a free port, data in a temp dir
   storage_dir       temp dir for local object storage
+  openai_stub       OpenAI-compatible server (embeddings, chat) on a free port, controlled over
+                    HTTP (atelier_devstack.openai_stub.OpenAIStub); `stub` is the same server, reset around a test
   atelier_env       ATELIER_* env for service subprocesses pointing at all of the above, plus a
                     free port for every service address and the gateway
   real_kafka / real_milvus / real_elasticsearch
@@ -24,7 +26,7 @@ import secrets
 import shutil
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -33,6 +35,9 @@ from atelier_devstack import health
 from atelier_devstack.infra import KafkaLauncher, MilvusLauncher, PostgresLauncher, RedisLauncher
 from atelier_devstack.infra.postgres import drop_database, ensure_database, with_database
 from atelier_devstack.ports import free_port
+
+if TYPE_CHECKING:
+    from atelier_devstack.openai_stub import OpenAIStub
 
 T = TypeVar("T")
 
@@ -151,6 +156,27 @@ def storage_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("storage")
 
 
+@pytest.fixture(scope="session")
+def openai_stub() -> Iterator[OpenAIStub]:
+    """The OpenAI-compatible stub server (shared by the session: call .reset() before relying on its state)."""
+    from atelier_devstack.openai_stub import OpenAIStub  # starlette/uvicorn only when asked for
+
+    stub = OpenAIStub().start()
+    try:
+        yield stub
+    finally:
+        stub.stop()
+
+
+@pytest.fixture
+def stub(openai_stub: OpenAIStub) -> Iterator[OpenAIStub]:
+    """The session's OpenAI stub, reset before and after the test (no script, failure or delay
+    left over from another test)."""
+    openai_stub.reset()
+    yield openai_stub
+    openai_stub.reset()
+
+
 # ------------------------------------------------------------------------------- services
 
 
@@ -161,6 +187,7 @@ def atelier_env(
     kafka_bootstrap: str,
     milvus_uri: str,
     storage_dir: Path,
+    openai_stub: OpenAIStub,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, str]:
     """ATELIER_* for service subprocesses (merge over os.environ; start_service does)."""
@@ -174,12 +201,26 @@ def atelier_env(
         "ATELIER_STORAGE_DIR": str(storage_dir),
         "ATELIER_RUN_DIR": str(tmp_path_factory.mktemp("run")),
         "ATELIER_GATEWAY_HOST": "127.0.0.1",
-        "ATELIER_GATEWAY_PORT": str(free_port()),
         "ATELIER_SHUTDOWN_GRACE_S": "2",
+        "ATELIER_EMBEDDING_PROVIDER": "openai",
+        "ATELIER_EMBEDDING_BASE_URL": openai_stub.base_url,
+        "ATELIER_EMBEDDING_API_KEY": "test",
+        "ATELIER_EMBEDDING_MODEL": "stub-embedding",
+        "ATELIER_EMBEDDING_DIMENSIONS": "64",
+        "ATELIER_LLM_BASE_URL": openai_stub.base_url,
+        "ATELIER_LLM_API_KEY": "test",
+        "ATELIER_LLM_MODEL": "stub-chat",
     }
+    return with_fresh_addresses(env)
+
+
+def with_fresh_addresses(env: dict[str, str]) -> dict[str, str]:
+    """`env` with a free port for every service address and the gateway: a second stack on the
+    same infrastructure (each session-scoped stack fixture takes its own)."""
+    fresh = {**env, "ATELIER_GATEWAY_PORT": str(free_port())}
     for name in SERVICE_NAMES:
-        env[f"ATELIER_{name.upper()}_ADDR"] = f"127.0.0.1:{free_port()}"
-    return env
+        fresh[f"ATELIER_{name.upper()}_ADDR"] = f"127.0.0.1:{free_port()}"
+    return fresh
 
 
 # ------------------------------------------------------------------------------- Docker

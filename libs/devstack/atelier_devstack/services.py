@@ -135,6 +135,16 @@ class ServiceProcess:
             self.proc.wait(timeout=5)
         return self.proc.returncode
 
+    def kill(self) -> int | None:
+        """SIGKILL the process group at once: a crash, no graceful shutdown."""
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            stop_process(self.proc.pid, sig=signal.SIGKILL, timeout_s=5.0)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=5)
+        return self.proc.returncode
+
     def logs(self, lines: int = 50) -> str:
         return tail(self.log_path, lines)
 

@@ -8,6 +8,7 @@ that already answered at the configured URLs are reused and never touched.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import signal
 import sys
@@ -207,11 +208,11 @@ class Stack:
         if name == GATEWAY:
             host, port = self.settings.gateway_host, int(self.settings.gateway_port)
             url = f"http://{host}:{port}"
-            probe = lambda: health.http_ok(f"{url}/readyz")
+            probe = functools.partial(health.http_ok, f"{url}/readyz")
         else:
             url = self.settings.service_addr(name)
             host, port = split_hostport(url, 0)
-            probe = lambda: health.grpc_ok(url)
+            probe = functools.partial(health.grpc_ok, url)
         pid = read_pidfile(pidfile)
         outcome = "running"
         if not self._ours(name, pid, state):

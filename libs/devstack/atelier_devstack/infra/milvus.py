@@ -22,7 +22,10 @@ class MilvusLauncher(Launcher):
         entry = [str(script)] if script.exists() else [
             sys.executable, "-c", "import sys; from milvus_lite.cmdline import main; sys.exit(main())",
         ]  # fmt: skip
-        return entry + ["server", "--data-dir", str(self.data_dir), "--host", self.host, "--port", str(self.port)]
+        # More request threads than the default 10: several indexer workers and the knowledge
+        # service call it at once, and a connection waiting for a free thread looks like a dead server.
+        return entry + ["server", "--data-dir", str(self.data_dir), "--host", self.host, "--port", str(self.port),
+                        "--max-workers", "32"]
 
     async def health(self) -> bool:
         return await milvus_ok(self.url)

@@ -1,0 +1,106 @@
+"""A small async client of Atelier's HTTP API for tests and benchmarks: calls through the
+gateway with a token, raises on errors with the server's {"code","msg"}, and knows the few
+multi-step flows (upload a file, wait for documents to finish indexing)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterable
+from typing import Any
+
+import httpx
+
+FINAL_DOCUMENT_STATUSES = (1, 2, 9)  # enabled, disabled, failed
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, body: Any) -> None:
+        super().__init__(f"HTTP {status}: {body}")
+        self.status = status
+        self.body = body
+        self.msg = body.get("msg", "") if isinstance(body, dict) else str(body)
+
+
+class AtelierClient:
+    def __init__(self, base_url: str, token: str, space_id: str, *, timeout_s: float = 30.0) -> None:
+        self.space_id = space_id
+        self.http = httpx.AsyncClient(base_url=base_url, headers={"Authorization": f"Bearer {token}"},
+                                      timeout=timeout_s, trust_env=False)
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+
+    async def __aenter__(self) -> AtelierClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def raw(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        return await self.http.request(method, path, **kwargs)
+
+    async def call(self, path: str, body: dict[str, Any] | None = None, *, method: str = "POST") -> dict[str, Any]:
+        """The JSON answer of a successful call; ApiError otherwise."""
+        reply = await self.http.request(method, path, json=body if method != "GET" else None,
+                                        params=body if method == "GET" else None)
+        try:
+            data = reply.json()
+        except json.JSONDecodeError:
+            data = reply.text
+        if reply.status_code != 200 or not isinstance(data, dict) or data.get("code", 0) != 0:
+            raise ApiError(reply.status_code, data)
+        return data
+
+    async def create_dataset(self, name: str, format_type: int = 0, **extra: Any) -> str:
+        data = await self.call("/api/knowledge/create",
+                               {"name": name, "space_id": self.space_id, "format_type": format_type, **extra})
+        return data["dataset_id"]
+
+    async def upload(self, dataset_id: str, file_name: str, content: bytes, **fields: Any) -> dict[str, Any]:
+        """Multipart upload: store the file and create its document in one call."""
+        form = {"space_id": self.space_id, "dataset_id": dataset_id, "file_name": file_name}
+        for key, value in fields.items():
+            form[key] = json.dumps(value) if isinstance(value, dict | list) else str(value)
+        reply = await self.http.post("/api/knowledge/document/upload", data=form,
+                                     files={"file": (file_name, content, "application/octet-stream")})
+        data = reply.json()
+        if reply.status_code != 200 or data.get("code", 0) != 0:
+            raise ApiError(reply.status_code, data)
+        return data["document_info"]
+
+    async def create_text_document(self, dataset_id: str, name: str, text: str, **extra: Any) -> dict[str, Any]:
+        body = {"dataset_id": dataset_id, "space_id": self.space_id,
+                "document_bases": [{"name": name, "source_info": {"document_source": 2, "custom_content": text}}],
+                **extra}
+        return (await self.call("/api/knowledge/document/create", body))["document_infos"][0]
+
+    async def progress(self, document_ids: Iterable[str]) -> list[dict[str, Any]]:
+        data = await self.call("/api/knowledge/document/progress/get",
+                               {"document_ids": list(document_ids), "space_id": self.space_id})
+        return data["data"]
+
+    async def wait_documents(self, document_ids: Iterable[str], *, timeout_s: float = 60.0,
+                             poll_s: float = 0.2) -> dict[str, dict[str, Any]]:
+        """Poll progress until every document is final (enabled/disabled/failed); by id."""
+        pending = list(document_ids)
+        done: dict[str, dict[str, Any]] = {}
+        deadline = time.monotonic() + timeout_s
+        while pending:
+            for start in range(0, len(pending), 100):
+                for item in await self.progress(pending[start:start + 100]):
+                    if item["status"] in FINAL_DOCUMENT_STATUSES:
+                        done[item["document_id"]] = item
+            pending = [d for d in pending if d not in done]
+            if not pending:
+                break
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{len(pending)} documents not final after {timeout_s}s: {pending[:5]}")
+            await asyncio.sleep(poll_s)
+        return done
+
+    async def slices(self, document_id: str, page_size: int = 200) -> list[dict[str, Any]]:
+        data = await self.call("/api/knowledge/slice/list",
+                               {"document_id": document_id, "space_id": self.space_id, "page_size": page_size})
+        return data["slices"]
