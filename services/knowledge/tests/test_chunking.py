@@ -1,0 +1,290 @@
+"""Chunking real text: token limits, boundaries, tables, overlap, cleaning, level chunking, rule validation."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from atelier_knowledge.chunking import (
+    Chunk,
+    ChunkRules,
+    InvalidChunkRules,
+    chunk_document,
+    count_tokens,
+    validate_rules,
+)
+from atelier_knowledge.parsing import Block, ParsedDocument
+
+WORDS = [
+    "knowledge",
+    "retrieval",
+    "vector",
+    "index",
+    "agent",
+    "studio",
+    "chunk",
+    "token",
+    "embedding",
+    "42",
+    "search",
+    "document",
+    "answer",
+    "question",
+    "model",
+    "workflow",
+]
+
+
+def essay(paragraphs: int, seed: int = 7) -> str:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(paragraphs):
+        sentences = [
+            " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 40))).capitalize() + rng.choice(".!?")
+            for _ in range(rng.randint(1, 9))
+        ]
+        out.append(" ".join(sentences))
+    return "\n\n".join(out)
+
+
+def paragraphs(text: str) -> ParsedDocument:
+    return ParsedDocument(tuple(Block("paragraph", p) for p in text.split("\n\n")))
+
+
+def check_sequences(chunks: list[Chunk]) -> None:
+    assert [c.sequence for c in chunks] == list(range(len(chunks)))
+    assert all(c.content.strip() for c in chunks)
+    assert all(c.tokens == count_tokens(c.content) for c in chunks)
+
+
+def test_count_tokens() -> None:
+    assert count_tokens("") == 0
+    assert count_tokens("hello world") == 2
+    assert count_tokens("<|endoftext|>") > 1  # user text, never a special token
+
+
+@pytest.mark.parametrize("max_tokens", [50, 120, 800])
+def test_auto_respects_max_tokens_and_words(max_tokens: int) -> None:
+    text = essay(120)
+    rules = ChunkRules(max_tokens=max_tokens, overlap=10, remove_extra_spaces=True)
+    chunks = chunk_document(paragraphs(text), rules)
+    check_sequences(chunks)
+    assert len(chunks) > 1
+    assert max(count_tokens(c.content) for c in chunks) <= max_tokens
+    source_words = set(text.split())
+    for chunk in chunks:
+        assert set(chunk.content.split()) <= source_words  # never a split word
+    # every sentence of the source appears in some chunk (nothing is lost)
+    joined = "\n".join(c.content for c in chunks)
+    for sentence in re.findall(r"[^.!?]+[.!?]", text):
+        assert sentence.strip() in joined
+
+
+def test_auto_prefers_paragraph_boundaries() -> None:
+    text = "\n\n".join(f"Paragraph {i} " + "word " * 30 for i in range(10))
+    chunks = chunk_document(paragraphs(text), ChunkRules(max_tokens=100, overlap=0))
+    for chunk in chunks:
+        assert chunk.content.startswith("Paragraph")  # each chunk begins at a paragraph start
+        assert all(p.startswith("Paragraph") for p in chunk.content.split("\n\n"))
+
+
+def test_one_huge_word_is_hard_split() -> None:
+    word = "x" * 3000
+    chunks = chunk_document(paragraphs(f"start {word} end"), ChunkRules(max_tokens=60, overlap=0))
+    assert max(c.tokens for c in chunks) <= 60
+    assert "".join(c.content.replace(" ", "").replace("\n", "") for c in chunks) == f"start{word}end"
+
+
+def test_overlap_carries_tail() -> None:
+    text = essay(60, seed=3)
+    chunks = chunk_document(paragraphs(text), ChunkRules(max_tokens=200, overlap=20))
+    assert len(chunks) > 3
+    overlaps = 0
+    for prev, nxt in zip(chunks, chunks[1:], strict=False):
+        assert nxt.tokens <= 200
+        shared = max((n for n in range(1, len(nxt.content)) if prev.content.endswith(nxt.content[:n])), default=0)
+        if shared:
+            overlaps += 1
+            assert count_tokens(nxt.content[:shared]) <= 48  # about 20% of 200 (estimated from unit counts)
+            assert nxt.content[:shared].split()[0] in text.split()  # starts at a word
+    assert overlaps >= len(chunks) // 2
+    none = chunk_document(paragraphs(text), ChunkRules(max_tokens=200, overlap=0))
+    assert len(none) < len(chunks)
+    assert sum(c.tokens for c in none) < sum(c.tokens for c in chunks)
+
+
+def table_doc(rows: int) -> ParsedDocument:
+    lines = ("id,name,description",) + tuple(f'{i},item {i},"a description, with a comma {i}"' for i in range(rows))
+    return ParsedDocument(
+        (
+            Block("paragraph", "Intro text."),
+            Block("table", "\n".join(lines), rows=lines),
+            Block("paragraph", "Closing text."),
+        )
+    )
+
+
+def test_table_rows_intact_and_header_repeated() -> None:
+    doc = table_doc(60)
+    chunks = chunk_document(doc, ChunkRules(max_tokens=120, overlap=10))
+    check_sequences(chunks)
+    tables = [c for c in chunks if c.kind == "table"]
+    assert len(tables) > 2
+    rows = set(doc.blocks[1].rows)
+    seen = []
+    for chunk in tables:
+        lines = chunk.content.split("\n")
+        assert lines[0] == "id,name,description"
+        assert set(lines) <= rows  # every line is a whole source row
+        assert chunk.tokens <= 120
+        seen.extend(lines[1:])
+    assert seen == list(doc.blocks[1].rows[1:])  # every row exactly once, in order
+    assert chunks[0].content == "Intro text." and chunks[-1].content == "Closing text."
+    assert chunks[0].kind == "text"
+
+
+def test_custom_separator() -> None:
+    text = "part one###part two###" + "###".join(f"piece {i}" for i in range(3, 40))
+    rules = ChunkRules(chunk_type=1, separator="###", max_tokens=50, overlap=0)
+    chunks = chunk_document(paragraphs(text), rules)
+    check_sequences(chunks)
+    assert chunks[0].content.startswith("part one###part two###piece 3")
+    assert all(c.tokens <= 50 for c in chunks)
+    assert all(not c.content.startswith("#") and not c.content.endswith("#") for c in chunks)
+    # literal backslash-n from a text box means newline
+    lines = paragraphs("alpha line\nbeta line\ngamma line")
+    escaped = chunk_document(lines, ChunkRules(chunk_type=1, separator="\\n", max_tokens=50, overlap=0))
+    assert escaped[0].content == "alpha line\nbeta line\ngamma line"
+    small = ChunkRules(chunk_type=1, separator="\\n", max_tokens=50, overlap=0)
+    long_lines = paragraphs("\n".join(f"line {i} " + "word " * 12 for i in range(6)))
+    assert all(c.content.startswith("line ") for c in chunk_document(long_lines, small))
+
+
+def test_remove_extra_spaces_and_urls() -> None:
+    doc = paragraphs(
+        "Too    many \t spaces here.\n\n\n\n\nNext line. Visit https://example.com/a?b=1, "
+        "www.example.org or mail me@example.com."
+    )
+    plain = chunk_document(doc, ChunkRules(max_tokens=200))
+    assert "    " in plain[0].content and "https://example.com" in "".join(c.content for c in plain)
+    cleaned = chunk_document(doc, ChunkRules(max_tokens=200, remove_extra_spaces=True, remove_urls_emails=True))
+    content = "\n\n".join(c.content for c in cleaned)
+    assert "Too many spaces here." in content
+    assert "\n\n\n" not in content
+    for gone in ("http", "example.com", "www.", "me@", "@"):
+        assert gone not in content
+    assert "Visit ," in content and content.endswith("mail .")
+    spaces_only = chunk_document(doc, ChunkRules(max_tokens=200, remove_extra_spaces=True))
+    assert "me@example.com" in spaces_only[-1].content
+
+
+def level_doc() -> ParsedDocument:
+    return ParsedDocument(
+        (
+            Block("paragraph", "Preface text."),
+            Block("heading", "Guide", level=1),
+            Block("paragraph", "Guide intro."),
+            Block("heading", "Install", level=2),
+            Block("paragraph", "Run the installer. " * 40),
+            Block("heading", "Details", level=4),
+            Block("paragraph", "Deep detail."),
+            Block("heading", "Usage", level=2),
+            Block("paragraph", "Use it."),
+        )
+    )
+
+
+def test_level_chunking_with_titles() -> None:
+    chunks = chunk_document(
+        level_doc(), ChunkRules(chunk_type=2, max_level=3, save_title=True, max_tokens=80, overlap=0)
+    )
+    check_sequences(chunks)
+    assert chunks[0].content == "Preface text." and chunks[0].heading_path == ()
+    assert chunks[1].content == "Guide\nGuide intro."
+    install = [c for c in chunks if c.heading_path == ("Guide", "Install")]
+    assert len(install) > 1  # the long section is split, every piece keeps its title line
+    assert all(c.content.startswith("Guide > Install\n") and c.tokens <= 80 for c in install)
+    assert "Details\n\nDeep detail." in install[-1].content  # level 4 > max_level: stays inside
+    assert chunks[-1].content == "Guide > Usage\nUse it." and chunks[-1].heading_path == ("Guide", "Usage")
+
+
+def test_level_chunking_max_level_and_no_titles() -> None:
+    shallow = chunk_document(level_doc(), ChunkRules(chunk_type=2, max_level=1, max_tokens=800, overlap=0))
+    assert [c.heading_path for c in shallow] == [(), ("Guide",)]
+    assert "Install" in shallow[1].content and "Usage\n\nUse it." in shallow[1].content
+    bare = chunk_document(level_doc(), ChunkRules(chunk_type=2, max_level=3, save_title=False, max_tokens=800))
+    assert [c.content.split("\n")[0] for c in bare] == ["Preface text.", "Guide", "Install", "Usage"]
+    assert bare[2].heading_path == ("Guide", "Install")
+    # auto mode ignores sections but still records the heading path
+    auto = chunk_document(level_doc(), ChunkRules.auto())
+    assert len(auto) == 1 and auto[0].heading_path == ()
+
+
+def test_chinese_without_spaces() -> None:
+    text = "".join(f"这是第{i}个句子，用于测试中文文本的切分效果。" for i in range(80))
+    chunks = chunk_document(paragraphs(text), ChunkRules(max_tokens=60, overlap=0))
+    assert len(chunks) > 3
+    assert all(c.tokens <= 60 for c in chunks)
+    assert all(c.content.endswith("。") for c in chunks)  # cut at sentence punctuation
+    assert "".join(c.content for c in chunks) == text
+    run_on = "中文没有标点也没有空格的长文本" * 40
+    pieces = chunk_document(paragraphs(run_on), ChunkRules(max_tokens=50, overlap=0))
+    assert len(pieces) > 1 and all(c.tokens <= 50 for c in pieces)
+    assert "".join(c.content for c in pieces) == run_on  # cut between characters, nothing lost
+
+
+def test_pages_and_kinds_recorded() -> None:
+    doc = ParsedDocument((Block("paragraph", "one " * 60, page=1), Block("paragraph", "two " * 60, page=2)))
+    chunks = chunk_document(doc, ChunkRules(max_tokens=70, overlap=0))
+    assert [c.page for c in chunks] == [1, 2]
+    assert {c.kind for c in chunks} == {"text"}
+
+
+def test_auto_rules() -> None:
+    auto = ChunkRules.auto()
+    assert (auto.chunk_type, auto.max_tokens, auto.overlap, auto.remove_extra_spaces) == (0, 800, 10, True)
+    validate_rules(auto)
+
+
+@pytest.mark.parametrize(
+    ("rules", "field", "message"),
+    [
+        (ChunkRules(max_tokens=49), "max_tokens", "max_tokens must be between 50 and 5000"),
+        (ChunkRules(max_tokens=5001), "max_tokens", "max_tokens must be between 50 and 5000"),
+        (ChunkRules(overlap=91), "overlap", "overlap must be between 0 and 90"),
+        (ChunkRules(overlap=-1), "overlap", "overlap must be between 0 and 90"),
+        (ChunkRules(chunk_type=2, max_level=7), "max_level", "max_level must be between 1 and 6"),
+        (ChunkRules(chunk_type=1, separator=""), "separator", "separator must not be empty"),
+        (ChunkRules(chunk_type=5), "chunk_type", "chunk_type must be"),
+    ],
+)
+def test_validate_rules_names_field(rules: ChunkRules, field: str, message: str) -> None:
+    with pytest.raises(InvalidChunkRules) as err:
+        validate_rules(rules)
+    assert err.value.field == field
+    assert str(err.value).startswith(message)
+    assert isinstance(err.value, ValueError)
+
+
+def test_empty_document_gives_no_chunks() -> None:
+    assert chunk_document(ParsedDocument(()), ChunkRules()) == []
+    assert chunk_document(ParsedDocument((Block("paragraph", "   "),)), ChunkRules(remove_extra_spaces=True)) == []
+
+
+@pytest.mark.parametrize("overlap", [0, 30])
+def test_nothing_lost_with_numbers(overlap: int) -> None:
+    # Numbers tokenize worse when joined (" 42" is two tokens): the whole-chunk recount gives units back.
+    rng = random.Random(11)
+    text = "\n\n".join(
+        " ".join(str(rng.randint(0, 99999)) for _ in range(rng.randint(5, 120))) + "." for _ in range(40)
+    )
+    chunks = chunk_document(paragraphs(text), ChunkRules(max_tokens=60, overlap=overlap))
+    check_sequences(chunks)
+    assert all(c.tokens <= 60 for c in chunks)
+    words = [w for c in chunks for w in c.content.split()]
+    if overlap == 0:
+        assert words == text.split()
+    else:
+        assert set(words) == set(text.split()) and len(words) > len(text.split())
