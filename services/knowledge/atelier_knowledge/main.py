@@ -1,4 +1,8 @@
-"""Wiring of the knowledge service: `python -m atelier_knowledge`."""
+"""Wiring of the knowledge service: `python -m atelier_knowledge`.
+
+Besides its RPCs it runs the outbox relay of the knowledge schema, so document events reach
+Kafka as soon as their transaction commits.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,10 @@ import grpc
 from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
 from atelier_common.service import ServiceDeps, ServiceSpec, run
 from atelier_knowledge.api import KnowledgeService
+from atelier_knowledge.relay import start_relay, stop_relay
 from atelier_proto import knowledge_pb2, knowledge_pb2_grpc
+
+MIGRATIONS = Path(__file__).parent / "migrations"
 
 
 def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
@@ -19,10 +26,12 @@ def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
 SPEC = ServiceSpec(
     name="knowledge",
     schema="knowledge",
-    migrations_dir=Path(__file__).parent / "migrations",
+    migrations_dir=MIGRATIONS,
     extra_migration_dirs=(KAFKA_MIGRATIONS,),  # outbox + processed_events
     register=register,
     grpc_service_names=[knowledge_pb2.DESCRIPTOR.services_by_name["KnowledgeService"].full_name],
+    on_start=start_relay,
+    on_stop=stop_relay,
 )
 
 

@@ -1,0 +1,108 @@
+"""Datasets (knowledge bases): create, detail, list, update, delete."""
+
+from __future__ import annotations
+
+import asyncpg
+
+from atelier_common.ai import create_embedder
+from atelier_common.auth import require_space
+from atelier_common.errors import Conflict, InvalidArgument
+from atelier_common.service import ServiceDeps
+from atelier_knowledge import access, convert, events
+from atelier_knowledge.domain.enums import DatasetStatus
+from atelier_knowledge.domain.file_types import require_known_format
+from atelier_knowledge.store import datasets, documents, slices, tables
+from atelier_proto import knowledge_pb2 as kpb
+
+MAX_NAME = 100
+MAX_PAGE_SIZE = 100
+
+
+def _check_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise InvalidArgument("name must not be empty")
+    if len(name) > MAX_NAME:
+        raise InvalidArgument(f"name is longer than {MAX_NAME} characters")
+    return name
+
+
+async def create(deps: ServiceDeps, *, space_id: int, name: str, description: str, icon_uri: str, format_type: int) -> int:
+    require_space(space_id)
+    require_known_format(format_type)
+    name = _check_name(name)
+    # The dataset remembers its embedder so every later document and query uses the same one.
+    embedder = create_embedder(deps.settings)
+    dataset_id = deps.ids.next_id()
+    try:
+        await datasets.insert(
+            deps.pool, id=dataset_id, space_id=space_id, creator_id=access.caller_id(), name=name,
+            description=description, icon_uri=icon_uri, format_type=format_type,
+            embedding_model=embedder.model_id, embedding_dimension=embedder.dimension or 0,
+        )
+    except asyncpg.UniqueViolationError:
+        raise Conflict(f"a dataset named '{name}' already exists in this space") from None
+    finally:
+        await embedder.aclose()
+    return dataset_id
+
+
+async def detail(deps: ServiceDeps, space_id: int, dataset_ids: list[int]) -> dict[str, kpb.Dataset]:
+    require_space(space_id)
+    rows = await datasets.get_with_counts(deps.pool, dataset_ids)
+    out = {}
+    for row in rows:
+        if row["space_id"] != space_id:
+            continue
+        docs = await documents.names_by_status(deps.pool, row["id"])
+        out[str(row["id"])] = convert.dataset(row, docs)
+    return out
+
+
+async def list_(deps: ServiceDeps, req: kpb.ListDatasetRequest) -> tuple[list[kpb.Dataset], int]:
+    require_space(req.space_id)
+    page = req.page if req.HasField("page") and req.page > 0 else 1
+    size = req.size if req.HasField("size") and req.size > 0 else 10
+    if size > MAX_PAGE_SIZE:
+        raise InvalidArgument(f"size must be at most {MAX_PAGE_SIZE}")
+    flt = req.filter
+    rows, total = await datasets.list_page(
+        deps.pool, space_id=req.space_id, name=flt.name, dataset_ids=list(flt.dataset_ids),
+        format_type=flt.format_type if flt.HasField("format_type") else None,
+        order_by="update" if req.order_field == kpb.ORDER_FIELD_UPDATE_TIME else "create",
+        descending=req.order_type != kpb.ORDER_TYPE_ASC, limit=size, offset=(page - 1) * size,
+    )
+    return [convert.dataset(r) for r in rows], total
+
+
+async def update(deps: ServiceDeps, dataset_id: int, *, name: str | None, description: str | None,
+                 icon_uri: str | None, status: int | None = None) -> None:
+    fields: dict[str, object] = {}
+    if name is not None:
+        fields["name"] = _check_name(name)
+    if description is not None:
+        fields["description"] = description
+    if icon_uri is not None:
+        fields["icon_uri"] = icon_uri
+    if status is not None:
+        if status not in (DatasetStatus.READY, DatasetStatus.FORBID):
+            raise InvalidArgument("status may only be set to 1 (ready) or 3 (forbidden)")
+        fields["status"] = status
+    async with deps.pool.acquire() as conn, conn.transaction():
+        await access.dataset(conn, dataset_id, for_update=True)
+        try:
+            await datasets.update(conn, dataset_id, fields)
+        except asyncpg.UniqueViolationError:
+            raise Conflict(f"a dataset named '{fields.get('name')}' already exists in this space") from None
+
+
+async def delete(deps: ServiceDeps, dataset_id: int) -> None:
+    """Rows go now; vectors and full-text entries go when the indexer handles the event, and an
+    index run still in flight notices the deletion and removes what it wrote."""
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await access.dataset(conn, dataset_id, for_update=True)
+        await datasets.soft_delete(conn, dataset_id)
+        await documents.soft_delete_dataset(conn, dataset_id)
+        await slices.delete_for_dataset(conn, dataset_id)
+        await tables.drop(conn, dataset_id)
+        await events.delete_data(conn, space_id=row["space_id"], dataset_id=dataset_id)

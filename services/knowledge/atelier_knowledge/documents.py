@@ -1,0 +1,235 @@
+"""Documents: create (from stored uploads, inline files or custom text), list, update, delete,
+resegment, progress. Creating writes the rows and an IndexDocuments event in one transaction and
+returns at once; the indexer does the work."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from atelier_common.errors import InvalidArgument, NotFound, PermissionDenied
+from atelier_common.service import ServiceDeps
+from atelier_knowledge import access, convert, events
+from atelier_knowledge.domain.enums import CaptionType, DocStatus, FormatType, Source
+from atelier_knowledge.domain.file_types import file_type_of
+from atelier_knowledge.domain.strategy import to_json, validated_rules
+from atelier_knowledge.store import documents, slices, tables
+from atelier_proto import knowledge_pb2 as kpb
+
+MAX_PAGE_SIZE = 100
+
+
+@dataclass
+class NewDocument:
+    """A document about to be created, with its content already in object storage."""
+
+    name: str
+    file_type: str
+    source_type: int
+    tos_uri: str
+    size: int
+    table_sheet: dict[str, Any] | None = None
+    caption: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _upload_prefix(space_id: int) -> str:
+    return f"uploads/{space_id}/"
+
+
+async def _store_bytes(deps: ServiceDeps, space_id: int, name: str, data: bytes) -> str:
+    from uuid import uuid4
+
+    from atelier_common.storage import validate_key
+
+    key = f"{_upload_prefix(space_id)}{uuid4().hex}/{name}"
+    try:
+        validate_key(key)
+    except ValueError:
+        key = f"{_upload_prefix(space_id)}{uuid4().hex}/document"
+    await deps.storage.put(key, data)
+    return key
+
+
+def _table_sheet(base: kpb.DocumentBase) -> dict[str, Any] | None:
+    sheet: dict[str, Any] = {}
+    if base.HasField("table_sheet"):
+        ts = base.table_sheet
+        sheet = {"sheet_id": ts.sheet_id, "header_line_idx": ts.header_line_idx, "start_line_idx": ts.start_line_idx}
+    if base.table_meta:
+        sheet["table_meta"] = [
+            {"column_name": c.column_name, "is_semantic": c.is_semantic, "column_type": c.column_type,
+             "desc": c.desc, "sequence": c.sequence}
+            for c in base.table_meta
+        ]
+    return sheet or None
+
+
+async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, where: str) -> NewDocument:
+    """Where a DocumentBase's content lives (storing custom text and inline files first)."""
+    space_id = dataset["space_id"]
+    name = base.name.strip()
+    if not name:
+        raise InvalidArgument(f"{where}.name must not be empty")
+    info = base.source_info
+    source = info.document_source if info.HasField("document_source") else Source.DOCUMENT
+    sheet = _table_sheet(base)
+    if source == Source.CUSTOM:
+        if not info.custom_content.strip():
+            raise InvalidArgument(f"{where}.source_info.custom_content must not be empty")
+        file_type = "json" if dataset["format_type"] == FormatType.TABLE else "txt"
+        data = info.custom_content.encode()
+        key = await _store_bytes(deps, space_id, f"custom.{file_type}", data)
+        return NewDocument(name, file_type, Source.CUSTOM, key, len(data), sheet, base.caption)
+    if info.file_base64:
+        try:
+            data = base64.b64decode(info.file_base64, validate=True)
+        except (binascii.Error, ValueError):
+            raise InvalidArgument(f"{where}.source_info.file_base64 is not valid base64") from None
+        if len(data) > deps.settings.max_upload_bytes:
+            from atelier_common.errors import PayloadTooLarge
+
+            raise PayloadTooLarge(f"{where}: the file is {len(data)} bytes; the limit is {deps.settings.max_upload_bytes}")
+        file_type = file_type_of(name, info.file_type)
+        key = await _store_bytes(deps, space_id, f"file.{file_type or 'bin'}", data)
+        return NewDocument(name, file_type, Source.DOCUMENT, key, len(data), sheet, base.caption)
+    if not info.tos_uri:
+        raise InvalidArgument(f"{where}.source_info needs tos_uri, file_base64 or custom_content")
+    # A document may only point at objects uploaded into its own space.
+    if not info.tos_uri.startswith(_upload_prefix(space_id)):
+        raise PermissionDenied(f"{where}.source_info.tos_uri is not an upload of space {space_id}")
+    if not await deps.storage.exists(info.tos_uri):
+        raise NotFound(f"{where}.source_info.tos_uri '{info.tos_uri}' does not exist")
+    size = await deps.storage.size(info.tos_uri)
+    return NewDocument(name, file_type_of(name, info.file_type), Source.DOCUMENT, info.tos_uri, size, sheet, base.caption)
+
+
+async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument], *,
+                 chunk_strategy: kpb.ChunkStrategy | None, parsing_strategy: kpb.ParsingStrategy | None
+                 ) -> list[kpb.DocumentInfo]:
+    if not new_docs:
+        raise InvalidArgument("document_bases must not be empty")
+    validated_rules(chunk_strategy)
+    chunk_json = to_json(chunk_strategy) if chunk_strategy is not None else {}
+    parsing_json = to_json(parsing_strategy) if parsing_strategy is not None else {}
+    async with deps.pool.acquire() as conn, conn.transaction():
+        dataset = await access.dataset(conn, dataset_id)
+        caption_auto = chunk_strategy is None or chunk_strategy.caption_type != CaptionType.MANUAL
+        ids = []
+        for doc in new_docs:
+            document_id = deps.ids.next_id()
+            ids.append(document_id)
+            await documents.insert(
+                conn, id=document_id, dataset_id=dataset_id, space_id=dataset["space_id"],
+                creator_id=access.caller_id(), name=doc.name, file_type=doc.file_type, source_type=doc.source_type,
+                tos_uri=doc.tos_uri, size=doc.size, status=DocStatus.UPLOADING, chunk_strategy=chunk_json,
+                parsing_strategy=parsing_json, table_sheet=doc.table_sheet, caption=doc.caption,
+                caption_type=CaptionType.MANUAL if (doc.caption or not caption_auto) else CaptionType.AUTO,
+            )
+        await events.index_documents(conn, space_id=dataset["space_id"], dataset_id=dataset_id, document_ids=ids)
+        rows = await documents.get_many(conn, ids)
+    return [convert.document(r, dataset["format_type"]) for r in rows]
+
+
+async def list_(deps: ServiceDeps, dataset_id: int, *, document_ids: list[int], keyword: str, page: int, size: int
+                ) -> tuple[list[kpb.DocumentInfo], int]:
+    page = page if page > 0 else 1
+    size = size if size > 0 else 50
+    if size > MAX_PAGE_SIZE:
+        raise InvalidArgument(f"size must be at most {MAX_PAGE_SIZE}")
+    dataset = await access.dataset(deps.pool, dataset_id)
+    rows, total = await documents.list_page(deps.pool, dataset_id=dataset_id, document_ids=document_ids,
+                                            keyword=keyword, limit=size, offset=(page - 1) * size)
+    columns = await tables.get_columns(deps.pool, dataset_id) if dataset["format_type"] == FormatType.TABLE else None
+    return [convert.document(r, dataset["format_type"], columns) for r in rows], total
+
+
+async def update(deps: ServiceDeps, req: kpb.UpdateDocumentRequest | kpb.UpdateDocumentOpenApiRequest) -> None:
+    async with deps.pool.acquire() as conn, conn.transaction():
+        doc = await access.document(conn, req.document_id, for_update=True)
+        fields: dict[str, Any] = {}
+        if req.HasField("document_name"):
+            if not req.document_name.strip():
+                raise InvalidArgument("document_name must not be empty")
+            fields["name"] = req.document_name.strip()
+        if isinstance(req, kpb.UpdateDocumentRequest) and req.HasField("status"):
+            if req.status not in (DocStatus.ENABLE, DocStatus.DISABLE):
+                raise InvalidArgument("status may only be set to 1 (enabled) or 2 (disabled)")
+            if doc["status"] not in (DocStatus.ENABLE, DocStatus.DISABLE):
+                raise InvalidArgument(f"document {doc['id']} is not indexed yet (status {doc['status']})")
+            fields["status"] = req.status
+        await documents.update_fields(conn, doc["id"], fields)
+        if req.table_meta:
+            await _update_table_meta(conn, doc["dataset_id"], list(req.table_meta))
+
+
+async def _update_table_meta(conn: Any, dataset_id: int, meta: list[kpb.TableColumn]) -> None:
+    """Column descriptions and names are metadata; types and the physical layout stay."""
+    columns = await tables.get_columns(conn, dataset_id)
+    if columns is None:
+        raise InvalidArgument("table_meta applies to table datasets only")
+    by_id = {c.id: c for c in columns}
+    from dataclasses import replace
+
+    for i, item in enumerate(meta):
+        if item.id not in by_id:
+            raise InvalidArgument(f"table_meta[{i}].id {item.id} is not a column of this table")
+        old = by_id[item.id]
+        by_id[item.id] = replace(old, column_name=item.column_name or old.column_name,
+                                 desc=item.desc if item.HasField("desc") else old.desc)
+    names = [c.column_name for c in by_id.values()]
+    if len(set(names)) != len(names):
+        raise InvalidArgument("table_meta: column names must be unique")
+    await tables.update_columns(conn, dataset_id, list(by_id.values()))
+
+
+async def delete(deps: ServiceDeps, document_ids: list[int]) -> None:
+    if not document_ids:
+        raise InvalidArgument("document_ids must not be empty")
+    async with deps.pool.acquire() as conn, conn.transaction():
+        docs = [await access.document(conn, d, for_update=True) for d in document_ids]
+        await documents.soft_delete(conn, [d["id"] for d in docs])
+        for doc in docs:
+            await slices.delete_for_document(conn, doc["id"])
+            await tables.delete_document_rows(conn, doc["dataset_id"], doc["id"])
+            await events.delete_data(conn, space_id=doc["space_id"], dataset_id=doc["dataset_id"],
+                                     document_ids=[doc["id"]])
+
+
+async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int], *,
+                    chunk_strategy: kpb.ChunkStrategy | None, parsing_strategy: kpb.ParsingStrategy | None
+                    ) -> list[kpb.DocumentInfo]:
+    if not document_ids:
+        raise InvalidArgument("document_ids must not be empty")
+    validated_rules(chunk_strategy)
+    async with deps.pool.acquire() as conn, conn.transaction():
+        dataset = await access.dataset(conn, dataset_id)
+        for document_id in document_ids:
+            doc = await access.document(conn, document_id, for_update=True)
+            if doc["dataset_id"] != dataset_id:
+                raise InvalidArgument(f"document {document_id} is not in dataset {dataset_id}")
+        await documents.mark_queued(
+            conn, document_ids,
+            chunk_strategy=to_json(chunk_strategy) if chunk_strategy is not None else None,
+            parsing_strategy=to_json(parsing_strategy) if parsing_strategy is not None else None,
+        )
+        await events.index_documents(conn, space_id=dataset["space_id"], dataset_id=dataset_id,
+                                     document_ids=document_ids, is_resegment=True)
+        rows = await documents.get_many(conn, document_ids)
+    return [convert.document(r, dataset["format_type"]) for r in rows]
+
+
+async def progress(deps: ServiceDeps, document_ids: list[int], dataset_id: int | None = None) -> list[kpb.DocumentProgress]:
+    if not document_ids:
+        raise InvalidArgument("document_ids must not be empty")
+    now = datetime.now(UTC)
+    out = []
+    for document_id in document_ids:
+        doc = await access.document(deps.pool, document_id)
+        if dataset_id is not None and doc["dataset_id"] != dataset_id:
+            raise NotFound(f"document {document_id} is not in dataset {dataset_id}")
+        out.append(convert.document_progress(doc, now))
+    return out

@@ -1,0 +1,86 @@
+"""Slices edited by hand: each change re-indexes only that slice (IndexSlice)."""
+
+from __future__ import annotations
+
+from atelier_common.errors import InvalidArgument
+from atelier_common.service import ServiceDeps
+from atelier_knowledge import access, convert, events
+from atelier_knowledge.chunking import count_tokens
+from atelier_knowledge.domain.enums import DocStatus
+from atelier_knowledge.store import slices, tables
+from atelier_proto import knowledge_pb2 as kpb
+
+MAX_SLICE_CHARS = 20_000
+MAX_PAGE_SIZE = 200
+
+
+def _check_text(text: str) -> str:
+    if not text.strip():
+        raise InvalidArgument("raw_text must not be empty")
+    if len(text) > MAX_SLICE_CHARS:
+        raise InvalidArgument(f"raw_text is longer than {MAX_SLICE_CHARS} characters")
+    return text
+
+
+async def create(deps: ServiceDeps, document_id: int, raw_text: str, sequence: int | None) -> int:
+    text = _check_text(raw_text)
+    async with deps.pool.acquire() as conn, conn.transaction():
+        doc = await access.document(conn, document_id, for_update=True)
+        if doc["status"] not in (DocStatus.ENABLE, DocStatus.DISABLE):
+            raise InvalidArgument(f"document {document_id} is still being indexed (status {doc['status']})")
+        end = await slices.next_sequence(conn, document_id)
+        position = end if sequence is None or sequence < 0 or sequence > end else sequence
+        if position < end:
+            await slices.shift_sequences(conn, document_id, position)
+        slice_id = deps.ids.next_id()
+        await slices.insert_one(conn, id=slice_id, document_id=document_id, dataset_id=doc["dataset_id"],
+                                space_id=doc["space_id"], sequence=position, content=text, token_count=count_tokens(text))
+        await slices.refresh_document_counts(conn, document_id)
+        await events.index_slice(conn, space_id=doc["space_id"], dataset_id=doc["dataset_id"],
+                                 document_id=document_id, slice_id=slice_id)
+    return slice_id
+
+
+async def update(deps: ServiceDeps, slice_id: int, raw_text: str) -> None:
+    text = _check_text(raw_text)
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await access.slice_(conn, slice_id, for_update=True)
+        await slices.update_content(conn, slice_id, text, count_tokens(text))
+        await slices.refresh_document_counts(conn, row["document_id"])
+        await events.index_slice(conn, space_id=row["space_id"], dataset_id=row["dataset_id"],
+                                 document_id=row["document_id"], slice_id=slice_id)
+
+
+async def delete(deps: ServiceDeps, slice_ids: list[int]) -> None:
+    if not slice_ids:
+        raise InvalidArgument("slice_ids must not be empty")
+    async with deps.pool.acquire() as conn, conn.transaction():
+        rows = [await access.slice_(conn, s, for_update=True) for s in slice_ids]
+        await slices.delete_many(conn, slice_ids)
+        for document_id in {r["document_id"] for r in rows}:
+            await slices.refresh_document_counts(conn, document_id)
+        by_dataset: dict[int, list[int]] = {}
+        for r in rows:
+            by_dataset.setdefault(r["dataset_id"], []).append(r["id"])
+        for dataset_id, ids in by_dataset.items():
+            await tables.delete_slice_rows(conn, dataset_id, ids)
+            await events.delete_data(conn, space_id=rows[0]["space_id"], dataset_id=dataset_id, slice_ids=ids,
+                                     key=rows[0]["document_id"])
+
+
+async def list_(deps: ServiceDeps, req: kpb.ListSliceRequest) -> kpb.ListSliceResponse:
+    if not req.document_id and not req.dataset_id:
+        raise InvalidArgument("document_id or dataset_id is required")
+    if req.document_id:
+        await access.document(deps.pool, req.document_id)
+    if req.dataset_id:
+        await access.dataset(deps.pool, req.dataset_id)
+    size = req.page_size if req.page_size > 0 else 20
+    if size > MAX_PAGE_SIZE:
+        raise InvalidArgument(f"page_size must be at most {MAX_PAGE_SIZE}")
+    offset = max(0, req.sequence)
+    rows, total = await slices.list_page(deps.pool, document_id=req.document_id or None,
+                                         dataset_id=req.dataset_id or None, keyword=req.keyword,
+                                         offset=offset, limit=size)
+    return kpb.ListSliceResponse(slices=[convert.slice_(r) for r in rows], total=total,
+                                 hasmore=offset + len(rows) < total)

@@ -1,0 +1,144 @@
+"""documents rows and their status transitions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+
+from atelier_knowledge.domain.enums import DocStatus
+
+Conn = asyncpg.Connection | asyncpg.Pool
+IN_FLIGHT = (DocStatus.UPLOADING, DocStatus.CHUNKING)
+
+
+async def insert(conn: Conn, *, id: int, dataset_id: int, space_id: int, creator_id: int, name: str,
+                 file_type: str, source_type: int, tos_uri: str, size: int, status: int,
+                 chunk_strategy: dict[str, Any], parsing_strategy: dict[str, Any],
+                 table_sheet: dict[str, Any] | None = None, caption: str = "", caption_type: int = 0) -> None:
+    await conn.execute(
+        "INSERT INTO documents (id, dataset_id, space_id, creator_id, name, file_type, source_type, tos_uri, size,"
+        " status, chunk_strategy, parsing_strategy, table_sheet, caption, caption_type, heartbeat_at)"
+        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15, now())",
+        id, dataset_id, space_id, creator_id, name, file_type, source_type, tos_uri, size, status,
+        chunk_strategy, parsing_strategy, table_sheet, caption, caption_type,
+    )
+
+
+async def get(conn: Conn, document_id: int, *, for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(f"SELECT * FROM documents WHERE id = $1{lock}", document_id)
+
+
+async def get_many(conn: Conn, document_ids: Sequence[int]) -> list[asyncpg.Record]:
+    return await conn.fetch("SELECT * FROM documents WHERE id = ANY($1::bigint[]) AND status <> 3 ORDER BY created_at, id",
+                            list(document_ids))
+
+
+async def list_page(conn: Conn, *, dataset_id: int, document_ids: Sequence[int] | None, keyword: str,
+                    limit: int, offset: int, status: int | None = None, has_caption: bool | None = None
+                    ) -> tuple[list[asyncpg.Record], int]:
+    where = ["dataset_id = $1", "status <> 3"]
+    args: list[Any] = [dataset_id]
+    if document_ids:
+        args.append(list(document_ids))
+        where.append(f"id = ANY(${len(args)}::bigint[])")
+    if keyword:
+        args.append(f"%{keyword}%")
+        where.append(f"(name ILIKE ${len(args)} OR caption ILIKE ${len(args)})")
+    if status is not None:
+        args.append(status)
+        where.append(f"status = ${len(args)}")
+    if has_caption is not None:
+        where.append("caption <> ''" if has_caption else "caption = ''")
+    clause = " AND ".join(where)
+    total = await conn.fetchval(f"SELECT count(*) FROM documents WHERE {clause}", *args)
+    rows = await conn.fetch(
+        f"SELECT * FROM documents WHERE {clause} ORDER BY created_at, id LIMIT {int(limit)} OFFSET {int(offset)}", *args
+    )
+    return rows, int(total)
+
+
+async def names_by_status(conn: Conn, dataset_id: int) -> list[asyncpg.Record]:
+    return await conn.fetch("SELECT id, name, status FROM documents WHERE dataset_id = $1 AND status <> 3 ORDER BY created_at",
+                            dataset_id)
+
+
+async def update_fields(conn: Conn, document_id: int, fields: dict[str, Any]) -> None:
+    if not fields:
+        return
+    sets = ", ".join(f"{k} = ${i + 2}" for i, k in enumerate(fields))
+    await conn.execute(f"UPDATE documents SET {sets}, updated_at = now() WHERE id = $1", document_id, *fields.values())
+
+
+async def mark_queued(conn: Conn, document_ids: Sequence[int], *, chunk_strategy: dict[str, Any] | None = None,
+                      parsing_strategy: dict[str, Any] | None = None) -> None:
+    """Back to Uploading (queued for the indexer), e.g. on resegment."""
+    await conn.execute(
+        "UPDATE documents SET status = $2, status_descript = '', progress = 0, index_attempts = 0,"
+        " chunk_strategy = coalesce($3, chunk_strategy), parsing_strategy = coalesce($4, parsing_strategy),"
+        " heartbeat_at = now(), updated_at = now() WHERE id = ANY($1::bigint[])",
+        list(document_ids), DocStatus.UPLOADING, chunk_strategy, parsing_strategy,
+    )
+
+
+async def mark_chunking(conn: Conn, document_id: int) -> None:
+    await conn.execute(
+        "UPDATE documents SET status = $2, status_descript = '', progress = 0, slice_count = 0, char_count = 0,"
+        " index_started_at = now(), heartbeat_at = now(), updated_at = now() WHERE id = $1",
+        document_id, DocStatus.CHUNKING,
+    )
+
+
+async def set_progress(conn: Conn, document_id: int, progress: int) -> None:
+    await conn.execute(
+        "UPDATE documents SET progress = $2, heartbeat_at = now() WHERE id = $1 AND status = $3",
+        document_id, progress, DocStatus.CHUNKING,
+    )
+
+
+async def mark_enabled(conn: Conn, document_id: int, *, slice_count: int, char_count: int) -> None:
+    await conn.execute(
+        "UPDATE documents SET status = $2, status_descript = '', progress = 100, slice_count = $3, char_count = $4,"
+        " heartbeat_at = now(), updated_at = now() WHERE id = $1",
+        document_id, DocStatus.ENABLE, slice_count, char_count,
+    )
+
+
+async def mark_failed(conn: Conn, document_id: int, reason: str) -> bool:
+    """Failed with a reason, unless the document was deleted meanwhile; True when it changed."""
+    status = await conn.fetchval(
+        "UPDATE documents SET status = $2, status_descript = $3, heartbeat_at = now(), updated_at = now()"
+        " WHERE id = $1 AND status <> 3 RETURNING status",
+        document_id, DocStatus.FAILED, reason[:2000],
+    )
+    return status is not None
+
+
+async def soft_delete(conn: Conn, document_ids: Sequence[int]) -> list[int]:
+    rows = await conn.fetch(
+        "UPDATE documents SET status = 3, updated_at = now() WHERE id = ANY($1::bigint[]) AND status <> 3 RETURNING id",
+        list(document_ids),
+    )
+    return [r["id"] for r in rows]
+
+
+async def soft_delete_dataset(conn: Conn, dataset_id: int) -> None:
+    await conn.execute("UPDATE documents SET status = 3, updated_at = now() WHERE dataset_id = $1 AND status <> 3", dataset_id)
+
+
+async def stuck(conn: Conn, older_than_s: float, limit: int = 100) -> list[asyncpg.Record]:
+    """Documents queued or chunking with no sign of life for `older_than_s` seconds."""
+    return await conn.fetch(
+        "SELECT * FROM documents WHERE status = ANY($1::smallint[])"
+        " AND heartbeat_at < now() - make_interval(secs => $2) ORDER BY heartbeat_at LIMIT $3",
+        list(IN_FLIGHT), older_than_s, limit,
+    )
+
+
+async def touch_redriven(conn: Conn, document_id: int) -> int:
+    return int(await conn.fetchval(
+        "UPDATE documents SET index_attempts = index_attempts + 1, heartbeat_at = now() WHERE id = $1"
+        " RETURNING index_attempts", document_id,
+    ))
