@@ -78,6 +78,8 @@ def _one_route_per_service() -> dict[str, dict[str, Any]]:
     chosen: dict[str, dict[str, Any]] = {}
     for route in _routes():
         if route["service"] in BACKENDS and not route["streaming"] and route["method"] == "POST" and ":" not in route["path"]:
+            if route["service"] == "knowledge" and route["path"] != "/api/knowledge/retrieve":
+                continue  # knowledge implements the rest; retrieval lands with its own issue
             chosen.setdefault(route["service"], route)
     return chosen
 
@@ -103,11 +105,12 @@ def test_services_expose_their_api_through_reflection(stack: dict[str, Any]) -> 
 async def test_each_service_owns_its_schema(stack: dict[str, Any]) -> None:
     conn = await asyncpg.connect(stack["env"]["ATELIER_DATABASE_URL"])
     try:
-        for name in (*ALL_SERVICES, "gateway"):
+        for name in (*BACKENDS, "gateway"):
             assert await conn.fetchval(f"SELECT to_regclass('{name}.schema_migrations') IS NOT NULL"), name
-        # Services that publish or consume events carry the outbox tables in their own schema.
-        for name in ("knowledge", "indexer"):
-            assert await conn.fetchval(f"SELECT to_regclass('{name}.outbox') IS NOT NULL"), name
+        # The indexer is the knowledge context's stream processor: it works in the knowledge schema,
+        # whose outbox carries the events of both.
+        assert await conn.fetchval("SELECT to_regclass('knowledge.outbox') IS NOT NULL")
+        assert await conn.fetchval("SELECT to_regclass('indexer.schema_migrations')") is None
     finally:
         await conn.close()
 

@@ -1,0 +1,37 @@
+"""Helpers shared by the handlers: dedupe records, cleanup of a document's indexed data."""
+
+from __future__ import annotations
+
+import asyncpg
+
+from atelier_indexer.context import IndexerContext
+from atelier_knowledge.store import slices, tables
+
+
+async def already_processed(conn: asyncpg.Connection | asyncpg.Pool, group_id: str, event_id: str) -> bool:
+    return bool(await conn.fetchval(
+        "SELECT true FROM processed_events WHERE group_id = $1 AND event_id = $2", group_id, event_id
+    ))
+
+
+async def record_processed(conn: asyncpg.Connection | asyncpg.Pool, group_id: str, event_id: str) -> None:
+    await conn.execute(
+        "INSERT INTO processed_events (group_id, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", group_id, event_id
+    )
+
+
+async def remove_document_data(ctx: IndexerContext, dataset_id: int, document_id: int, *, rows: bool = True) -> None:
+    """Everything indexed for a document: search-store entries, and (rows=True) slices and table rows."""
+    await ctx.stores.vector.delete_documents(dataset_id, [document_id])
+    if ctx.stores.fulltext is not ctx.stores.vector:
+        await ctx.stores.fulltext.delete_documents(dataset_id, [document_id])
+    if rows:
+        async with ctx.pool.acquire() as conn, conn.transaction():
+            await slices.delete_for_document(conn, document_id)
+            await tables.delete_document_rows(conn, dataset_id, document_id)
+
+
+async def drop_dataset_data(ctx: IndexerContext, dataset_id: int) -> None:
+    await ctx.stores.vector.drop_dataset(dataset_id)
+    if ctx.stores.fulltext is not ctx.stores.vector:
+        await ctx.stores.fulltext.drop_dataset(dataset_id)
