@@ -64,7 +64,7 @@ async def kafka_ok(bootstrap: str, timeout_s: float = 5.0) -> bool:
 def _milvus_list(uri: str, timeout_s: float) -> bool:
     from pymilvus import MilvusClient
 
-    client = MilvusClient(uri=uri, timeout=timeout_s)
+    client = MilvusClient(uri=uri, timeout=timeout_s, dedicated=True)  # not left behind as the process's shared channel
     try:
         client.list_collections()
         return True

@@ -93,10 +93,11 @@ class MilvusStore:
             if self._client is None:
                 # pymilvus pings idle channels every 10 s; servers with gRPC's default policy (Milvus
                 # Lite) answer that with GOAWAY "too many pings" and the next call fails. Ping only
-                # while calls are in flight, and rarely.
+                # while calls are in flight, and rarely. `dedicated`: pymilvus otherwise shares one
+                # channel per address across clients, with the options of whichever came first.
                 # timeout: connecting and each call wait up to 30 s (pymilvus gives up on a busy
                 # server's connection after 5 s by default).
-                kwargs: dict[str, Any] = {"uri": self._uri, "timeout": CALL_TIMEOUT_S, "grpc_options": {
+                kwargs: dict[str, Any] = {"uri": self._uri, "timeout": CALL_TIMEOUT_S, "dedicated": True, "grpc_options": {
                     "grpc.keepalive_time_ms": 300_000, "grpc.keepalive_permit_without_calls": 0}}
                 if self._token:
                     kwargs["token"] = self._token
