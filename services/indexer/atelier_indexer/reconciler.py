@@ -1,6 +1,7 @@
 """Re-drives documents stuck queued or chunking with no sign of life (a lost event, a worker
 killed mid-document while its partition sat unassigned...). A document re-driven too often ends
-Failed with the reason instead of looping forever."""
+Failed with the reason instead of looping forever. Each pass also forgets dedupe records older
+than `processed_events_retention_s` (past the topic's retention no redelivery can need them)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ async def reconcile_once(ctx: IndexerContext) -> int:
     async with ctx.pool.acquire() as conn, conn.transaction():
         if not await conn.fetchval("SELECT pg_try_advisory_xact_lock($1)", LOCK_KEY):
             return 0
+        await conn.execute(
+            "DELETE FROM processed_events WHERE group_id = $1 AND processed_at < now() - make_interval(secs => $2)",
+            ctx.group_id, settings.processed_events_retention_s,
+        )
         stuck = await documents.stuck(conn, settings.reconcile_stuck_after_s)
         to_fail = []
         for doc in stuck:

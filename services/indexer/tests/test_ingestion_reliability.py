@@ -277,3 +277,21 @@ async def test_editing_a_slice_reindexes_only_that_slice(client: AtelierClient, 
         await stores.vector.flush(int(dataset_id))
         return not await stores.fulltext.search_text(int(dataset_id), "zebracorn", 3)
     await eventually(removed, 30, "deleted slice removed from the search stores")
+
+
+async def test_old_dedupe_records_are_forgotten(knowledge_stack: KnowledgeStack) -> None:
+    conn = await db(knowledge_stack)
+    try:
+        await conn.execute(
+            "INSERT INTO knowledge.processed_events (group_id, event_id, processed_at) VALUES"
+            " ('atelier-indexer', 'ancient-event', now() - interval '8 days'),"
+            " ('atelier-indexer', 'recent-event', now() - interval '1 day')")
+
+        async def pruned() -> bool:
+            return not await conn.fetchval(
+                "SELECT count(*) FROM knowledge.processed_events WHERE event_id = 'ancient-event'")
+        await eventually(pruned, 15, "a dedupe record older than the retention removed")
+        assert await conn.fetchval("SELECT count(*) FROM knowledge.processed_events WHERE event_id = 'recent-event'")
+    finally:
+        await conn.execute("DELETE FROM knowledge.processed_events WHERE event_id = 'recent-event'")
+        await conn.close()
