@@ -74,6 +74,15 @@ class Settings(BaseSettings):
     caption_model: str = Field("", description="Multimodal model for image captions; empty means the builtin chat model.")
     llm_timeout_s: float = Field(60.0, description="Timeout of one chat-model call.")
 
+    # Retrieval.
+    rerank_provider: str = Field("", description="Reranker: '' (none: fusion order), 'http' (a Jina/Cohere-style /rerank API) or 'local' (sentence-transformers cross-encoder).")
+    rerank_base_url: str = Field("", description="Base URL of the /rerank API.")
+    rerank_api_key: str = Field("", description="API key of the /rerank API.")
+    rerank_model: str = Field("jina-reranker-v2-base-multilingual", description="Reranker model name (local: a cross-encoder name or path).")
+    rerank_timeout_s: float = Field(10.0, description="Timeout of one rerank call.")
+    retrieval_channel_timeout_s: float = Field(5.0, description="Each retrieval channel (vector, full text, NL2SQL, rewrite) answers within this or is reported as failed.")
+    query_embedding_cache_ttl_s: int = Field(86_400, description="How long query embeddings stay cached in Redis.")
+
     # Ingestion (indexer).
     index_batch_size: int = Field(128, description="Slices persisted and embedded per batch while indexing a document.")
     index_max_attempts: int = Field(5, description="Attempts at a transient indexing failure before the event goes to the DLQ.")
@@ -82,6 +91,7 @@ class Settings(BaseSettings):
     )
     reconcile_interval_s: float = Field(30.0, description="How often the reconciler looks for documents stuck in chunking.")
     reconcile_stuck_after_s: float = Field(600.0, description="A document chunking for longer than this without progress is re-driven.")
+    processed_events_retention_s: float = Field(7 * 86_400.0, description="How long the indexer remembers handled event ids (longer than the knowledge topic keeps events).")
     milvus_hnsw_m: int = Field(16, description="HNSW M of new vector indexes.")
     milvus_hnsw_ef_construction: int = Field(200, description="HNSW efConstruction of new vector indexes.")
 

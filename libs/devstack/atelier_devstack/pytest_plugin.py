@@ -210,6 +210,9 @@ def atelier_env(
         "ATELIER_LLM_BASE_URL": openai_stub.base_url,
         "ATELIER_LLM_API_KEY": "test",
         "ATELIER_LLM_MODEL": "stub-chat",
+        "ATELIER_RERANK_PROVIDER": "http",
+        "ATELIER_RERANK_BASE_URL": openai_stub.base_url,
+        "ATELIER_RERANK_MODEL": "stub-rerank",
     }
     return with_fresh_addresses(env)
 

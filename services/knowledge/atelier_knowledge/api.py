@@ -1,7 +1,5 @@
 """gRPC servicer of the knowledge service: request messages in, feature functions called,
 response messages out. Errors raised as AtelierError become gRPC statuses in the interceptor.
-
-Retrieve is not overridden yet: it answers UNIMPLEMENTED (HTTP 501) until retrieval lands.
 """
 
 from __future__ import annotations
@@ -9,6 +7,7 @@ from __future__ import annotations
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import datasets, documents, photos, reviews, slices, table_schemas
 from atelier_knowledge.access import dataset as load_dataset
+from atelier_knowledge.retrieval.service import RetrievalContext, retrieve
 from atelier_proto import knowledge_pb2 as kpb
 from atelier_proto import knowledge_pb2_grpc
 
@@ -18,8 +17,14 @@ def _opt(msg, name: str):  # noqa: ANN001, ANN202 — proto3 optional: None when
 
 
 class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
-    def __init__(self, deps: ServiceDeps) -> None:
+    def __init__(self, deps: ServiceDeps, retrieval: RetrievalContext) -> None:
         self.deps = deps
+        self.retrieval = retrieval
+
+    # ------------------------------------------------------------------ retrieval
+
+    async def Retrieve(self, req: kpb.RetrieveRequest, context) -> kpb.RetrieveResponse:
+        return await retrieve(self.retrieval, req)
 
     # ------------------------------------------------------------------ datasets
 

@@ -17,6 +17,7 @@ from atelier_common.ai.embedding import (
     parse_model_id,
     resolve_local_model,
 )
+from atelier_common.ai.rerank import Reranker, RerankError, create_reranker
 
 __all__ = [
     "DEFAULT_CAPTION_PROMPT",
@@ -26,9 +27,12 @@ __all__ = [
     "LLMError",
     "LocalEmbedder",
     "OpenAIEmbedder",
+    "RerankError",
+    "Reranker",
     "create_caption_model",
     "create_chat_model",
     "create_embedder",
+    "create_reranker",
     "make_model_id",
     "parse_model_id",
     "resolve_local_model",

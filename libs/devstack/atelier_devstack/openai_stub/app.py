@@ -7,6 +7,7 @@
                              reply, else captions an image_url part ("An image: <n> bytes of <mime>"),
                              else echoes ("You said: <last user text>")
   GET  /v1/models
+  POST /v1/rerank             Jina/Cohere-style: results ordered by the cosine of the stub embeddings
 
 Control (over HTTP too, so service subprocesses' calls can be scripted and inspected):
   POST /_control/script              {"replies": [{"content", "tool_calls": [{"name", "arguments"}],
@@ -398,6 +399,28 @@ async def control_stats(request: Request) -> Response:
     )
 
 
+async def rerank(request: Request) -> Response:
+    """Jina/Cohere-style /rerank: relevance = cosine of the stub embeddings (shared words), 0..1."""
+    state: StubState = request.app.state.stub
+    try:
+        body = await _json_body(request)
+    except ValueError:
+        return _error(400, "request body is not JSON")
+    _record(state, request, body)
+    query, documents = body.get("query"), body.get("documents")
+    if not isinstance(query, str) or not query:
+        return _error(400, "'query' must be a non-empty string")
+    if not isinstance(documents, list) or not all(isinstance(d, str) for d in documents):
+        return _error(400, "'documents' must be an array of strings")
+    q = embed_text(query)
+    scored = [(i, max(0.0, sum(a * b for a, b in zip(q, embed_text(d or " "), strict=True))))
+              for i, d in enumerate(documents)]
+    scored.sort(key=lambda item: -item[1])
+    top_n = body.get("top_n") or len(scored)
+    return JSONResponse({"model": body.get("model", ""),
+                         "results": [{"index": i, "relevance_score": s} for i, s in scored[:top_n]]})
+
+
 async def control_reset(request: Request) -> Response:
     request.app.state.stub = StubState()
     return JSONResponse({"reset": True})
@@ -409,6 +432,7 @@ def create_app() -> Starlette:
             Route("/v1/embeddings", embeddings, methods=["POST"]),
             Route("/v1/chat/completions", chat_completions, methods=["POST"]),
             Route("/v1/models", models, methods=["GET"]),
+            Route("/v1/rerank", rerank, methods=["POST"]),
             Route("/_control/script", control_script, methods=["POST"]),
             Route("/_control/embedding_failures", control_embedding_failures, methods=["POST"]),
             Route("/_control/embedding_delay", control_embedding_delay, methods=["POST"]),

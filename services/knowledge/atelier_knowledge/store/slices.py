@@ -8,7 +8,7 @@ from typing import Any
 
 import asyncpg
 
-from atelier_knowledge.domain.enums import SliceStatus
+from atelier_knowledge.domain.enums import DocStatus, SliceStatus
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
@@ -110,4 +110,16 @@ async def refresh_document_counts(conn: Conn, document_id: int) -> None:
         "UPDATE documents SET slice_count = (SELECT count(*) FROM slices WHERE document_id = $1),"
         " char_count = (SELECT coalesce(sum(char_count), 0)::bigint FROM slices WHERE document_id = $1), updated_at = now()"
         " WHERE id = $1", document_id,
+    )
+
+
+async def retrievable(conn: Conn, slice_ids: Sequence[int]) -> list[asyncpg.Record]:
+    """Slices with their document's name and file, only where the document is enabled (a disabled
+    or deleted document's slices may linger in the search stores until the indexer removes them)."""
+    return await conn.fetch(
+        "SELECT s.id, s.content, s.sequence, s.chunk_info, s.document_id, s.dataset_id,"
+        " d.name AS document_name, d.tos_uri"
+        " FROM slices s JOIN documents d ON d.id = s.document_id"
+        " WHERE s.id = ANY($1::bigint[]) AND d.status = $2",
+        list(slice_ids), DocStatus.ENABLE,
     )

@@ -1,0 +1,72 @@
+"""The retrieval channels: each answers with a ranked list of slices, or with an error that
+degrades the answer instead of failing it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass, field
+
+import asyncpg
+
+from atelier_knowledge.domain.fusion import ChannelHit
+from atelier_knowledge.retrieval.query_vectors import QueryVectors
+from atelier_knowledge.search import SearchStores
+
+log = logging.getLogger("atelier.knowledge.retrieval")
+
+VECTOR, FULLTEXT, NL2SQL, REWRITE, RERANK = "vector", "fulltext", "nl2sql", "rewrite", "rerank"
+
+
+@dataclass
+class Outcome:
+    channel: str
+    hits: list[ChannelHit] = field(default_factory=list)
+    took_ms: int = 0
+    error: str | None = None
+
+
+async def timed(channel: str, work: Awaitable[list[ChannelHit]], timeout_s: float) -> Outcome:
+    """Run one channel under its timeout; any failure becomes the outcome's error."""
+    started = time.perf_counter()
+    try:
+        hits = await asyncio.wait_for(work, timeout_s)
+        error = None
+    except TimeoutError:
+        hits, error = [], f"timed out after {timeout_s:g} s"
+    except Exception as exc:  # noqa: BLE001 - a failed channel degrades the answer
+        log.warning("retrieval channel failed", extra={"channel": channel}, exc_info=True)
+        hits, error = [], f"{type(exc).__name__}: {exc}"
+    return Outcome(channel, hits, int((time.perf_counter() - started) * 1000), error)
+
+
+def _merge(per_dataset: Sequence[Sequence[ChannelHit]], depth: int) -> list[ChannelHit]:
+    merged = [hit for hits in per_dataset for hit in hits]
+    merged.sort(key=lambda h: -h.score)
+    return merged[:depth]
+
+
+async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: Sequence[asyncpg.Record], query: str,
+                        depth: int, document_ids: Sequence[int] | None) -> list[ChannelHit]:
+    """Dense search in every dataset's collection; the query is embedded once per embedding
+    model (datasets keep the model they were created with)."""
+    models = {d["embedding_model"] for d in datasets}
+    by_model = dict(zip(models, await asyncio.gather(*(vectors.vector(m, query) for m in models)), strict=True))
+
+    async def one(dataset: asyncpg.Record) -> list[ChannelHit]:
+        hits = await stores.vector.search_dense(dataset["id"], by_model[dataset["embedding_model"]], depth,
+                                                document_ids=document_ids)
+        return [ChannelHit(h.slice_id, h.score) for h in hits]
+
+    return _merge(await asyncio.gather(*(one(d) for d in datasets)), depth)
+
+
+async def fulltext_search(stores: SearchStores, datasets: Sequence[asyncpg.Record], query: str, depth: int,
+                          document_ids: Sequence[int] | None) -> list[ChannelHit]:
+    async def one(dataset: asyncpg.Record) -> list[ChannelHit]:
+        hits = await stores.fulltext.search_text(dataset["id"], query, depth, document_ids=document_ids)
+        return [ChannelHit(h.slice_id, h.score) for h in hits]
+
+    return _merge(await asyncio.gather(*(one(d) for d in datasets)), depth)

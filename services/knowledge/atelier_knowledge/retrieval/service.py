@@ -1,0 +1,233 @@
+"""Retrieve: optional query rewrite -> vector, full-text and NL2SQL channels in parallel ->
+Reciprocal Rank Fusion (or one channel's own scores) -> optional rerank -> min_score, top_k.
+
+A channel that fails or times out is reported in channel_stats and the others still answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import asyncpg
+
+from atelier_common.ai import ChatModel, Reranker, create_chat_model, create_reranker
+from atelier_common.errors import InvalidArgument
+from atelier_common.service import ServiceDeps
+from atelier_knowledge import access
+from atelier_knowledge.domain import fusion
+from atelier_knowledge.domain.enums import FormatType
+from atelier_knowledge.retrieval import channels, rewrite
+from atelier_knowledge.retrieval.channels import FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
+from atelier_knowledge.retrieval.query_vectors import QueryVectors
+from atelier_knowledge.search import SearchStores, create_search_stores
+from atelier_knowledge.store import slices, tables
+from atelier_proto import base_pb2
+
+if TYPE_CHECKING:
+    from atelier_knowledge.retrieval import nl2sql
+from atelier_proto import knowledge_pb2 as kpb
+
+SEMANTIC = kpb.SEARCH_STRATEGY_SEMANTIC_SEARCH
+HYBRID = kpb.SEARCH_STRATEGY_HYBRID_SEARCH
+FULL_TEXT = kpb.SEARCH_STRATEGY_FULL_TEXT_SEARCH
+DEFAULT_TOP_K, DEFAULT_MIN_SCORE = 3, 0.5
+RERANK_POOL = 50  # fused candidates the reranker sees
+
+
+@dataclass
+class RetrievalContext:
+    """What retrieval needs besides the database, created once per process."""
+
+    deps: ServiceDeps
+    stores: SearchStores
+    vectors: QueryVectors
+    chat: ChatModel
+    reranker: Reranker | None
+
+    @classmethod
+    def create(cls, deps: ServiceDeps) -> RetrievalContext:
+        settings = deps.settings
+        return cls(deps, create_search_stores(settings), QueryVectors(settings, deps.redis),
+                   create_chat_model(settings), create_reranker(settings))
+
+    async def aclose(self) -> None:
+        await self.stores.aclose()
+        await self.vectors.aclose()
+        await self.chat.aclose()
+        if self.reranker is not None:
+            await self.reranker.aclose()
+
+
+@dataclass(frozen=True)
+class Strategy:
+    search_type: int
+    top_k: int
+    min_score: float
+    use_rewrite: bool
+    use_rerank: bool
+    use_nl2sql: bool
+
+    @classmethod
+    def of(cls, msg: kpb.RetrievalStrategy) -> Strategy:
+        top_k = msg.top_k if msg.HasField("top_k") else DEFAULT_TOP_K
+        min_score = msg.min_score if msg.HasField("min_score") else DEFAULT_MIN_SCORE
+        if not 1 <= top_k <= 100:
+            raise InvalidArgument(f"strategy.top_k must be between 1 and 100, got {top_k}")
+        if not 0.0 <= min_score <= 1.0:
+            raise InvalidArgument(f"strategy.min_score must be between 0 and 1, got {min_score:g}")
+        search_type = msg.search_type if msg.HasField("search_type") else HYBRID
+        if search_type not in (SEMANTIC, HYBRID, FULL_TEXT):
+            raise InvalidArgument(f"strategy.search_type {search_type} is not semantic (0), hybrid (1) or full text (20)")
+        return cls(search_type, top_k, min_score, msg.use_rewrite, msg.use_rerank, msg.use_nl2sql)
+
+    @property
+    def depth(self) -> int:
+        """Candidates each channel returns: deeper than top_k so fusion has something to fuse."""
+        return min(200, max(2 * self.top_k, 50))
+
+
+async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.RetrieveResponse:
+    query = req.query.strip()
+    if not query:
+        raise InvalidArgument("query must not be empty")
+    if not req.dataset_ids:
+        raise InvalidArgument("dataset_ids must name at least one dataset")
+    strategy = Strategy.of(req.strategy)
+    timeout = ctx.deps.settings.retrieval_channel_timeout_s
+    datasets = [await access.dataset(ctx.deps.pool, int(i)) for i in dict.fromkeys(req.dataset_ids)]
+    document_ids = list(req.document_ids) or None
+    stats: list[Outcome] = []
+
+    if strategy.use_rewrite and req.chat_history:
+        history = [(m.role, m.content) for m in req.chat_history]
+        outcome, rewritten = await _rewrite(ctx, history, query, timeout)
+        stats.append(outcome)
+        query = rewritten or query
+
+    work: dict[str, asyncio.Task[Outcome]] = {}
+    if strategy.search_type in (SEMANTIC, HYBRID):
+        work[VECTOR] = asyncio.ensure_future(channels.timed(
+            VECTOR, channels.vector_search(ctx.stores, ctx.vectors, datasets, query, strategy.depth, document_ids),
+            timeout))
+    if strategy.search_type in (FULL_TEXT, HYBRID):
+        work[FULLTEXT] = asyncio.ensure_future(channels.timed(
+            FULLTEXT, channels.fulltext_search(ctx.stores, datasets, query, strategy.depth, document_ids), timeout))
+    table_work = None
+    table_datasets = [d for d in datasets if d["format_type"] == FormatType.TABLE]
+    if strategy.use_nl2sql and table_datasets:
+        table_work = asyncio.ensure_future(_nl2sql(ctx, table_datasets, query, timeout))
+    outcomes = dict(zip(work, await asyncio.gather(*work.values()), strict=True))
+    table_answers: list[nl2sql.TableAnswer] = []  # noqa: F821 - typing only
+    if table_work is not None:
+        nl2sql_outcome, table_answers = await table_work
+        outcomes[NL2SQL] = nl2sql_outcome
+    stats += outcomes.values()
+
+    fused = _fuse(outcomes)
+    rows = {r["id"]: r for r in await slices.retrievable(ctx.deps.pool, [f.slice_id for f in fused])}
+    fused = [f for f in fused if f.slice_id in rows]  # deleted or disabled since indexing
+    if strategy.use_rerank:
+        outcome, fused = await _rerank(ctx, query, fused, rows, timeout)
+        stats.append(outcome)
+    final = fusion.cut(fused, min_score=strategy.min_score, top_k=strategy.top_k)
+    by_id = {d["id"]: d for d in datasets}
+    return kpb.RetrieveResponse(
+        slices=[await _slice(ctx, f, rows[f.slice_id], by_id[rows[f.slice_id]["dataset_id"]]) for f in final],
+        table_results=[_table_result(a) for a in table_answers],
+        rewritten_query=query if query != req.query.strip() else "",
+        channel_stats=[_stat(o) for o in stats],
+    )
+
+
+def _fuse(outcomes: dict[str, Outcome]) -> list[fusion.Fused]:
+    answered = {name: o.hits for name, o in outcomes.items() if o.hits}
+    if len(answered) == 1 and len(outcomes) == 1:
+        [(name, hits)] = answered.items()
+        return fusion.single_channel(name, hits, normalise_by_best=name != VECTOR)
+    return fusion.rrf(answered)
+
+
+async def _rewrite(ctx: RetrievalContext, history: Sequence[tuple[str, str]], query: str,
+                   timeout: float) -> tuple[Outcome, str]:
+    started = time.perf_counter()
+    try:
+        rewritten = await asyncio.wait_for(rewrite.rewrite(ctx.chat, history, query), timeout)
+        error = None if rewritten else "the model returned an empty query; the original was used"
+    except TimeoutError:
+        rewritten, error = "", f"timed out after {timeout:g} s; the original query was used"
+    except Exception as exc:  # noqa: BLE001 - the original query still answers
+        rewritten, error = "", f"{exc}; the original query was used"
+    return Outcome(REWRITE, [], int((time.perf_counter() - started) * 1000), error), rewritten
+
+
+async def _nl2sql(ctx: RetrievalContext, datasets: Sequence[asyncpg.Record], query: str,
+                  timeout: float) -> tuple[Outcome, list[nl2sql.TableAnswer]]:
+    from atelier_knowledge.retrieval import nl2sql  # sqlglot only when a table is queried
+
+    started = time.perf_counter()
+
+    async def one(dataset: asyncpg.Record) -> nl2sql.TableAnswer:
+        columns = await tables.get_columns(ctx.deps.pool, dataset["id"]) or []
+        spec = nl2sql.TableSpec.of(dataset["id"], dataset["name"], columns)
+        try:
+            return await asyncio.wait_for(nl2sql.answer(ctx.chat, ctx.deps.pool, spec, query), timeout)
+        except TimeoutError:
+            return nl2sql.TableAnswer(dataset["id"], dataset["name"], "", [], [], [], f"timed out after {timeout:g} s")
+
+    answers = list(await asyncio.gather(*(one(d) for d in datasets)))
+    hits = [fusion.ChannelHit(slice_id, 1.0) for a in answers for slice_id in a.slice_ids]
+    errors = [f"{a.dataset_name}: {a.error}" for a in answers if a.error]
+    took = int((time.perf_counter() - started) * 1000)
+    return Outcome(NL2SQL, hits, took, "; ".join(errors) or None), answers
+
+
+async def _rerank(ctx: RetrievalContext, query: str, fused: list[fusion.Fused], rows: dict[int, asyncpg.Record],
+                  timeout: float) -> tuple[Outcome, list[fusion.Fused]]:
+    started = time.perf_counter()
+    if ctx.reranker is None:
+        return Outcome(RERANK, [], 0, "no reranker configured (ATELIER_RERANK_PROVIDER); fusion order kept"), fused
+    pool, rest = fused[:RERANK_POOL], fused[RERANK_POOL:]
+    try:
+        scores = await asyncio.wait_for(ctx.reranker.rerank(query, [rows[f.slice_id]["content"] for f in pool]), timeout)
+    except Exception as exc:  # noqa: BLE001 - fusion order still answers
+        took = int((time.perf_counter() - started) * 1000)
+        return Outcome(RERANK, [], took, f"{exc or type(exc).__name__}; fusion order kept"), fused
+    for f, score in zip(pool, scores, strict=True):
+        f.score = score
+    reranked = sorted(pool, key=lambda f: -f.score) + [fusion.Fused(f.slice_id, 0.0, f.ranks) for f in rest]
+    took = int((time.perf_counter() - started) * 1000)
+    return Outcome(RERANK, [fusion.ChannelHit(f.slice_id, f.score) for f in pool], took), reranked
+
+
+async def _slice(ctx: RetrievalContext, fused: fusion.Fused, row: asyncpg.Record,
+                 dataset: asyncpg.Record) -> kpb.RetrievedSlice:
+    msg = kpb.RetrievedSlice(
+        slice_id=row["id"], content=row["content"], dataset_id=dataset["id"], dataset_name=dataset["name"],
+        document_id=row["document_id"], document_name=row["document_name"], score=fused.score,
+        channels=fused.channels, sequence=row["sequence"], format_type=dataset["format_type"],
+        ranks=[kpb.ChannelRank(channel=r.channel, rank=r.rank, score=r.score) for r in fused.ranks],
+        chunk_info=json.dumps(row["chunk_info"] or {}, ensure_ascii=False),
+    )
+    if dataset["format_type"] == FormatType.IMAGE and row["tos_uri"]:
+        msg.image_url = await ctx.deps.storage.url(row["tos_uri"])
+    return msg
+
+
+def _stat(outcome: Outcome) -> kpb.ChannelStat:
+    msg = kpb.ChannelStat(channel=outcome.channel, took_ms=outcome.took_ms, hits=len(outcome.hits))
+    if outcome.error is not None:
+        msg.error = outcome.error
+    return msg
+
+
+def _table_result(answer: nl2sql.TableAnswer) -> kpb.TableQueryResult:
+    msg = kpb.TableQueryResult(dataset_id=answer.dataset_id, dataset_name=answer.dataset_name, sql=answer.sql,
+                               columns=answer.columns, rows=[base_pb2.StringList(values=r) for r in answer.rows])
+    if answer.error:
+        msg.error = answer.error
+    return msg
