@@ -1,0 +1,1 @@
+"""Retrieval: rewrite, channels (vector, full text, NL2SQL), fusion, rerank."""
