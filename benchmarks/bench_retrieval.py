@@ -1,0 +1,174 @@
+"""`make bench-retrieval`: retrieval quality and latency on Cranfield, through the running services.
+
+Ingests the collection through the HTTP API (local all-MiniLM-L6-v2 embedder), asks every query
+through /api/knowledge/retrieve as semantic, full-text and hybrid search, and prints one JSON line
+per figure on stdout: nDCG@10, Recall@100 and MRR@10 of each search type beside the same figures
+of the reference libraries computed in this run (bm25s with stemming and stopwords;
+sentence-transformers cosine; RRF of the two), their ratio and whether the target is met; then
+retrieve latency p50/p95 at 1 and 16 concurrent clients and its ratio to a raw pymilvus search on
+the same collection. Progress goes to stderr. Options: --docs N, --queries N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import numpy as np
+
+from benchmarks import cranfield, references
+from benchmarks.harness import infrastructure, ingest, log, services
+from benchmarks.metrics import evaluate
+
+LOCAL_MODEL = "all-MiniLM-L6-v2"
+SEARCH_TYPES = {"semantic": 0, "hybrid": 1, "fulltext": 20}
+REFERENCE_OF = {"fulltext": "bm25s", "semantic": "minilm_cosine", "hybrid": "rrf(bm25s,minilm)"}
+QUERY_CONCURRENCY = 4
+
+
+def emit(figure: str, value: float, unit: str, **extra: Any) -> None:
+    print(json.dumps({"bench": "retrieval", "figure": figure, "value": round(value, 4), "unit": unit, **extra}),
+          flush=True)
+
+
+async def embed_all(texts: list[str]) -> np.ndarray:
+    from atelier_common.ai import create_embedder
+    from atelier_common.settings import Settings
+
+    embedder = create_embedder(Settings(embedding_provider="local", embedding_model=LOCAL_MODEL))
+    try:
+        return np.asarray(await embedder.embed(texts), dtype=np.float32)
+    finally:
+        await embedder.aclose()
+
+
+async def ask_all(client, dataset_id: str, queries: list[str], search_type: int,  # noqa: ANN001
+                  cran_ids: dict[str, int]) -> dict[int, list[int]]:
+    gate = asyncio.Semaphore(QUERY_CONCURRENCY)
+    runs: dict[int, list[int]] = {}
+
+    async def one(number: int, query: str) -> None:
+        async with gate:
+            reply = await client.call("/api/knowledge/retrieve", {
+                "space_id": client.space_id, "dataset_ids": [dataset_id], "query": query,
+                "strategy": {"search_type": search_type, "top_k": 100, "min_score": 0}})
+        ranked = [cran_ids[s["document_id"]] for s in reply.get("slices", []) if s["document_id"] in cran_ids]
+        runs[number] = list(dict.fromkeys(ranked))
+
+    await asyncio.gather(*(one(n, q) for n, q in enumerate(queries, start=1)))
+    return runs
+
+
+async def latencies(call: Callable[[int], Awaitable[Any]], count: int, clients: int) -> list[float]:
+    gate = asyncio.Semaphore(clients)
+    took: list[float] = []
+
+    async def one(i: int) -> None:
+        async with gate:
+            started = time.perf_counter()
+            await call(i)
+            took.append((time.perf_counter() - started) * 1000)
+
+    await asyncio.gather(*(one(i) for i in range(count)))
+    return took
+
+
+def percentile(values: list[float], p: float) -> float:
+    return float(np.percentile(values, p)) if values else 0.0
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--docs", type=int, default=None, help="only the first N documents")
+    parser.add_argument("--queries", type=int, default=None, help="only the first N queries")
+    args = parser.parse_args()
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+    docs = [d for d in cranfield.documents(args.docs) if d.content]
+    queries = cranfield.queries()[: args.queries] if args.queries else cranfield.queries()
+    known = {d.id for d in docs}
+    qrels = {q: {d: g for d, g in graded.items() if d in known}
+             for q, graded in cranfield.relevance().items() if q <= len(queries)}
+    log(f"cranfield: {len(docs)} documents, {len(queries)} queries")
+
+    log("references: bm25s, MiniLM cosine, RRF...")
+    bm25_runs = references.bm25(docs, queries)
+    doc_vectors = await embed_all([d.content for d in docs])
+    query_vectors = await embed_all(queries)
+    dense_runs = references.dense(doc_vectors, query_vectors, docs)
+    reference_runs = {
+        "bm25s": dict(enumerate(bm25_runs, start=1)),
+        "minilm_cosine": dict(enumerate(dense_runs, start=1)),
+        "rrf(bm25s,minilm)": {n: references.rrf(b, s) for n, (b, s) in enumerate(zip(bm25_runs, dense_runs,
+                                                                                       strict=True), start=1)},
+    }
+    reference_scores = {name: evaluate(runs, qrels) for name, runs in reference_runs.items()}
+
+    env = {"ATELIER_EMBEDDING_PROVIDER": "local", "ATELIER_EMBEDDING_MODEL": LOCAL_MODEL, "HF_HUB_OFFLINE": "1"}
+    async with infrastructure() as infra, services(infra, env) as svc:
+        client = svc.client
+        log("ingesting through the API...")
+        done = await ingest(client, docs, "retrieval")
+        log(f"  {len(docs)} documents, {done.chunks} chunks in {done.seconds:.1f} s")
+        for name, search_type in SEARCH_TYPES.items():
+            log(f"retrieving: {name}...")
+            scores = evaluate(await ask_all(client, done.dataset_id, queries, search_type, done.cran_ids), qrels)
+            reference = REFERENCE_OF[name]
+            for metric, value in scores.items():
+                ref = reference_scores[reference][metric]
+                emit(metric, value, "score", search_type=name, reference_name=reference, reference=round(ref, 4),
+                     ratio=round(value / ref, 4) if ref else None)
+            ref_ndcg = reference_scores[reference]["ndcg@10"]
+            met = scores["ndcg@10"] >= ref_ndcg if name == "hybrid" else scores["ndcg@10"] >= 0.98 * ref_ndcg
+            emit("meets_target", float(met), "bool", search_type=name,
+                 target="nDCG@10 >= reference" if name == "hybrid" else "nDCG@10 within 2% of the reference")
+
+        log("latency...")
+        await latency_figures(client, infra.env["ATELIER_MILVUS_URI"], done.dataset_id, queries, query_vectors)
+
+
+async def latency_figures(client, milvus_uri: str, dataset_id: str, queries: list[str],  # noqa: ANN001
+                          query_vectors: np.ndarray) -> None:
+    """Hybrid retrieve (query embeddings cached by the first pass above, as for repeated questions)
+    vs a raw pymilvus dense search with precomputed vectors on the same collection."""
+    from pymilvus import MilvusClient
+
+    milvus = MilvusClient(uri=milvus_uri, dedicated=True)
+    name = f"kb_{dataset_id}"
+    count = len(queries)
+
+    async def retrieve(i: int) -> None:
+        await client.call("/api/knowledge/retrieve", {
+            "space_id": client.space_id, "dataset_ids": [dataset_id], "query": queries[i % count],
+            "strategy": {"search_type": 1, "top_k": 10, "min_score": 0}})
+
+    async def raw(i: int) -> None:
+        vector = query_vectors[i % count].tolist()
+        await asyncio.to_thread(milvus.search, name, data=[vector], anns_field="dense", limit=10,
+                                search_params={"metric_type": "COSINE"})
+
+    try:
+        for clients in (1, 16):
+            api = await latencies(retrieve, count, clients)
+            base = await latencies(raw, count, clients)
+            for label, values in (("retrieve_hybrid", api), ("raw_pymilvus_dense", base)):
+                emit(f"{label}_p50_ms", percentile(values, 50), "ms", clients=clients)
+                emit(f"{label}_p95_ms", percentile(values, 95), "ms", clients=clients)
+            emit("retrieve_vs_raw_p50", statistics.median(api) / statistics.median(base), "ratio", clients=clients,
+                 note="retrieve = HTTP + auth + two channels + fusion + slice lookup; raw = one dense search")
+    finally:
+        milvus.close()
+
+
+if __name__ == "__main__":
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        sys.exit(130)
