@@ -28,7 +28,7 @@ from atelier_devstack.services import ServiceProcess
 from benchmarks import cranfield
 
 MACHINE_POSTGRES = os.environ.get("ATELIER_BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
-MACHINE_REDIS = os.environ.get("ATELIER_BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+MACHINE_REDIS = os.environ.get("ATELIER_BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")  # not 14/15: the tests flush those
 
 
 def log(message: str) -> None:
@@ -57,7 +57,7 @@ async def infrastructure() -> AsyncIterator[Infra]:
         await ensure_database(database_url)
         redis_url = MACHINE_REDIS
         if not await health.redis_ok(redis_url):
-            rd = RedisLauncher(port=free_port(), data_dir=root / "redis", log_path=root / "redis.log", db=14, persist=False)
+            rd = RedisLauncher(port=free_port(), data_dir=root / "redis", log_path=root / "redis.log", db=13, persist=False)
             await rd.start()
             launchers.append(rd)
             redis_url = rd.url

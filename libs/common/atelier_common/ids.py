@@ -78,6 +78,12 @@ class IdGenerator:
         return f"{self._namespace}:idgen:worker:{worker}"
 
     async def start(self) -> None:
+        if not await self._acquire():
+            raise IdGeneratorError(f"all {MAX_WORKERS} worker ids are leased")
+        self._renewer = asyncio.create_task(self._renew_forever(), name="idgen-lease")
+
+    async def _acquire(self) -> bool:
+        """Lease a free worker id (SET NX with the TTL): no other live process holds it."""
         start = random.randrange(MAX_WORKERS)
         for offset in range(MAX_WORKERS):
             worker = (start + offset) % MAX_WORKERS
@@ -85,10 +91,9 @@ class IdGenerator:
             if await self._redis.set(self._key(worker), self._token, nx=True, px=self._ttl_ms):
                 self._worker = worker
                 self._lease_until = asked_at + self._ttl_ms / 1000
-                self._renewer = asyncio.create_task(self._renew_forever(), name="idgen-lease")
                 log.debug("worker id leased", extra={"worker": worker})
-                return
-        raise IdGeneratorError(f"all {MAX_WORKERS} worker ids are leased")
+                return True
+        return False
 
     async def _renew_forever(self) -> None:
         interval = self._ttl_ms / 3000
@@ -96,14 +101,20 @@ class IdGenerator:
             await asyncio.sleep(interval)
             asked_at = time.monotonic()  # the new TTL counts from before the request, to err on the safe side
             try:
+                if self._worker is None:  # lost earlier: lease a fresh worker id
+                    if await self._acquire():
+                        log.warning("worker id leased again", extra={"worker": self._worker})
+                    continue
                 renewed = await self._redis.eval(_RENEW, 1, self._key(self._worker), self._token, self._ttl_ms)
             except Exception:  # Redis blip: the lease still has up to 2/3 of its TTL left; retry soon.
                 log.warning("worker id lease renewal failed", exc_info=True)
                 continue
             if not renewed:
-                log.error("worker id lease lost; refusing to issue ids", extra={"worker": self._worker})
+                # Gone (Redis restarted or flushed, or this process stalled past the TTL and another
+                # took the id): stop issuing ids at once, and lease a new worker id on the next round.
+                log.error("worker id lease lost; leasing a new one", extra={"worker": self._worker})
                 self._worker = None
-                return
+                continue
             self._lease_until = asked_at + self._ttl_ms / 1000
 
     async def stop(self) -> None:

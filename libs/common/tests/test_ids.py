@@ -72,14 +72,40 @@ async def test_lease_is_exclusive_released_and_reusable(redis_url: str) -> None:
     await redis.aclose()
 
 
-async def test_generator_stops_issuing_when_lease_is_lost(redis_url: str) -> None:
+async def test_a_lost_lease_is_never_used_again_and_a_new_one_is_taken(redis_url: str) -> None:
     redis = Redis.from_url(redis_url)
-    ids = IdGenerator(redis, namespace="idlost", lease_ttl_s=0.3)
+    ids = IdGenerator(redis, namespace="idlost", lease_ttl_s=3.0)
     await ids.start()
-    await redis.set(f"idlost:idgen:worker:{ids.worker_id}", b"someone-else")
-    await asyncio.sleep(0.4)  # one renewal period (ttl/3) and then some
+    stolen = ids.worker_id
+    await redis.set(f"idlost:idgen:worker:{stolen}", b"someone-else")
+    await asyncio.sleep(1.2)  # one renewal period (ttl/3): the loss is noticed
     with pytest.raises(IdGeneratorError):
         ids.next_id()
+    await asyncio.sleep(1.1)  # the next round leases a free worker id
+    fresh = ids.next_id()
+    assert decompose(fresh)[1] != stolen and ids.worker_id != stolen
+    await ids.stop()
+    await redis.aclose()
+
+
+async def test_ids_keep_coming_after_redis_forgets_every_lease(redis_url: str) -> None:
+    """A Redis restart without persistence (or a flush) must not stop the platform creating things."""
+    redis = Redis.from_url(redis_url)
+    ids = IdGenerator(redis, namespace="idflush", lease_ttl_s=1.5)
+    await ids.start()
+    before = ids.next_id()
+    await redis.delete(f"idflush:idgen:worker:{ids.worker_id}")
+    await asyncio.sleep(0.6)  # past one renewal period (ttl/3): the loss is noticed
+    deadline = asyncio.get_running_loop().time() + 5
+    while True:
+        try:
+            after = ids.next_id()
+            break
+        except IdGeneratorError:
+            assert asyncio.get_running_loop().time() < deadline, "no new lease within 5 s"
+            await asyncio.sleep(0.1)
+    assert after > before or decompose(after)[1] != decompose(before)[1]
+    assert await redis.exists(f"idflush:idgen:worker:{ids.worker_id}")
     await ids.stop()
     await redis.aclose()
 

@@ -125,13 +125,19 @@ def _record(state: StubState, request: Request, body: Any) -> None:
     state.requests.append({"path": request.url.path, "json": body, "time": time.time()})
 
 
-async def embeddings(request: Request) -> Response:
+async def _read(request: Request) -> tuple[StubState, Any]:
+    """The stub's state and the request's JSON body, recorded; ValueError when it is not JSON."""
     state: StubState = request.app.state.stub
+    body = await _json_body(request)
+    _record(state, request, body)
+    return state, body
+
+
+async def embeddings(request: Request) -> Response:
     try:
-        body = await _json_body(request)
+        state, body = await _read(request)
     except ValueError:
         return _error(400, "request body is not JSON")
-    _record(state, request, body)
     state.embedding_requests += 1
     state.embeddings_in_flight += 1
     state.max_concurrent_embeddings = max(state.max_concurrent_embeddings, state.embeddings_in_flight)
@@ -226,12 +232,10 @@ def _chunks(text: str, size: int) -> list[str]:
 
 
 async def chat_completions(request: Request) -> Response:
-    state: StubState = request.app.state.stub
     try:
-        body = await _json_body(request)
+        state, body = await _read(request)
     except ValueError:
         return _error(400, "request body is not JSON")
-    _record(state, request, body)
     state.chat_requests += 1
     messages = body.get("messages") if isinstance(body, dict) else None
     if not isinstance(messages, list) or not messages:
@@ -401,12 +405,10 @@ async def control_stats(request: Request) -> Response:
 
 async def rerank(request: Request) -> Response:
     """Jina/Cohere-style /rerank: relevance = cosine of the stub embeddings (shared words), 0..1."""
-    state: StubState = request.app.state.stub
     try:
-        body = await _json_body(request)
+        state, body = await _read(request)
     except ValueError:
         return _error(400, "request body is not JSON")
-    _record(state, request, body)
     query, documents = body.get("query"), body.get("documents")
     if not isinstance(query, str) or not query:
         return _error(400, "'query' must be a non-empty string")
