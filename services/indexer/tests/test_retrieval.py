@@ -259,3 +259,27 @@ async def test_nl2sql_queries_run_read_only_under_a_timeout(knowledge_stack: Kno
         assert role == "atelier_kb_reader"
     finally:
         await pool.close()
+
+
+async def test_datasets_with_different_embedders_get_the_query_embedded_once_per_model(
+        client: AtelierClient, knowledge_stack: KnowledgeStack, openai_stub: OpenAIStub) -> None:
+    first = await client.create_dataset(name("m64"))
+    second = await client.create_dataset(name("m32"))
+    conn = await asyncpg.connect(knowledge_stack.env["ATELIER_DATABASE_URL"])
+    try:  # as if the platform's embedder had been reconfigured between the two datasets
+        await conn.execute("UPDATE knowledge.datasets SET embedding_model = 'openai:stub-embedding@32',"
+                           " embedding_dimension = 32 WHERE id = $1",
+                           int(second))
+    finally:
+        await conn.close()
+    a = await client.create_text_document(first, "gearbox", "The gearbox reduces turbine shaft speed.")
+    b = await client.create_text_document(second, "propeller", "The propeller converts shaft power into thrust.")
+    finals = await client.wait_documents([a["document_id"], b["document_id"]])
+    assert all(f["status"] == 1 for f in finals.values()), finals
+    openai_stub.reset()
+
+    reply = await retrieve(client, [first, second], f"shaft power {uuid.uuid4().hex[:6]}", search_type=SEMANTIC,
+                           top_k=5)
+    assert {s["document_id"] for s in reply["slices"]} == {a["document_id"], b["document_id"]}
+    sent = sorted(r["json"].get("dimensions") for r in openai_stub.requests("/v1/embeddings"))
+    assert sent == [32, 64]
