@@ -94,14 +94,20 @@ async def services(infra: Infra, overrides: Mapping[str, str], *, indexers: int 
            "ATELIER_BOOTSTRAP_TOKEN_FILE": str(infra.root / f"token-{secrets.token_hex(3)}")}
     for name in ("agent", "conversation", "knowledge", "workflow", "plugin", "indexer"):
         env[f"ATELIER_{name.upper()}_ADDR"] = f"127.0.0.1:{free_port()}"
-    procs = [ServiceProcess("knowledge", env)]
-    procs += [ServiceProcess("indexer", {**env, "ATELIER_INDEXER_ADDR": f"127.0.0.1:{free_port()}"}) for _ in range(indexers)]
-    procs.append(ServiceProcess("gateway", env))
+    knowledge, gateway = ServiceProcess("knowledge", env), ServiceProcess("gateway", env)
+    # Indexers start together and get long enough to be ready: each joins the consumer group, and a
+    # member joining while another is mid-rebalance waits for that round to end.
+    workers = [ServiceProcess("indexer", {**env, "ATELIER_INDEXER_ADDR": f"127.0.0.1:{free_port()}"}, timeout_s=180)
+               for _ in range(indexers)]
+    procs = [knowledge, *workers, gateway]
     started: list[ServiceProcess] = []
     try:
-        for proc in procs:
-            await asyncio.to_thread(proc.start)
-            started.append(proc)
+        await asyncio.to_thread(knowledge.start)
+        started.append(knowledge)
+        started += workers  # stopped on failure too, whichever came up
+        await asyncio.gather(*(asyncio.to_thread(w.start) for w in workers))
+        await asyncio.to_thread(gateway.start)
+        started.append(gateway)
         conn = await asyncpg.connect(env["ATELIER_DATABASE_URL"])
         try:
             space_id = str(await conn.fetchval(
