@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import grpc
 from google.protobuf.message import Message
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -22,7 +23,7 @@ from starlette.routing import BaseRoute
 from starlette.routing import Route as HttpRoute
 
 from atelier_common.auth import ANONYMOUS, RequestContext, use_context
-from atelier_common.errors import InvalidArgument, PayloadTooLarge, PermissionDenied, Unimplemented
+from atelier_common.errors import InvalidArgument, PayloadTooLarge, PermissionDenied, Unimplemented, from_rpc_error
 from atelier_common.settings import SERVICE_NAMES, Settings
 from atelier_gateway import docs, health, transcoding
 from atelier_gateway.access_log import AccessLogMiddleware
@@ -168,7 +169,15 @@ class Gateway:
                     return await aggregate_chat(call)
                 return await sse_response(call)
             else:
-                reply = await self.forwarder.unary(route, msg, ctx, traceparent)
+                try:
+                    reply = await self.forwarder.unary(route, msg, ctx, traceparent)
+                except grpc.RpcError as exc:
+                    if upload is not None and 400 <= from_rpc_error(exc).http_status < 500:
+                        # The service refused the document, so nothing refers to the file. (After
+                        # a timeout or an unavailable service the document may exist: keep it.)
+                        with contextlib.suppress(Exception):
+                            await self.storage().delete(upload.key)
+                    raise
         return JSONResponse(transcoding.response_body(reply))
 
     def storage(self) -> Any:

@@ -48,6 +48,8 @@ class Knowledge(knowledge_pb2_grpc.KnowledgeServiceServicer):
 
     async def CreateDocumentFromUpload(self, request, context):
         self.uploads.append(request)
+        if request.dataset_id == 404:
+            await context.abort_with_status(errors.to_grpc_status(errors.NotFound("dataset 404 not found")))
         info = knowledge_pb2.DocumentInfo(
             name=request.file_name, tos_uri=request.tos_uri, dataset_id=request.dataset_id, size=request.size
         )

@@ -52,6 +52,15 @@ async def test_upload_to_other_space_is_403_and_stores_nothing(rig, storage, tmp
     assert not any(p.is_file() for p in tmp_path.rglob("*"))
 
 
+async def test_upload_the_service_refuses_leaves_no_file_behind(rig, storage, tmp_path) -> None:
+    async with rig.client(rig.app(storage=storage)) as c:
+        r = await c.post(URL, data={"space_id": str(rig.space_id), "dataset_id": "404"},
+                         files={"file": ("a.txt", b"x", "text/plain")})
+    assert r.status_code == 404 and "dataset 404" in r.json()["msg"]
+    assert rig.knowledge.uploads[-1].dataset_id == 404  # it reached the service, which said no
+    assert not any(p.is_file() for p in tmp_path.rglob("*"))
+
+
 async def test_upload_without_file_is_400(rig, storage) -> None:
     async with rig.client(rig.app(storage=storage)) as c:
         r = await c.post(URL, data={"space_id": str(rig.space_id), "dataset_id": "1"}, files={"other": ("a", b"x")})
