@@ -51,6 +51,10 @@ class CollectionMissingError(LookupError):
     """The dataset has no collection yet (ensure_collection was never called)."""
 
 
+def _is_missing(err: MilvusException) -> bool:
+    return err.code == COLLECTION_NOT_FOUND or "does not exist" in str(err.message)
+
+
 def _id_list(values: Sequence[int]) -> str:
     return "[" + ", ".join(str(int(v)) for v in values) + "]"
 
@@ -113,7 +117,7 @@ class MilvusStore:
         try:
             return await self._call(fn)
         except MilvusException as err:
-            if err.code != COLLECTION_NOT_FOUND and "does not exist" not in str(err.message):
+            if not _is_missing(err):
                 raise
             self._ready.pop(dataset_id, None)
             return missing
@@ -233,7 +237,12 @@ class MilvusStore:
                 name = collection_name(dataset_id)
                 if not client.has_collection(name):
                     return None
-                return self._prepare_existing(client, name)
+                try:
+                    return self._prepare_existing(client, name)
+                except MilvusException as err:
+                    if not _is_missing(err):
+                        raise
+                    return None  # dropped between the check and the load (a dataset being deleted)
 
             known = await self._call(prepare)
             if known is not None:
