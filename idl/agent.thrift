@@ -690,6 +690,115 @@ struct UpdateDatabaseRecordsResponse {
     1: list<base.StringMap> data
 }
 
+// ---------------------------------------------------------------- models
+
+struct GetTypeListRequest {
+    1: optional bool model                  // list models (Coze's flag; models are always listed)
+    2: optional i64 space_id (api.js_conv="true")
+}
+
+struct ModelAbility {
+    1: bool function_call
+    2: bool json_mode
+    3: bool multimodal                      // image input
+}
+
+struct ModelParamDefault {
+    1: string name                          // temperature | top_p | max_tokens | frequency_penalty | presence_penalty
+    2: string default_val
+    3: string min
+    4: string max
+}
+
+struct Model {
+    1: i64 model_type (api.js_conv="true")  // the id an agent's model_info.model_id refers to
+    2: string name
+    3: string description
+    4: string model_name                    // the provider's model name
+    5: i32 model_max_context                // tokens
+    6: ModelAbility model_ability
+    7: list<ModelParamDefault> model_params
+    8: bool is_default
+}
+
+struct GetTypeListData {
+    1: list<Model> model_list
+}
+
+struct GetTypeListResponse {
+    1: GetTypeListData data
+}
+
+// ---------------------------------------------------------------- rollback
+
+struct RevertDraftBotRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required i64 bot_id (api.js_conv="true")
+    3: required string version              // a published version: the draft is overwritten with it
+}
+
+struct RevertDraftBotData {
+    1: BotInfo bot_info
+}
+
+struct RevertDraftBotResponse {
+    1: RevertDraftBotData data
+}
+
+// ---------------------------------------------------------------- runtime (conversation -> agent)
+
+// One message of the chat history handed to the runtime, oldest first.
+struct ExecuteHistoryMessage {
+    1: string role                          // user | assistant | tool
+    2: string type                          // question | answer | function_call | tool_response
+    3: string content
+    4: optional string call_id              // function_call / tool_response pairing
+    5: optional string name                 // tool name
+}
+
+struct ExecuteShortcut {
+    1: i64 command_id (api.js_conv="true")
+    2: map<string, string> parameters       // component name -> value
+}
+
+struct StreamExecuteRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: bool draft_mode                      // true: the draft (debug chat); false: the published version
+    3: string user_id                       // end user: memory variables and limited-mode rows are theirs
+    4: string query                         // the user's message
+    5: string content_type                  // text | object_string
+    6: list<ExecuteHistoryMessage> history
+    7: map<string, string> custom_variables
+    8: optional ExecuteShortcut shortcut
+    9: i64 conversation_id (api.js_conv="true")
+    10: i64 chat_id (api.js_conv="true")
+    11: optional i64 space_id (api.js_conv="true")    // checked against the bot's space when set
+}
+
+struct ExecuteUsage {
+    1: i32 input_tokens
+    2: i32 output_tokens
+}
+
+// One runtime event. type:
+//   answer         content = a delta of the answer text
+//   function_call  content = {"name","arguments"} JSON; call_id, name set
+//   tool_response  content = the tool's result text; call_id, name set
+//   knowledge      content = JSON list of recalled slices {content, source, score, document_id, dataset_id}
+//   follow_up      content = one suggested question
+//   verbose        content = JSON {"msg_type", "data"} (e.g. knowledge_recall_failed)
+//   usage          usage set (sum over every model call of this run)
+//   error          error_code, content = message; the answer so far is partial; last event
+struct ExecuteEvent {
+    1: string type
+    2: string content
+    3: optional string call_id
+    4: optional string name
+    5: optional ExecuteUsage usage
+    6: optional i32 error_code
+    7: optional string reasoning_content
+}
+
 // ---------------------------------------------------------------- service
 
 service AgentService {
@@ -749,4 +858,16 @@ service AgentService {
         (api.post="/api/memory/database/list_records", api.category="memory")
     UpdateDatabaseRecordsResponse UpdateDatabaseRecords(1: UpdateDatabaseRecordsRequest req)
         (api.post="/api/memory/database/update_records", api.category="memory")
+
+    // models
+    GetTypeListResponse GetTypeList(1: GetTypeListRequest req)
+        (api.post="/api/bot/get_type_list", api.category="model")
+
+    // versions
+    RevertDraftBotResponse RevertDraftBot(1: RevertDraftBotRequest req)
+        (api.post="/api/draftbot/revert_draft_bot", api.category="draftbot")
+
+    // runtime: the conversation service streams one run
+    ExecuteEvent StreamExecute(1: StreamExecuteRequest req)
+        (api.internal="true", api.stream="true", api.category="runtime")
 }

@@ -122,7 +122,7 @@ def operation(model: Model, rpc: Rpc) -> dict:
 
 def document(model: Model) -> dict:
     paths: dict[str, dict] = {}
-    for rpc in sorted(model.rpcs, key=lambda r: (r.path, r.method)):
+    for rpc in sorted(model.http_rpcs, key=lambda r: (r.path, r.method)):
         oa_path = PATH_PARAM.sub(r"{\1}", rpc.path)
         paths.setdefault(oa_path, {})[rpc.method.lower()] = operation(model, rpc)
     schemas: dict[str, dict] = {
@@ -145,7 +145,7 @@ def document(model: Model) -> dict:
         }
     for q in sorted(model.structs):
         schemas[q] = struct_schema(model.structs[q])
-    tags = sorted({r.category for r in model.rpcs})
+    tags = sorted({r.category for r in model.http_rpcs})
     return {
         "openapi": "3.1.0",
         "info": {

@@ -45,6 +45,8 @@ extend google.protobuf.MethodOptions {
   string category = 51105;
   // Listed in the public OpenAPI (api.tag="openapi").
   bool openapi = 51106;
+  // Service-to-service only (api.internal="true"): no HTTP route.
+  bool internal = 51107;
 }
 """
 
@@ -151,8 +153,11 @@ def emit_file(rf: RFile, model: Model) -> str:
             if r.stream:
                 resp = f"stream {resp}"
             out.append(f"  rpc {r.name}({_type_name(r.request, stem)}) returns ({resp}) {{")
-            out.append(f"    option (atelier.api.http_method) = {_str(r.method)};")
-            out.append(f"    option (atelier.api.http_path) = {_str(r.path)};")
+            if r.internal:
+                out.append("    option (atelier.api.internal) = true;")
+            else:
+                out.append(f"    option (atelier.api.http_method) = {_str(r.method)};")
+                out.append(f"    option (atelier.api.http_path) = {_str(r.path)};")
             out.append(f"    option (atelier.api.stream) = {'true' if r.stream else 'false'};")
             out.append(f"    option (atelier.api.auth) = {'true' if r.auth else 'false'};")
             out.append(f"    option (atelier.api.category) = {_str(r.category)};")

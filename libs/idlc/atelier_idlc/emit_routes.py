@@ -11,7 +11,7 @@ GENERATED = "DO NOT EDIT — generated from idl/*.thrift by atelier_idlc"
 
 def routes(model: Model) -> list[dict]:
     out = []
-    for r in model.rpcs:
+    for r in model.http_rpcs:
         out.append(
             {
                 "method": r.method,

@@ -99,6 +99,7 @@ class Rpc:
     category: str
     openapi: bool
     loc: ast.Loc
+    internal: bool = False  # api.internal="true": gRPC only, no HTTP route (service-to-service)
 
     @property
     def path_params(self) -> list[str]:
@@ -127,6 +128,11 @@ class Model:
     @property
     def rpcs(self) -> list[Rpc]:
         return [r for f in self.files.values() for rpcs in f.services.values() for r in rpcs]
+
+    @property
+    def http_rpcs(self) -> list[Rpc]:
+        """The RPCs the gateway serves (internal ones are reachable over gRPC only)."""
+        return [r for r in self.rpcs if not r.internal]
 
 
 def screaming_snake(name: str) -> str:
@@ -361,7 +367,7 @@ def build_model(docs: dict[str, ast.Document]) -> Model:
             rf.services[svc.name] = rpcs
     model = Model(files, structs, enums)
     routes: dict[tuple[str, str], Rpc] = {}
-    for rpc in model.rpcs:
+    for rpc in model.http_rpcs:
         # ":id" and ":dataset_id" at the same position are the same route for a router
         key = (rpc.method, PATH_PARAM.sub(":", rpc.path.rstrip("/") or "/"))
         if key in routes:
@@ -413,8 +419,16 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
         return None
     ann = fn.annotations
     methods = [m for m in HTTP_METHODS if f"api.{m}" in ann]
+    if _bool(ann.get("api.internal", "false")):
+        if methods:
+            r.err(f"{where}: an internal RPC has no HTTP annotation ({', '.join(methods)})", fn.loc)
+            return None
+        return Rpc(stem=stem, service=svc.name, name=fn.name, request=req, response=resp, method="", path="",
+                   stream=_bool(ann.get("api.stream", "false")), auth=True, category=ann.get("api.category", stem),
+                   openapi=False, loc=fn.loc, internal=True)
     if not methods:
-        r.err(f"{where}: missing HTTP annotation (one of {', '.join('api.' + m for m in HTTP_METHODS)})", fn.loc)
+        r.err(f"{where}: missing HTTP annotation (one of {', '.join('api.' + m for m in HTTP_METHODS)},"
+              " or api.internal=\"true\")", fn.loc)
         return None
     if len(methods) > 1:
         r.err(f"{where}: more than one HTTP annotation ({', '.join(methods)})", fn.loc)

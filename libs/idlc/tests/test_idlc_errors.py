@@ -84,6 +84,7 @@ def test_map_key_must_be_scalar(tmp_path):
         ('Resp F(1: Req r) (api.category="x")', "missing HTTP annotation"),
         ('Resp F(1: Req r) (api.get="/f", api.post="/f")', "more than one HTTP annotation"),
         ('oneway void F(1: Req r) (api.post="/f")', "oneway"),
+        ('Resp F(1: Req r) (api.internal="true", api.post="/f")', "internal RPC has no HTTP annotation"),
         ('Resp F(1: Req r) (api.get="/f/:missing")', "path parameter :missing"),
     ],
 )
@@ -100,6 +101,15 @@ def test_duplicate_routes_across_files(tmp_path):
     assert len(errors) == 1
     assert errors[0].startswith(f"{tmp_path / 'b.thrift'}:3:")
     assert "duplicate route POST /x/:id" in errors[0] and f"{tmp_path / 'a.thrift'}:5" in errors[0]
+
+
+def test_internal_rpc_is_grpc_only(tmp_path):
+    text = REQ + 'service A {\n  Resp F(1: Req r) (api.post="/x")\n  Resp Run(1: Req r) (api.internal="true", api.stream="true")\n}\n'
+    (tmp_path / "a.thrift").write_text(text)
+    model = load(tmp_path)
+    assert [r.name for r in model.rpcs] == ["F", "Run"]
+    assert [r.name for r in model.http_rpcs] == ["F"]
+    assert model.rpcs[1].stream and model.rpcs[1].internal
 
 
 def test_same_path_other_method_is_fine(tmp_path):

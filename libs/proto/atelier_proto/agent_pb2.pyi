@@ -1170,3 +1170,175 @@ class UpdateDatabaseRecordsResponse(_message.Message):
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: _containers.RepeatedCompositeFieldContainer[_base_pb2.StringMap]
     def __init__(self, data: _Optional[_Iterable[_Union[_base_pb2.StringMap, _Mapping]]] = ...) -> None: ...
+
+class GetTypeListRequest(_message.Message):
+    __slots__ = ("model", "space_id")
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    model: bool
+    space_id: int
+    def __init__(self, model: _Optional[bool] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class ModelAbility(_message.Message):
+    __slots__ = ("function_call", "json_mode", "multimodal")
+    FUNCTION_CALL_FIELD_NUMBER: _ClassVar[int]
+    JSON_MODE_FIELD_NUMBER: _ClassVar[int]
+    MULTIMODAL_FIELD_NUMBER: _ClassVar[int]
+    function_call: bool
+    json_mode: bool
+    multimodal: bool
+    def __init__(self, function_call: _Optional[bool] = ..., json_mode: _Optional[bool] = ..., multimodal: _Optional[bool] = ...) -> None: ...
+
+class ModelParamDefault(_message.Message):
+    __slots__ = ("name", "default_val", "min", "max")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_VAL_FIELD_NUMBER: _ClassVar[int]
+    MIN_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    default_val: str
+    min: str
+    max: str
+    def __init__(self, name: _Optional[str] = ..., default_val: _Optional[str] = ..., min: _Optional[str] = ..., max: _Optional[str] = ...) -> None: ...
+
+class Model(_message.Message):
+    __slots__ = ("model_type", "name", "description", "model_name", "model_max_context", "model_ability", "model_params", "is_default")
+    MODEL_TYPE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
+    MODEL_MAX_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    MODEL_ABILITY_FIELD_NUMBER: _ClassVar[int]
+    MODEL_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    IS_DEFAULT_FIELD_NUMBER: _ClassVar[int]
+    model_type: int
+    name: str
+    description: str
+    model_name: str
+    model_max_context: int
+    model_ability: ModelAbility
+    model_params: _containers.RepeatedCompositeFieldContainer[ModelParamDefault]
+    is_default: bool
+    def __init__(self, model_type: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., model_name: _Optional[str] = ..., model_max_context: _Optional[int] = ..., model_ability: _Optional[_Union[ModelAbility, _Mapping]] = ..., model_params: _Optional[_Iterable[_Union[ModelParamDefault, _Mapping]]] = ..., is_default: _Optional[bool] = ...) -> None: ...
+
+class GetTypeListData(_message.Message):
+    __slots__ = ("model_list",)
+    MODEL_LIST_FIELD_NUMBER: _ClassVar[int]
+    model_list: _containers.RepeatedCompositeFieldContainer[Model]
+    def __init__(self, model_list: _Optional[_Iterable[_Union[Model, _Mapping]]] = ...) -> None: ...
+
+class GetTypeListResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: GetTypeListData
+    def __init__(self, data: _Optional[_Union[GetTypeListData, _Mapping]] = ...) -> None: ...
+
+class RevertDraftBotRequest(_message.Message):
+    __slots__ = ("space_id", "bot_id", "version")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    bot_id: int
+    version: str
+    def __init__(self, space_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., version: _Optional[str] = ...) -> None: ...
+
+class RevertDraftBotData(_message.Message):
+    __slots__ = ("bot_info",)
+    BOT_INFO_FIELD_NUMBER: _ClassVar[int]
+    bot_info: BotInfo
+    def __init__(self, bot_info: _Optional[_Union[BotInfo, _Mapping]] = ...) -> None: ...
+
+class RevertDraftBotResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: RevertDraftBotData
+    def __init__(self, data: _Optional[_Union[RevertDraftBotData, _Mapping]] = ...) -> None: ...
+
+class ExecuteHistoryMessage(_message.Message):
+    __slots__ = ("role", "type", "content", "call_id", "name")
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    role: str
+    type: str
+    content: str
+    call_id: str
+    name: str
+    def __init__(self, role: _Optional[str] = ..., type: _Optional[str] = ..., content: _Optional[str] = ..., call_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class ExecuteShortcut(_message.Message):
+    __slots__ = ("command_id", "parameters")
+    class ParametersEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    command_id: int
+    parameters: _containers.ScalarMap[str, str]
+    def __init__(self, command_id: _Optional[int] = ..., parameters: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class StreamExecuteRequest(_message.Message):
+    __slots__ = ("bot_id", "draft_mode", "user_id", "query", "content_type", "history", "custom_variables", "shortcut", "conversation_id", "chat_id", "space_id")
+    class CustomVariablesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_MODE_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_VARIABLES_FIELD_NUMBER: _ClassVar[int]
+    SHORTCUT_FIELD_NUMBER: _ClassVar[int]
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    CHAT_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    draft_mode: bool
+    user_id: str
+    query: str
+    content_type: str
+    history: _containers.RepeatedCompositeFieldContainer[ExecuteHistoryMessage]
+    custom_variables: _containers.ScalarMap[str, str]
+    shortcut: ExecuteShortcut
+    conversation_id: int
+    chat_id: int
+    space_id: int
+    def __init__(self, bot_id: _Optional[int] = ..., draft_mode: _Optional[bool] = ..., user_id: _Optional[str] = ..., query: _Optional[str] = ..., content_type: _Optional[str] = ..., history: _Optional[_Iterable[_Union[ExecuteHistoryMessage, _Mapping]]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., shortcut: _Optional[_Union[ExecuteShortcut, _Mapping]] = ..., conversation_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class ExecuteUsage(_message.Message):
+    __slots__ = ("input_tokens", "output_tokens")
+    INPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    input_tokens: int
+    output_tokens: int
+    def __init__(self, input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ...) -> None: ...
+
+class ExecuteEvent(_message.Message):
+    __slots__ = ("type", "content", "call_id", "name", "usage", "error_code", "reasoning_content")
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    USAGE_FIELD_NUMBER: _ClassVar[int]
+    ERROR_CODE_FIELD_NUMBER: _ClassVar[int]
+    REASONING_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    type: str
+    content: str
+    call_id: str
+    name: str
+    usage: ExecuteUsage
+    error_code: int
+    reasoning_content: str
+    def __init__(self, type: _Optional[str] = ..., content: _Optional[str] = ..., call_id: _Optional[str] = ..., name: _Optional[str] = ..., usage: _Optional[_Union[ExecuteUsage, _Mapping]] = ..., error_code: _Optional[int] = ..., reasoning_content: _Optional[str] = ...) -> None: ...

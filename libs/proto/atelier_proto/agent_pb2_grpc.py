@@ -160,6 +160,21 @@ class AgentServiceStub:
                 request_serializer=atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsResponse.FromString,
                 _registered_method=True)
+        self.GetTypeList = channel.unary_unary(
+                '/atelier.agent.AgentService/GetTypeList',
+                request_serializer=atelier__proto_dot_agent__pb2.GetTypeListRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.GetTypeListResponse.FromString,
+                _registered_method=True)
+        self.RevertDraftBot = channel.unary_unary(
+                '/atelier.agent.AgentService/RevertDraftBot',
+                request_serializer=atelier__proto_dot_agent__pb2.RevertDraftBotRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.RevertDraftBotResponse.FromString,
+                _registered_method=True)
+        self.StreamExecute = channel.unary_stream(
+                '/atelier.agent.AgentService/StreamExecute',
+                request_serializer=atelier__proto_dot_agent__pb2.StreamExecuteRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.ExecuteEvent.FromString,
+                _registered_method=True)
 
 
 class AgentServiceServicer:
@@ -315,6 +330,24 @@ class AgentServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetTypeList(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RevertDraftBot(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StreamExecute(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AgentServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -442,6 +475,21 @@ def add_AgentServiceServicer_to_server(servicer, server):
                     servicer.UpdateDatabaseRecords,
                     request_deserializer=atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsRequest.FromString,
                     response_serializer=atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsResponse.SerializeToString,
+            ),
+            'GetTypeList': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTypeList,
+                    request_deserializer=atelier__proto_dot_agent__pb2.GetTypeListRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.GetTypeListResponse.SerializeToString,
+            ),
+            'RevertDraftBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.RevertDraftBot,
+                    request_deserializer=atelier__proto_dot_agent__pb2.RevertDraftBotRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.RevertDraftBotResponse.SerializeToString,
+            ),
+            'StreamExecute': grpc.unary_stream_rpc_method_handler(
+                    servicer.StreamExecute,
+                    request_deserializer=atelier__proto_dot_agent__pb2.StreamExecuteRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.ExecuteEvent.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1119,6 +1167,87 @@ class AgentService:
             '/atelier.agent.AgentService/UpdateDatabaseRecords',
             atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsRequest.SerializeToString,
             atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTypeList(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/GetTypeList',
+            atelier__proto_dot_agent__pb2.GetTypeListRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.GetTypeListResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RevertDraftBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/RevertDraftBot',
+            atelier__proto_dot_agent__pb2.RevertDraftBotRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.RevertDraftBotResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StreamExecute(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/atelier.agent.AgentService/StreamExecute',
+            atelier__proto_dot_agent__pb2.StreamExecuteRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.ExecuteEvent.FromString,
             options,
             channel_credentials,
             insecure,

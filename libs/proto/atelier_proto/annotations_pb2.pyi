@@ -32,3 +32,5 @@ CATEGORY_FIELD_NUMBER: _ClassVar[int]
 category: _descriptor.FieldDescriptor
 OPENAPI_FIELD_NUMBER: _ClassVar[int]
 openapi: _descriptor.FieldDescriptor
+INTERNAL_FIELD_NUMBER: _ClassVar[int]
+internal: _descriptor.FieldDescriptor
