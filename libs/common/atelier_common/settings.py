@@ -95,6 +95,14 @@ class Settings(BaseSettings):
     milvus_hnsw_m: int = Field(16, description="HNSW M of new vector indexes.")
     milvus_hnsw_ef_construction: int = Field(200, description="HNSW efConstruction of new vector indexes.")
 
+    # Agents and chat.
+    model_config_dir: Path = Field(Path("config/models"), description="Directory of model YAML files (id, name, base_url, api_key_env, model, capabilities, max_context) agents choose from.")
+    agent_max_iterations: int = Field(5, description="Model calls one agent turn may make in its tool (ReAct) loop.")
+    agent_tool_timeout_s: float = Field(30.0, description="Timeout of one tool call in an agent turn.")
+    agent_retrieval_timeout_s: float = Field(10.0, description="Knowledge retrieval for an agent turn answers within this or the answer proceeds without knowledge.")
+    agent_default_history_rounds: int = Field(3, description="Chat rounds sent to the model when an agent sets no short_memory_policy.history_round.")
+    chat_run_timeout_s: float = Field(600.0, description="Longest a chat run may stream before it is failed.")
+
     agent_addr: str = Field("127.0.0.1:50051", description="agent service gRPC address.")
     conversation_addr: str = Field("127.0.0.1:50052", description="conversation service gRPC address.")
     knowledge_addr: str = Field("127.0.0.1:50053", description="knowledge service gRPC address.")

@@ -4,6 +4,9 @@
                     (atelier_env), with test-friendly timings: the reconciler wakes every second
                     and re-drives documents silent for 6 s; transient failures get 3 attempts.
                     Yields a KnowledgeStack (procs, env, token, space_id, client()).
+  chat_stack        the same plus agent + conversation, with model YAML files pointing at the
+                    suite's OpenAI-compatible server: STUB_MODEL_ID (8k context, tools, JSON mode)
+                    and SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests).
 """
 
 from __future__ import annotations
@@ -64,13 +67,47 @@ async def _admin_space(database_url: str) -> str:
         await conn.close()
 
 
+STUB_MODEL_ID = "1001"
+SMALL_CONTEXT_MODEL_ID = "1002"
+
+
+def write_stub_models(directory: Path, base_url: str) -> Path:
+    """Model YAML files for the suite's OpenAI-compatible server (key read from ATELIER_TEST_MODEL_KEY)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    models = {
+        STUB_MODEL_ID: ("Stub chat", 8192, True),
+        SMALL_CONTEXT_MODEL_ID: ("Stub chat, small context", 600, False),
+    }
+    for model_id, (name, context, default) in models.items():
+        (directory / f"stub-{model_id}.yaml").write_text(
+            f"id: {model_id}\nname: {name}\ndescription: the test suite's scripted model\n"
+            f"base_url: {base_url}\napi_key_env: ATELIER_TEST_MODEL_KEY\nmodel: stub-chat\n"
+            f"default: {'true' if default else 'false'}\nmax_context: {context}\n"
+            "capabilities:\n  function_call: true\n  json_mode: true\n  multimodal: true\n"
+        )
+    return directory
+
+
+def _start_stack(services: tuple[str, ...], env: dict[str, str]) -> Iterator[KnowledgeStack]:
+    with ExitStack() as stack:
+        procs = {name: stack.enter_context(start_service(name, env)) for name in services}
+        procs["gateway"] = stack.enter_context(start_service("gateway", env))
+        space_id = run_sync(_admin_space(env["ATELIER_DATABASE_URL"]))
+        yield KnowledgeStack(procs, env, Path(env["ATELIER_BOOTSTRAP_TOKEN_FILE"]).read_text().strip(), space_id)
+
+
+@pytest.fixture(scope="session")
+def chat_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("chat-stack")
+    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
+           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
+    yield from _start_stack(("knowledge", "indexer", "agent", "conversation"), env)
+
+
 @pytest.fixture(scope="session")
 def knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
     token_file: Path = tmp_path_factory.mktemp("knowledge-gw") / "admin_token"
     # Its own ports: the whole-stack tests start their services from atelier_env too.
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(token_file)}
-    with ExitStack() as stack:
-        procs = {name: stack.enter_context(start_service(name, env)) for name in ("knowledge", "indexer")}
-        procs["gateway"] = stack.enter_context(start_service("gateway", env))
-        space_id = run_sync(_admin_space(env["ATELIER_DATABASE_URL"]))
-        yield KnowledgeStack(procs, env, token_file.read_text().strip(), space_id)
+    yield from _start_stack(("knowledge", "indexer"), env)

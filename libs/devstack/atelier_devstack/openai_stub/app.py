@@ -12,11 +12,16 @@
 Control (over HTTP too, so service subprocesses' calls can be scripted and inspected):
   POST /_control/script              {"replies": [{"content", "tool_calls": [{"name", "arguments"}],
                                       "error": {"status", "message"}, "first_token_delay_s",
-                                      "tokens_per_s", "chunk_size_chars"}]} appended to the queue
+                                      "tokens_per_s", "chunk_size_chars", "stream_error": {"after_chars",
+                                      "message"}}]} appended to the queue; stream_error cuts a streamed
+                                      answer after that many characters with an in-stream error
+                                      (OpenAI's {"error": {...}} chunk)
   POST /_control/embedding_failures  {"status": 500, "times": 2}: the next N embedding requests fail
   POST /_control/embedding_delay     {"seconds": 0.2}: every embedding request takes that long
   POST /_control/precomputed         {"vectors": {"text": [floats]}}
-  POST /_control/settings            {"embedding_dimensions": 64}
+  POST /_control/settings            {"embedding_dimensions": 64, "default_reply": {...reply} (what an
+                                      unscripted chat gets instead of the echo; null restores the echo),
+                                      "record_requests": false (benchmarks: keep no request log)}
   GET  /_control/requests?path=...   {"requests": [{"path", "json", "time"}]}
   GET  /_control/stats               {"embedding_requests", "max_concurrent_embeddings", "chat_requests"}
   POST /_control/reset
@@ -112,6 +117,8 @@ class StubState:
     embeddings_in_flight: int = 0
     max_concurrent_embeddings: int = 0
     chat_requests: int = 0
+    default_reply: dict[str, Any] | None = None
+    record_requests: bool = True
 
 
 async def _json_body(request: Request) -> Any:
@@ -122,7 +129,8 @@ async def _json_body(request: Request) -> Any:
 
 
 def _record(state: StubState, request: Request, body: Any) -> None:
-    state.requests.append({"path": request.url.path, "json": body, "time": time.time()})
+    if state.record_requests:
+        state.requests.append({"path": request.url.path, "json": body, "time": time.time()})
 
 
 async def _read(request: Request) -> tuple[StubState, Any]:
@@ -240,7 +248,10 @@ async def chat_completions(request: Request) -> Response:
     messages = body.get("messages") if isinstance(body, dict) else None
     if not isinstance(messages, list) or not messages:
         return _error(400, "'messages' must be a non-empty array")
-    reply = state.replies.popleft() if state.replies else _default_reply(messages)
+    if state.replies:
+        reply = state.replies.popleft()
+    else:
+        reply = state.default_reply if state.default_reply is not None else _default_reply(messages)
     if reply.get("error"):
         err = reply["error"]
         return _error(int(err.get("status", 500)), str(err.get("message", "scripted error")))
@@ -295,14 +306,22 @@ async def chat_completions(request: Request) -> Response:
         }
         return f"data: {json.dumps(payload)}\n\n"
 
+    stream_error = reply.get("stream_error")
+
     async def events() -> AsyncIterator[str]:
         if first_delay > 0:
             await asyncio.sleep(first_delay)
         yield chunk({"role": "assistant", "content": ""})
+        sent = 0
         for piece in _chunks(content, chunk_size):
+            if stream_error and sent >= int(stream_error.get("after_chars", 0)):
+                message = str(stream_error.get("message", "scripted stream error"))
+                yield f"data: {json.dumps({'error': {'message': message, 'type': 'server_error'}})}\n\n"
+                return
             if gap:
                 await asyncio.sleep(gap)
             yield chunk({"content": piece})
+            sent += len(piece)
         for index, call in enumerate(calls):
             head = {
                 "index": index,
@@ -381,7 +400,12 @@ async def control_settings(request: Request) -> Response:
     body = await _json_body(request)
     if "embedding_dimensions" in body:
         state.embedding_dimensions = int(body["embedding_dimensions"])
-    return JSONResponse({"embedding_dimensions": state.embedding_dimensions})
+    if "default_reply" in body:
+        state.default_reply = body["default_reply"]
+    if "record_requests" in body:
+        state.record_requests = bool(body["record_requests"])
+    return JSONResponse({"embedding_dimensions": state.embedding_dimensions, "default_reply": state.default_reply,
+                         "record_requests": state.record_requests})
 
 
 async def control_requests(request: Request) -> Response:

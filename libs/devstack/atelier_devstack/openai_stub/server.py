@@ -110,6 +110,13 @@ class OpenAIStub:
     def set_embedding_dimensions(self, dimensions: int) -> None:
         self._call("POST", "/_control/settings", json={"embedding_dimensions": dimensions})
 
+    def set_default_reply(self, reply: dict[str, Any] | None) -> None:
+        """What unscripted chat completions answer (None: the echo), e.g. with first_token_delay_s."""
+        self._call("POST", "/_control/settings", json={"default_reply": reply})
+
+    def record_requests(self, on: bool) -> None:
+        self._call("POST", "/_control/settings", json={"record_requests": on})
+
     def requests(self, path: str | None = None) -> list[dict[str, Any]]:
         """Recorded requests ({"path", "json", "time"}), oldest first, optionally of one path."""
         params = {"path": path} if path else None

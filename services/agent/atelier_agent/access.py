@@ -1,0 +1,22 @@
+"""Loading agents on behalf of a caller: 404 when absent, 403 when in another space."""
+
+from __future__ import annotations
+
+import asyncpg
+
+from atelier_agent.store import bots
+from atelier_common.auth import require_space
+from atelier_common.errors import NotFound
+
+Conn = asyncpg.Connection | asyncpg.Pool
+
+
+async def bot(conn: Conn, bot_id: int, *, for_update: bool = False, space_id: int | None = None) -> asyncpg.Record:
+    """The bot row; `space_id` (when the request named one) must be the bot's own space."""
+    row = await bots.get(conn, bot_id, for_update=for_update)
+    if row is None:
+        raise NotFound(f"bot {bot_id} not found")
+    require_space(row["space_id"])
+    if space_id and space_id != row["space_id"]:
+        raise NotFound(f"bot {bot_id} not found in space {space_id}")
+    return row

@@ -1,0 +1,1 @@
+"""Rows of the agent schema; plain asyncpg, no business rules."""

@@ -1,0 +1,107 @@
+"""bots and bot_versions rows. Configurations travel as BotInfo JSON dicts (see domain.config)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import asyncpg
+
+Conn = asyncpg.Connection | asyncpg.Pool
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+async def insert(conn: Conn, *, id: int, space_id: int, creator_id: int, draft: dict[str, Any]) -> None:
+    await conn.execute(
+        "INSERT INTO bots (id, space_id, creator_id, draft) VALUES ($1, $2, $3, $4::jsonb)",
+        id, space_id, creator_id, _json(draft),
+    )
+
+
+async def get(conn: Conn, bot_id: int, *, for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(f"SELECT * FROM bots WHERE id = $1 AND deleted_at IS NULL{lock}", bot_id)
+
+
+def draft_of(row: asyncpg.Record) -> dict[str, Any]:
+    value = row["draft"]
+    return json.loads(value) if isinstance(value, str) else dict(value)
+
+
+async def save_draft(conn: Conn, bot_id: int, draft: dict[str, Any]) -> None:
+    await conn.execute(
+        "UPDATE bots SET draft = $2::jsonb, draft_changed = true, updated_at = now() WHERE id = $1",
+        bot_id, _json(draft),
+    )
+
+
+async def update_draft(conn: asyncpg.Connection, bot_id: int, mutate: Callable[[dict[str, Any]], None]
+                       ) -> dict[str, Any] | None:
+    """Read-modify-write of the draft under a row lock (call inside a transaction); the new draft,
+    None when the bot does not exist."""
+    row = await get(conn, bot_id, for_update=True)
+    if row is None:
+        return None
+    draft = draft_of(row)
+    mutate(draft)
+    await save_draft(conn, bot_id, draft)
+    return draft
+
+
+async def soft_delete(conn: Conn, bot_id: int) -> None:
+    await conn.execute("UPDATE bots SET deleted_at = now() WHERE id = $1", bot_id)
+
+
+async def set_display_info(conn: Conn, bot_id: int, info: dict[str, int]) -> None:
+    await conn.execute(
+        "UPDATE bots SET display_info = display_info || $2::jsonb, updated_at = now() WHERE id = $1",
+        bot_id, _json(info),
+    )
+
+
+async def insert_version(conn: Conn, *, bot_id: int, version: str, config: dict[str, Any],
+                         shortcuts: list[dict[str, Any]], info: str, connectors: dict[str, Any],
+                         creator_id: int) -> None:
+    await conn.execute(
+        "INSERT INTO bot_versions (bot_id, version, config, shortcuts, info, connectors, creator_id)"
+        " VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6::jsonb, $7)",
+        bot_id, version, _json(config), _json(shortcuts), info, _json(connectors), creator_id,
+    )
+    await conn.execute(
+        "UPDATE bots SET online_version = $2, published_at = now(), draft_changed = false, updated_at = now()"
+        " WHERE id = $1",
+        bot_id, version,
+    )
+
+
+async def get_version(conn: Conn, bot_id: int, version: str) -> asyncpg.Record | None:
+    return await conn.fetchrow("SELECT * FROM bot_versions WHERE bot_id = $1 AND version = $2", bot_id, version)
+
+
+async def version_exists(conn: Conn, bot_id: int, version: str) -> bool:
+    return bool(await conn.fetchval(
+        "SELECT EXISTS (SELECT 1 FROM bot_versions WHERE bot_id = $1 AND version = $2)", bot_id, version))
+
+
+async def list_versions(conn: Conn, bot_id: int, *, limit: int, offset: int) -> tuple[list[asyncpg.Record], int]:
+    rows = await conn.fetch(
+        "SELECT version, history_type, info, creator_id, created_at FROM bot_versions WHERE bot_id = $1"
+        " ORDER BY created_at DESC, version DESC LIMIT $2 OFFSET $3",
+        bot_id, limit, offset,
+    )
+    total = await conn.fetchval("SELECT count(*) FROM bot_versions WHERE bot_id = $1", bot_id)
+    return list(rows), int(total)
+
+
+def config_of(version_row: asyncpg.Record) -> dict[str, Any]:
+    value = version_row["config"]
+    return json.loads(value) if isinstance(value, str) else dict(value)
+
+
+def shortcuts_of(version_row: asyncpg.Record) -> list[dict[str, Any]]:
+    value = version_row["shortcuts"]
+    return json.loads(value) if isinstance(value, str) else list(value)
