@@ -1,15 +1,115 @@
-"""gRPC servicer of the agent service.
-
-RPCs not overridden here answer UNIMPLEMENTED (the generated base class does that), which the
-gateway renders as HTTP 501 {"code","msg"}.
-"""
+"""gRPC servicer of the agent service: request messages in, feature functions called, response
+messages out. Errors raised as AtelierError become gRPC statuses in the interceptor."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
+from atelier_agent import bots, variables
+from atelier_agent.databases.rpcs import DatabaseRpcs
+from atelier_agent.models import ModelRegistry
+from atelier_agent.runtime.executor import Runtime, execute
 from atelier_common.service import ServiceDeps
+from atelier_proto import agent_pb2 as apb
 from atelier_proto import agent_pb2_grpc
 
 
-class AgentService(agent_pb2_grpc.AgentServiceServicer):
-    def __init__(self, deps: ServiceDeps) -> None:
+class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
+    def __init__(self, deps: ServiceDeps, models: ModelRegistry) -> None:
         self.deps = deps
+        self.models = models
+        self.runtime = Runtime(deps, models)
+
+    # ------------------------------------------------------------------ drafts and versions
+
+    async def DraftBotCreate(self, req: apb.DraftBotCreateRequest, context) -> apb.DraftBotCreateResponse:
+        return apb.DraftBotCreateResponse(data=apb.DraftBotCreateData(bot_id=await bots.create(self.deps, req)))
+
+    async def DeleteDraftBot(self, req: apb.DeleteDraftBotRequest, context) -> apb.DeleteDraftBotResponse:
+        await bots.delete(self.deps, req)
+        return apb.DeleteDraftBotResponse()
+
+    async def DuplicateDraftBot(self, req: apb.DuplicateDraftBotRequest, context) -> apb.DuplicateDraftBotResponse:
+        bot_id, name = await bots.duplicate(self.deps, req)
+        return apb.DuplicateDraftBotResponse(data=apb.DuplicateDraftBotData(bot_id=bot_id, name=name))
+
+    async def GetDraftBotInfoAgw(self, req: apb.GetDraftBotInfoAgwRequest, context) -> apb.GetDraftBotInfoAgwResponse:
+        return apb.GetDraftBotInfoAgwResponse(data=await bots.get_info(self.deps, req))
+
+    async def UpdateDraftBotInfoAgw(self, req: apb.UpdateDraftBotInfoAgwRequest, context
+                                    ) -> apb.UpdateDraftBotInfoAgwResponse:
+        changed = await bots.update_info(self.deps, self.models, req)
+        return apb.UpdateDraftBotInfoAgwResponse(data=apb.UpdateDraftBotInfoAgwData(has_change=changed))
+
+    async def PublishDraftBot(self, req: apb.PublishDraftBotRequest, context) -> apb.PublishDraftBotResponse:
+        version = await bots.publish(self.deps, self.models, req)
+        connectors = list(req.connectors) or ["API"]
+        return apb.PublishDraftBotResponse(data=apb.PublishDraftBotData(
+            version=version, publish_result={c: "success" for c in connectors}))
+
+    async def ListDraftBotHistory(self, req: apb.ListDraftBotHistoryRequest, context) -> apb.ListDraftBotHistoryResponse:
+        return apb.ListDraftBotHistoryResponse(data=await bots.history(self.deps, req))
+
+    async def RevertDraftBot(self, req: apb.RevertDraftBotRequest, context) -> apb.RevertDraftBotResponse:
+        return apb.RevertDraftBotResponse(data=apb.RevertDraftBotData(bot_info=await bots.revert(self.deps, req)))
+
+    async def GetDraftBotDisplayInfo(self, req: apb.GetDraftBotDisplayInfoRequest, context
+                                     ) -> apb.GetDraftBotDisplayInfoResponse:
+        info = await bots.get_display_info(self.deps, req.bot_id, req.space_id)
+        return apb.GetDraftBotDisplayInfoResponse(data=apb.DraftBotDisplayInfoData(tab_display_info=info))
+
+    async def UpdateDraftBotDisplayInfo(self, req: apb.UpdateDraftBotDisplayInfoRequest, context
+                                        ) -> apb.UpdateDraftBotDisplayInfoResponse:
+        await bots.update_display_info(self.deps, req.bot_id, req.space_id, dict(req.display_info.tab_display_info))
+        return apb.UpdateDraftBotDisplayInfoResponse()
+
+    async def GetOnboarding(self, req: apb.GetOnboardingRequest, context) -> apb.GetOnboardingResponse:
+        content = await bots.onboarding(self.deps, req)
+        return apb.GetOnboardingResponse(data=apb.GetOnboardingResponseData(onboarding_content=content))
+
+    async def CreateUpdateShortcutCommand(self, req: apb.CreateUpdateShortcutCommandRequest, context
+                                          ) -> apb.CreateUpdateShortcutCommandResponse:
+        return apb.CreateUpdateShortcutCommandResponse(shortcuts=await bots.save_shortcut(self.deps, req))
+
+    async def OpenGetBotInfo(self, req: apb.OpenGetBotInfoRequest, context) -> apb.OpenGetBotInfoResponse:
+        return apb.OpenGetBotInfoResponse(data=await bots.open_bot_info(self.deps, req))
+
+    # ------------------------------------------------------------------ models
+
+    async def GetTypeList(self, req: apb.GetTypeListRequest, context) -> apb.GetTypeListResponse:
+        default = self.models.default()
+        items = []
+        for m in self.models.models:
+            params = [apb.ModelParamDefault(name=name, default_val=f"{r.get('default', 0):g}", min=f"{r.get('min', 0):g}",
+                                            max=f"{r.get('max', 0):g}")
+                      for name in ("temperature", "top_p", "max_tokens", "frequency_penalty", "presence_penalty")
+                      for r in [m.parameter_range(name)]]
+            items.append(apb.Model(model_type=m.id, name=m.name, description=m.description, model_name=m.model,
+                                   model_max_context=m.max_context, is_default=default is not None and m.id == default.id,
+                                   model_ability=apb.ModelAbility(function_call=m.function_call, json_mode=m.json_mode,
+                                                                  multimodal=m.multimodal),
+                                   model_params=params))
+        return apb.GetTypeListResponse(data=apb.GetTypeListData(model_list=items))
+
+    # ------------------------------------------------------------------ memory variables
+
+    async def GetMemoryVariableMeta(self, req: apb.GetMemoryVariableMetaRequest, context
+                                    ) -> apb.GetMemoryVariableMetaResponse:
+        return apb.GetMemoryVariableMetaResponse(variable_list=await variables.meta(self.deps, req))
+
+    async def GetPlayGroundMemory(self, req: apb.GetProfileMemoryRequest, context) -> apb.GetProfileMemoryResponse:
+        return apb.GetProfileMemoryResponse(memories=await variables.get_values(self.deps, req))
+
+    async def SetKvMemory(self, req: apb.SetKvMemoryRequest, context) -> apb.SetKvMemoryResponse:
+        await variables.set_values(self.deps, req)
+        return apb.SetKvMemoryResponse()
+
+    async def DelProfileMemory(self, req: apb.DelProfileMemoryRequest, context) -> apb.DelProfileMemoryResponse:
+        await variables.delete_values(self.deps, req)
+        return apb.DelProfileMemoryResponse()
+
+    # ------------------------------------------------------------------ runtime
+
+    async def StreamExecute(self, req: apb.StreamExecuteRequest, context) -> AsyncIterator[apb.ExecuteEvent]:
+        async for event in execute(self.runtime, req):
+            yield event

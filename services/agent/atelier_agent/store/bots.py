@@ -1,8 +1,8 @@
-"""bots and bot_versions rows. Configurations travel as BotInfo JSON dicts (see domain.config)."""
+"""bots and bot_versions rows. Configurations travel as BotInfo JSON dicts (see domain.config); the
+pool's codec turns dicts into jsonb and back."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -11,14 +11,10 @@ import asyncpg
 Conn = asyncpg.Connection | asyncpg.Pool
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
 async def insert(conn: Conn, *, id: int, space_id: int, creator_id: int, draft: dict[str, Any]) -> None:
     await conn.execute(
         "INSERT INTO bots (id, space_id, creator_id, draft) VALUES ($1, $2, $3, $4::jsonb)",
-        id, space_id, creator_id, _json(draft),
+        id, space_id, creator_id, draft,
     )
 
 
@@ -28,14 +24,13 @@ async def get(conn: Conn, bot_id: int, *, for_update: bool = False) -> asyncpg.R
 
 
 def draft_of(row: asyncpg.Record) -> dict[str, Any]:
-    value = row["draft"]
-    return json.loads(value) if isinstance(value, str) else dict(value)
+    return dict(row["draft"])
 
 
 async def save_draft(conn: Conn, bot_id: int, draft: dict[str, Any]) -> None:
     await conn.execute(
         "UPDATE bots SET draft = $2::jsonb, draft_changed = true, updated_at = now() WHERE id = $1",
-        bot_id, _json(draft),
+        bot_id, draft,
     )
 
 
@@ -59,7 +54,7 @@ async def soft_delete(conn: Conn, bot_id: int) -> None:
 async def set_display_info(conn: Conn, bot_id: int, info: dict[str, int]) -> None:
     await conn.execute(
         "UPDATE bots SET display_info = display_info || $2::jsonb, updated_at = now() WHERE id = $1",
-        bot_id, _json(info),
+        bot_id, info,
     )
 
 
@@ -69,7 +64,7 @@ async def insert_version(conn: Conn, *, bot_id: int, version: str, config: dict[
     await conn.execute(
         "INSERT INTO bot_versions (bot_id, version, config, shortcuts, info, connectors, creator_id)"
         " VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6::jsonb, $7)",
-        bot_id, version, _json(config), _json(shortcuts), info, _json(connectors), creator_id,
+        bot_id, version, config, shortcuts, info, connectors, creator_id,
     )
     await conn.execute(
         "UPDATE bots SET online_version = $2, published_at = now(), draft_changed = false, updated_at = now()"
@@ -98,10 +93,8 @@ async def list_versions(conn: Conn, bot_id: int, *, limit: int, offset: int) -> 
 
 
 def config_of(version_row: asyncpg.Record) -> dict[str, Any]:
-    value = version_row["config"]
-    return json.loads(value) if isinstance(value, str) else dict(value)
+    return dict(version_row["config"])
 
 
 def shortcuts_of(version_row: asyncpg.Record) -> list[dict[str, Any]]:
-    value = version_row["shortcuts"]
-    return json.loads(value) if isinstance(value, str) else list(value)
+    return list(version_row["shortcuts"])

@@ -1,0 +1,230 @@
+"""Agent drafts, versions (publish, history, rollback), display settings, onboarding and shortcuts."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from atelier_agent import access
+from atelier_agent.domain import config
+from atelier_agent.domain.proto_json import from_doc, to_doc
+from atelier_agent.models import ModelRegistry
+from atelier_agent.store import bots, shortcuts
+from atelier_common.auth import current_context, require_space
+from atelier_common.errors import Conflict, InvalidArgument, NotFound
+from atelier_common.service import ServiceDeps
+from atelier_proto import agent_pb2 as apb
+
+MAX_PAGE_SIZE = 100
+
+
+def _now_s() -> int:
+    return int(time.time())
+
+
+def _stamp(draft: dict[str, Any]) -> None:
+    draft["update_time"] = str(_now_s())
+
+
+async def create(deps: ServiceDeps, req: apb.DraftBotCreateRequest) -> int:
+    require_space(req.space_id)
+    name = config.valid_name(req.name)
+    bot_id = deps.ids.next_id()
+    draft = config.new_draft(bot_id=bot_id, space_id=req.space_id, creator_id=current_context().user_id, name=name,
+                             description=req.description, icon_uri=req.icon_uri, now_s=_now_s())
+    await bots.insert(deps.pool, id=bot_id, space_id=req.space_id, creator_id=current_context().user_id, draft=draft)
+    return bot_id
+
+
+async def delete(deps: ServiceDeps, req: apb.DeleteDraftBotRequest) -> None:
+    await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
+    await bots.soft_delete(deps.pool, req.bot_id)
+
+
+async def duplicate(deps: ServiceDeps, req: apb.DuplicateDraftBotRequest) -> tuple[int, str]:
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await access.bot(conn, req.bot_id, space_id=req.space_id)
+        source = bots.draft_of(row)
+        new_id = deps.ids.next_id()
+        name = f"{source.get('name', '')}(copy)"[: config.MAX_NAME_LEN]
+        now = str(_now_s())
+        copy_ = {**source, "bot_id": str(new_id), "name": name, "creator_id": str(current_context().user_id),
+                 "create_time": now, "update_time": now}
+        await bots.insert(conn, id=new_id, space_id=row["space_id"], creator_id=current_context().user_id, draft=copy_)
+        for command in await shortcuts.list_for_bot(conn, req.bot_id):
+            command_id = deps.ids.next_id()
+            await shortcuts.upsert(conn, command_id, new_id,
+                                   {**command, "command_id": str(command_id), "object_id": str(new_id)})
+    return new_id, name
+
+
+def bot_info(doc: dict[str, Any], *, version: str = "") -> apb.BotInfo:
+    info = from_doc(doc, apb.BotInfo)
+    if version:
+        info.version = version
+    return info
+
+
+async def get_info(deps: ServiceDeps, req: apb.GetDraftBotInfoAgwRequest) -> apb.GetDraftBotInfoAgwData:
+    row = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
+    if req.version:
+        version = await bots.get_version(deps.pool, req.bot_id, req.version)
+        if version is None:
+            raise NotFound(f"bot {req.bot_id} has no version {req.version}")
+        doc, commands = bots.config_of(version), bots.shortcuts_of(version)
+    else:
+        doc, commands = bots.draft_of(row), await shortcuts.list_for_bot(deps.pool, req.bot_id)
+    data = apb.GetDraftBotInfoAgwData(
+        bot_info=bot_info(doc, version=req.version or (row["online_version"] or "")),
+        has_unpublished_change=bool(row["draft_changed"]), editable=True, deletable=True,
+        has_publish=row["online_version"] is not None, space_id=row["space_id"],
+        bot_option_data=apb.BotOptionData(shortcut_command_list=[from_doc(c, apb.ShortcutCommand) for c in commands]),
+    )
+    if row["published_at"] is not None:
+        data.publish_time = str(int(row["published_at"].timestamp()))
+    return data
+
+
+async def update_info(deps: ServiceDeps, models: ModelRegistry, req: apb.UpdateDraftBotInfoAgwRequest) -> bool:
+    if not req.bot_info.HasField("bot_id") or not req.bot_info.bot_id:
+        raise InvalidArgument("field 'bot_info.bot_id': required")
+    patch = to_doc(req.bot_info)
+    model_ids = {m.id for m in models.models}
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await access.bot(conn, req.bot_info.bot_id, for_update=True, space_id=req.space_id)
+        draft, changed = config.apply_update(bots.draft_of(row), patch)
+        config.validate(draft, model_ids)
+        if changed:
+            _stamp(draft)
+            await bots.save_draft(conn, row["id"], draft)
+    return changed
+
+
+async def publish(deps: ServiceDeps, models: ModelRegistry, req: apb.PublishDraftBotRequest) -> str:
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
+        draft = bots.draft_of(row)
+        config.validate(draft, {m.id for m in models.models})
+        model_id = int((draft.get("model_info") or {}).get("model_id") or 0)
+        if models.resolve(model_id) is None:
+            raise InvalidArgument("the agent has no model and no default model is configured")
+        version = req.commit_version or str(deps.ids.next_id())
+        if await bots.version_exists(conn, req.bot_id, version):
+            raise Conflict(f"bot {req.bot_id} already has a version {version}")
+        connectors = {k: dict(v.values) for k, v in req.connectors.items()} or {"API": {}}
+        await bots.insert_version(conn, bot_id=req.bot_id, version=version, config=draft,
+                                  shortcuts=await shortcuts.list_for_bot(conn, req.bot_id), info=req.history_info,
+                                  connectors=connectors, creator_id=current_context().user_id)
+    return version
+
+
+async def history(deps: ServiceDeps, req: apb.ListDraftBotHistoryRequest) -> apb.ListDraftBotHistoryData:
+    await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
+    if req.page_index < 1 or not 1 <= req.page_size <= MAX_PAGE_SIZE:
+        raise InvalidArgument(f"fields 'page_index' (>= 1) and 'page_size' (1..{MAX_PAGE_SIZE}) out of range")
+    if req.HasField("history_type") and req.history_type != apb.HISTORY_TYPE_FLAG:
+        return apb.ListDraftBotHistoryData(total=0)  # only published versions are kept
+    rows, total = await bots.list_versions(deps.pool, req.bot_id, limit=req.page_size,
+                                           offset=(req.page_index - 1) * req.page_size)
+    infos = [apb.HistoryInfo(version=r["version"], history_type=r["history_type"], info=r["info"],
+                             create_time=str(int(r["created_at"].timestamp())), creator_id=r["creator_id"])
+             for r in rows]
+    return apb.ListDraftBotHistoryData(history_infos=infos, total=total)
+
+
+async def revert(deps: ServiceDeps, req: apb.RevertDraftBotRequest) -> apb.BotInfo:
+    """Rollback: the draft (config and shortcuts) becomes a copy of a published version."""
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
+        version = await bots.get_version(conn, req.bot_id, req.version)
+        if version is None:
+            raise NotFound(f"bot {req.bot_id} has no version {req.version}")
+        draft = bots.config_of(version)
+        _stamp(draft)
+        await bots.save_draft(conn, row["id"], draft)
+        await shortcuts.replace_all(conn, row["id"], bots.shortcuts_of(version))
+    return bot_info(draft)
+
+
+async def get_display_info(deps: ServiceDeps, bot_id: int, space_id: int) -> dict[str, int]:
+    row = await access.bot(deps.pool, bot_id, space_id=space_id)
+    return dict(row["display_info"])
+
+
+async def update_display_info(deps: ServiceDeps, bot_id: int, space_id: int, info: dict[str, int]) -> None:
+    await access.bot(deps.pool, bot_id, space_id=space_id)
+    await bots.set_display_info(deps.pool, bot_id, info)
+
+
+async def onboarding(deps: ServiceDeps, req: apb.GetOnboardingRequest) -> apb.OnboardingContent:
+    row = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
+    info = bots.draft_of(row).get("onboarding_info") or {}
+    return apb.OnboardingContent(prologue=info.get("prologue", ""),
+                                 suggested_questions=list(info.get("suggested_questions") or []))
+
+
+async def save_shortcut(deps: ServiceDeps, req: apb.CreateUpdateShortcutCommandRequest) -> apb.ShortcutCommand:
+    command = apb.ShortcutCommand()
+    command.CopyFrom(req.shortcuts)
+    if not command.command_name.strip():
+        raise InvalidArgument("field 'shortcuts.command_name': must not be empty")
+    if not command.shortcut_command.startswith("/"):
+        raise InvalidArgument("field 'shortcuts.shortcut_command': must start with '/'")
+    if command.tool_type == apb.TOOL_TYPE_TOOL_TYPE_NONE and not command.template_query.strip():
+        raise InvalidArgument("field 'shortcuts.template_query': a prompt shortcut needs a template")
+    async with deps.pool.acquire() as conn, conn.transaction():
+        await access.bot(conn, req.object_id, for_update=True, space_id=req.space_id)
+        if command.command_id:
+            found = await shortcuts.get(conn, command.command_id)
+            if found is None or found[0] != req.object_id:
+                raise NotFound(f"shortcut command {command.command_id} not found on bot {req.object_id}")
+        else:
+            command.command_id = deps.ids.next_id()
+        command.object_id = req.object_id
+        await shortcuts.upsert(conn, command.command_id, req.object_id, to_doc(command))
+
+        def remember(draft: dict[str, Any]) -> None:
+            order = draft.setdefault("shortcut_sort", [])
+            if str(command.command_id) not in order:
+                order.append(str(command.command_id))
+
+        await bots.update_draft(conn, req.object_id, remember)
+    return command
+
+
+async def open_bot_info(deps: ServiceDeps, req: apb.OpenGetBotInfoRequest) -> apb.OpenAPIBotInfo:
+    """GET /v1/bots/:bot_id: the published version (the draft when is_published=false)."""
+    row = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
+    version = ""
+    if req.HasField("is_published") and not req.is_published:
+        doc, commands = bots.draft_of(row), await shortcuts.list_for_bot(deps.pool, req.bot_id)
+    else:
+        if row["online_version"] is None:
+            raise NotFound(f"bot {req.bot_id} is not published")
+        found = await bots.get_version(deps.pool, req.bot_id, row["online_version"])
+        doc, commands, version = bots.config_of(found), bots.shortcuts_of(found), row["online_version"]
+    info = bot_info(doc)
+    return apb.OpenAPIBotInfo(
+        bot_id=req.bot_id, name=info.name, description=info.description, icon_url=info.icon_url,
+        create_time=info.create_time, update_time=info.update_time, version=version, prompt_info=info.prompt_info,
+        onboarding_info=info.onboarding_info, model_info=info.model_info, plugin_info_list=info.plugin_info_list,
+        knowledge=info.knowledge, workflow_info_list=info.workflow_info_list,
+        shortcut_commands=[apb.ShortcutCommandInfo(id=int(c.get("command_id", 0)), name=c.get("command_name", ""),
+                                                   command=c.get("shortcut_command", ""),
+                                                   description=c.get("description", ""),
+                                                   query_template=c.get("template_query", "")) for c in commands],
+        suggest_reply_info=info.suggest_reply_info, variables=info.variable_list,
+    )
+
+
+async def runtime_config(deps: ServiceDeps, bot_id: int, *, draft_mode: bool, space_id: int = 0
+                         ) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
+    """The configuration a chat runs with: (config, shortcuts, space_id). 404 for a bot that was never
+    published when the published version is asked for."""
+    row = await access.bot(deps.pool, bot_id, space_id=space_id or None)
+    if draft_mode:
+        return bots.draft_of(row), await shortcuts.list_for_bot(deps.pool, bot_id), row["space_id"]
+    if row["online_version"] is None:
+        raise NotFound(f"bot {bot_id} is not published")
+    version = await bots.get_version(deps.pool, bot_id, row["online_version"])
+    return bots.config_of(version), bots.shortcuts_of(version), row["space_id"]

@@ -1,0 +1,153 @@
+"""Agent configuration documents (BotInfo as a JSON dict: proto field names, enums as integers, i64 as
+strings): defaults, partial updates, validation and the effective settings the runtime uses. Pure: no I/O."""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from atelier_common.errors import InvalidArgument
+
+# Coze's defaults for a new agent's knowledge settings.
+DEFAULT_TOP_K = 3
+DEFAULT_MIN_SCORE = 0.5
+SEARCH_HYBRID = 1  # knowledge.SearchStrategy
+SUGGEST_SYSTEM, SUGGEST_CUSTOM, SUGGEST_DISABLE = 0, 1, 2  # SuggestReplyMode
+NO_RECALL_CUSTOMIZE_PROMPT = 1  # KnowledgeNoRecallReplyMode
+MAX_NAME_LEN = 100
+MAX_PROMPT_CHARS = 100_000
+MAX_VARIABLES = 50
+VARIABLE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,49}$")
+
+# Fields the runtime owns or derives; an update never sets them.
+READ_ONLY_FIELDS = ("bot_id", "creator_id", "create_time", "update_time", "version", "space_id", "icon_url")
+
+
+def new_draft(*, bot_id: int, space_id: int, creator_id: int, name: str, description: str, icon_uri: str,
+              now_s: int) -> dict[str, Any]:
+    return {
+        "bot_id": str(bot_id), "space_id": str(space_id), "creator_id": str(creator_id), "name": name,
+        "description": description, "icon_uri": icon_uri, "create_time": str(now_s), "update_time": str(now_s),
+        "prompt_info": {"prompt": ""}, "model_info": {}, "plugin_info_list": [], "workflow_info_list": [],
+        "onboarding_info": {"prologue": "", "suggested_questions": []},
+        "knowledge": {"knowledge_info": [], "top_k": str(DEFAULT_TOP_K), "min_score": DEFAULT_MIN_SCORE, "auto": True,
+                      "search_strategy": SEARCH_HYBRID},
+        "variable_list": [], "database_list": [], "suggest_reply_info": {"suggest_reply_mode": SUGGEST_DISABLE},
+        "shortcut_sort": [],
+    }
+
+
+def valid_name(name: str, field: str = "name") -> str:
+    name = name.strip()
+    if not name:
+        raise InvalidArgument(f"field '{field}': must not be empty")
+    if len(name) > MAX_NAME_LEN:
+        raise InvalidArgument(f"field '{field}': at most {MAX_NAME_LEN} characters")
+    return name
+
+
+def apply_update(draft: dict[str, Any], patch: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The draft with every top-level field present in patch replaced; whether anything changed."""
+    updated = copy.deepcopy(draft)
+    for key, value in patch.items():
+        if key in READ_ONLY_FIELDS:
+            continue
+        updated[key] = value
+    return updated, updated != draft
+
+
+def _number(value: Any, field: str, lo: float, hi: float) -> None:
+    if value is None:
+        return
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise InvalidArgument(f"field '{field}': must be a number") from None
+    if not lo <= number <= hi:
+        raise InvalidArgument(f"field '{field}': must be between {lo:g} and {hi:g}, got {number:g}")
+
+
+def validate(draft: dict[str, Any], model_ids: set[int]) -> None:
+    """InvalidArgument naming the first unusable field."""
+    valid_name(str(draft.get("name", "")), "bot_info.name")
+    prompt = (draft.get("prompt_info") or {}).get("prompt", "")
+    if len(prompt) > MAX_PROMPT_CHARS:
+        raise InvalidArgument(f"field 'bot_info.prompt_info.prompt': at most {MAX_PROMPT_CHARS} characters")
+    model = draft.get("model_info") or {}
+    if model.get("model_id") not in (None, "", "0", 0) and int(model["model_id"]) not in model_ids:
+        raise InvalidArgument(f"field 'bot_info.model_info.model_id': no model {model['model_id']} is configured")
+    _number(model.get("temperature"), "bot_info.model_info.temperature", 0, 2)
+    _number(model.get("top_p"), "bot_info.model_info.top_p", 0, 1)
+    _number(model.get("frequency_penalty"), "bot_info.model_info.frequency_penalty", -2, 2)
+    _number(model.get("presence_penalty"), "bot_info.model_info.presence_penalty", -2, 2)
+    _number(model.get("max_tokens"), "bot_info.model_info.max_tokens", 1, 1_000_000)
+    rounds = (model.get("short_memory_policy") or {}).get("history_round")
+    _number(rounds, "bot_info.model_info.short_memory_policy.history_round", 0, 100)
+    knowledge = draft.get("knowledge") or {}
+    _number(knowledge.get("top_k"), "bot_info.knowledge.top_k", 1, 20)
+    _number(knowledge.get("min_score"), "bot_info.knowledge.min_score", 0, 1)
+    variables = draft.get("variable_list") or []
+    if len(variables) > MAX_VARIABLES:
+        raise InvalidArgument(f"field 'bot_info.variable_list': at most {MAX_VARIABLES} variables")
+    seen: set[str] = set()
+    for i, var in enumerate(variables):
+        key = str(var.get("key", ""))
+        if not VARIABLE_KEY.match(key):
+            raise InvalidArgument(f"field 'bot_info.variable_list[{i}].key': {key!r} must start with a letter and "
+                                  "hold only letters, digits and underscores (at most 50)")
+        if key in seen:
+            raise InvalidArgument(f"field 'bot_info.variable_list[{i}].key': {key!r} is used twice")
+        seen.add(key)
+
+
+@dataclass(frozen=True)
+class KnowledgeSettings:
+    dataset_ids: list[int]
+    top_k: int
+    min_score: float
+    auto: bool
+    search_strategy: int  # knowledge.SearchStrategy
+    use_rewrite: bool
+    use_rerank: bool
+    use_nl2sql: bool
+    no_recall_reply_custom: str | None  # the fixed reply when nothing is recalled (CustomizePrompt mode)
+    show_source: bool
+
+
+def knowledge_settings(draft: dict[str, Any]) -> KnowledgeSettings:
+    k = draft.get("knowledge") or {}
+    recall = k.get("recall_strategy") or {}
+    custom = None
+    if k.get("no_recall_reply_mode") == NO_RECALL_CUSTOMIZE_PROMPT and k.get("no_recall_reply_customize_prompt"):
+        custom = str(k["no_recall_reply_customize_prompt"])
+    return KnowledgeSettings(
+        dataset_ids=[int(i["id"]) for i in k.get("knowledge_info") or [] if str(i.get("id", "")).isdigit()],
+        top_k=int(k.get("top_k") or DEFAULT_TOP_K),
+        min_score=float(k["min_score"]) if k.get("min_score") is not None else DEFAULT_MIN_SCORE,
+        auto=bool(k.get("auto", True)),
+        search_strategy=int(k.get("search_strategy", SEARCH_HYBRID)),
+        use_rewrite=bool(recall.get("use_rewrite", False)),
+        use_rerank=bool(recall.get("use_rerank", False)),
+        use_nl2sql=bool(recall.get("use_nl2sql", False)),
+        no_recall_reply_custom=custom,
+        show_source=bool(k.get("show_source", False)),
+    )
+
+
+def history_rounds(draft: dict[str, Any], default: int) -> int:
+    policy = (draft.get("model_info") or {}).get("short_memory_policy") or {}
+    rounds = policy.get("history_round")
+    return default if rounds is None else int(rounds)
+
+
+def suggestions_enabled(draft: dict[str, Any]) -> tuple[bool, str]:
+    """Whether to suggest follow-up questions, and the custom prompt for them ("" = ours)."""
+    info = draft.get("suggest_reply_info") or {}
+    mode = info.get("suggest_reply_mode", SUGGEST_DISABLE)
+    if mode == SUGGEST_SYSTEM:
+        return True, ""
+    if mode == SUGGEST_CUSTOM:
+        return True, str(info.get("customized_suggest_prompt") or "")
+    return False, ""

@@ -1,0 +1,1 @@
+"""The agent runtime: one chat turn from configuration to streamed events (StreamExecute)."""

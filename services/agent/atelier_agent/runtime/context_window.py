@@ -1,0 +1,102 @@
+"""Fitting a turn into the model's context: the history window (rounds), then a token budget.
+Pure: no I/O.
+
+Order of sacrifice when the prompt is too long: oldest history rounds first, then knowledge passages
+from the least relevant up. The system prompt without knowledge and the latest user message are
+always kept; if those alone do not fit, the turn cannot run (ContextOverflow)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from atelier_common.tokens import count_tokens
+
+PER_MESSAGE_TOKENS = 4  # role and separators the chat format adds around each message
+REPLY_RESERVE_DEFAULT = 1024
+
+K = TypeVar("K")
+
+
+class ContextOverflow(Exception):
+    """The system prompt and the user's message alone exceed the model's context."""
+
+
+@dataclass(frozen=True)
+class HistoryMessage:
+    role: str  # user | assistant
+    content: str
+
+
+def message_tokens(message: dict[str, Any]) -> int:
+    content = message.get("content")
+    if isinstance(content, list):  # multimodal parts: count the text ones
+        text = " ".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
+    else:
+        text = str(content or "")
+    return count_tokens(text) + PER_MESSAGE_TOKENS
+
+
+def rounds(history: Sequence[HistoryMessage]) -> list[list[HistoryMessage]]:
+    """Split history (oldest first) into rounds, each starting at a user message."""
+    out: list[list[HistoryMessage]] = []
+    for message in history:
+        if message.role == "user" or not out:
+            out.append([message])
+        else:
+            out[-1].append(message)
+    return out
+
+
+def window(history: Sequence[HistoryMessage], max_rounds: int) -> list[list[HistoryMessage]]:
+    """The last max_rounds rounds (short_memory_policy.history_round)."""
+    if max_rounds <= 0:
+        return []
+    return rounds(history)[-max_rounds:]
+
+
+def reply_reserve(max_tokens: int | None, max_context: int) -> int:
+    """Tokens kept free for the answer: the agent's max_tokens, else a default, at most half the context."""
+    wanted = max_tokens if max_tokens and max_tokens > 0 else REPLY_RESERVE_DEFAULT
+    return min(wanted, max_context // 2)
+
+
+@dataclass
+class Fitted:
+    messages: list[dict[str, Any]]
+    rounds_kept: int
+    rounds_dropped: int
+    knowledge_kept: int
+    knowledge_dropped: int
+    prompt_tokens: int
+
+
+def fit(*, system_for: Callable[[list[K]], str], knowledge: list[K], history_rounds: list[list[HistoryMessage]],
+        user_message: dict[str, Any], budget: int) -> Fitted:
+    """The messages for the model within `budget` tokens. system_for(knowledge) renders the system
+    prompt with those passages (knowledge ordered most relevant first)."""
+    user_tokens = message_tokens(user_message)
+    bare_system = {"role": "system", "content": system_for([])}
+    if message_tokens(bare_system) + user_tokens > budget:
+        raise ContextOverflow(
+            f"the persona and the message need {message_tokens(bare_system) + user_tokens} tokens; "
+            f"the model's context leaves {budget} for the prompt")
+    kept_knowledge = list(knowledge)
+    system = {"role": "system", "content": system_for(kept_knowledge)}
+    history = [[{"role": m.role, "content": m.content} for m in r] for r in history_rounds]
+    round_tokens = [sum(message_tokens(m) for m in r) for r in history]
+
+    def total() -> int:
+        return message_tokens(system) + sum(round_tokens) + user_tokens
+
+    while total() > budget and history:
+        history.pop(0)
+        round_tokens.pop(0)
+    while total() > budget and kept_knowledge:
+        kept_knowledge.pop()
+        system = {"role": "system", "content": system_for(kept_knowledge)}
+    messages = [system, *(m for r in history for m in r), user_message]
+    return Fitted(messages=messages, rounds_kept=len(history), rounds_dropped=len(history_rounds) - len(history),
+                  knowledge_kept=len(kept_knowledge), knowledge_dropped=len(knowledge) - len(kept_knowledge),
+                  prompt_tokens=total())

@@ -1,0 +1,86 @@
+"""Tools an agent turn can call. Each has an OpenAI function definition and runs with the model's
+JSON arguments; whatever goes wrong (invalid JSON, a refused statement, a timeout) comes back as text
+the model reads, so it can correct itself instead of the turn crashing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+class ToolFailure(Exception):
+    """A tool refused its input; the message is written for the model."""
+
+
+Runner = Callable[[Any], Awaitable[str]]
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    definition: dict[str, Any]  # the OpenAI "tools" entry
+    run: Callable[[str], Awaitable[str]]  # raw JSON arguments -> result text
+
+
+def parse_arguments(arguments: str) -> dict[str, Any]:
+    try:
+        value = json.loads(arguments or "{}")
+    except json.JSONDecodeError as e:
+        raise ToolFailure(f"the arguments are not valid JSON ({e.msg} at position {e.pos}); "
+                          "call the tool again with a JSON object") from None
+    if not isinstance(value, dict):
+        raise ToolFailure("the arguments must be a JSON object")
+    return value
+
+
+def function_tool(name: str, description: str, parameters: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": description, "parameters": parameters}}
+
+
+async def call_tool(tools: dict[str, Tool], name: str, arguments: str, timeout_s: float) -> tuple[str, bool]:
+    """(result text, ok) of one call."""
+    tool = tools.get(name)
+    if tool is None:
+        return f"error: there is no tool named {name!r}; available: {', '.join(sorted(tools)) or 'none'}", False
+    try:
+        return await asyncio.wait_for(tool.run(arguments), timeout_s), True
+    except ToolFailure as e:
+        return f"error: {e}", False
+    except TimeoutError:
+        return f"error: the tool did not answer within {timeout_s:g} s", False
+
+
+SET_KEYWORD_MEMORY = "setKeywordMemory"
+
+
+def keyword_memory_tool(keywords: dict[str, str], save: Callable[[list[tuple[str, str]]], Awaitable[None]]) -> Tool:
+    """setKeywordMemory({"data": [{"keyword", "value"}]}) for the agent's variables (keyword -> description)."""
+    described = "; ".join(f"{k}: {d}" if d else k for k, d in keywords.items())
+    definition = function_tool(
+        SET_KEYWORD_MEMORY,
+        f"Remember facts about the user in memory variables. Keywords: {described}.",
+        {"type": "object", "required": ["data"], "properties": {"data": {
+            "type": "array", "items": {"type": "object", "required": ["keyword", "value"], "properties": {
+                "keyword": {"type": "string", "enum": sorted(keywords)}, "value": {"type": "string"}}}}}},
+    )
+
+    async def run(arguments: str) -> str:
+        data = parse_arguments(arguments).get("data")
+        if not isinstance(data, list) or not data:
+            raise ToolFailure("'data' must be a non-empty list of {keyword, value}")
+        items: list[tuple[str, str]] = []
+        for i, item in enumerate(data):
+            if not isinstance(item, dict) or not isinstance(item.get("keyword"), str):
+                raise ToolFailure(f"data[{i}] must be an object with a string 'keyword' and 'value'")
+            if item["keyword"] not in keywords:
+                raise ToolFailure(f"data[{i}].keyword {item['keyword']!r} is not a memory keyword; "
+                                  f"use one of {sorted(keywords)}")
+            value = item.get("value", "")
+            items.append((item["keyword"], value if isinstance(value, str) else json.dumps(value)))
+        await save(items)
+        return json.dumps({"saved": {k: v for k, v in items}}, ensure_ascii=False)
+
+    return Tool(SET_KEYWORD_MEMORY, definition, run)

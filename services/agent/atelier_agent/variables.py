@@ -1,0 +1,90 @@
+"""Memory variables: the agent's variable definitions (meta, in its config) and each end user's values."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from atelier_agent import access
+from atelier_agent.store import bots, variables
+from atelier_common.auth import current_context
+from atelier_common.errors import InvalidArgument, NotFound
+from atelier_common.service import ServiceDeps
+from atelier_proto import agent_pb2 as apb
+
+MAX_VALUE_CHARS = 5000
+
+
+def definitions(config: dict[str, Any]) -> list[dict[str, Any]]:
+    """Enabled variable definitions of a configuration."""
+    return [v for v in config.get("variable_list") or [] if v.get("key") and not v.get("is_disabled")]
+
+
+def end_user(user_id: int | None) -> str:
+    """Values belong to an end user: the one named, else the console caller."""
+    return str(user_id) if user_id else str(current_context().user_id)
+
+
+async def _config(deps: ServiceDeps, bot_id: int, version: str = "", space_id: int = 0) -> dict[str, Any]:
+    row = await access.bot(deps.pool, bot_id, space_id=space_id or None)
+    if not version:
+        return bots.draft_of(row)
+    found = await bots.get_version(deps.pool, bot_id, version)
+    if found is None:
+        raise NotFound(f"bot {bot_id} has no version {version}")
+    return bots.config_of(found)
+
+
+async def meta(deps: ServiceDeps, req: apb.GetMemoryVariableMetaRequest) -> list[apb.MemoryVariable]:
+    config = await _config(deps, req.bot_id, req.version, req.space_id)
+    return [apb.MemoryVariable(keyword=v["key"], default_value=v.get("default_value", ""),
+                               description=v.get("description", ""), channel=apb.VARIABLE_CHANNEL_CUSTOM,
+                               enable=True, prompt_disabled=bool(v.get("prompt_disabled", False)))
+            for v in definitions(config)]
+
+
+async def current_values(conn: Any, bot_id: int, user_id: str, config: dict[str, Any]) -> dict[str, str]:
+    """Every defined variable's value for this user: stored value, else its default."""
+    stored = {r["keyword"]: r["value"] for r in await variables.values(conn, bot_id, user_id)}
+    return {v["key"]: stored.get(v["key"], v.get("default_value", "")) for v in definitions(config)}
+
+
+async def get_values(deps: ServiceDeps, req: apb.GetProfileMemoryRequest) -> list[apb.KVItem]:
+    config = await _config(deps, req.bot_id, space_id=req.space_id)
+    wanted = set(req.keywords)
+    rows = {r["keyword"]: r for r in await variables.values(deps.pool, req.bot_id, end_user(req.user_id))}
+    items = []
+    for v in definitions(config):
+        if wanted and v["key"] not in wanted:
+            continue
+        row = rows.get(v["key"])
+        items.append(apb.KVItem(
+            keyword=v["key"], value=row["value"] if row else v.get("default_value", ""),
+            create_time=int(row["created_at"].timestamp()) if row else 0,
+            update_time=int(row["updated_at"].timestamp()) if row else 0,
+            is_system=bool(v.get("is_system", False)), prompt_disabled=bool(v.get("prompt_disabled", False))))
+    return items
+
+
+def check_items(config: dict[str, Any], items: Sequence[tuple[str, str]], field: str = "data") -> None:
+    """InvalidArgument for a keyword the agent does not define or a value too long."""
+    known = {v["key"] for v in definitions(config)}
+    for i, (keyword, value) in enumerate(items):
+        if keyword not in known:
+            raise InvalidArgument(f"field '{field}[{i}].keyword': the agent has no variable {keyword!r}")
+        if len(value) > MAX_VALUE_CHARS:
+            raise InvalidArgument(f"field '{field}[{i}].value': at most {MAX_VALUE_CHARS} characters")
+
+
+async def set_values(deps: ServiceDeps, req: apb.SetKvMemoryRequest) -> None:
+    config = await _config(deps, req.bot_id, space_id=req.space_id)
+    items = [(item.keyword, item.value) for item in req.data]
+    if not items:
+        raise InvalidArgument("field 'data': at least one keyword")
+    check_items(config, items)
+    await variables.upsert(deps.pool, req.bot_id, end_user(req.user_id), items)
+
+
+async def delete_values(deps: ServiceDeps, req: apb.DelProfileMemoryRequest) -> None:
+    await _config(deps, req.bot_id, space_id=req.space_id)
+    await variables.delete(deps.pool, req.bot_id, end_user(req.user_id), list(req.keywords))

@@ -1,0 +1,92 @@
+"""Prompt building, context fitting and suggestion parsing: the runtime's pure parts."""
+
+from __future__ import annotations
+
+import pytest
+
+from atelier_agent.runtime.context_window import ContextOverflow, HistoryMessage, fit, message_tokens, rounds, window
+from atelier_agent.runtime.prompt import KnowledgeItem, PromptParts, render_persona, system_prompt
+from atelier_agent.runtime.suggestions import parse_suggestions
+
+
+def test_persona_takes_request_variables_before_memory_then_empty():
+    template = "Hi {{ name }}, you live in {{ city }} and like {{ food }}."
+    out = render_persona(template, {"name": "Ann"}, {"name": "Bob", "city": "Oslo"})
+    assert out == "Hi Ann, you live in Oslo and like ."
+
+
+def test_persona_that_is_not_a_template_is_used_as_written():
+    assert render_persona("Broken {{ name", {"name": "x"}, {}) == "Broken {{ name"
+    assert render_persona("{{ ''.__class__.__mro__ }}", {}, {}) == ""  # sandbox: unsafe attributes are undefined
+    with_attr = render_persona("{{ name.upper() }}", {"name": "ann"}, {})
+    assert with_attr == "ANN"
+
+
+def test_system_prompt_has_every_section():
+    parts = PromptParts(
+        agent_name="Guide", persona="You are terse.", now="2026-11-23T07:00:00+00:00",
+        variables={"city": "Oslo", "age": ""},
+        knowledge=[KnowledgeItem("Fjords are deep.", "norway.md (Travel)", 0.9, 1, 2),
+                   KnowledgeItem("A map", "map.png (Images)", 0.7, 3, 4, image_url="http://x/map.png", image_name="map.png")],
+        knowledge_attached=True, tool_results=[("Shortcut /weather", "weather in Oslo")], tables=["books: my books"],
+        has_memory_tool=True)
+    text = system_prompt(parts)
+    for needle in ("You are Guide", "2026-11-23T07:00:00+00:00", "# Persona\nYou are terse.", "- city: Oslo",
+                   "- age: (not set)", "setKeywordMemory", "[1] Source: norway.md (Travel)\nFjords are deep.",
+                   "![map.png](http://x/map.png)", "## Shortcut /weather\nweather in Oslo", "- books: my books",
+                   "# Guidelines"):
+        assert needle in text, needle
+
+
+def test_system_prompt_says_when_nothing_was_recalled():
+    text = system_prompt(PromptParts(agent_name="A", persona="", now="t", knowledge_attached=True))
+    assert "Nothing in the knowledge base matched" in text
+    assert "# Knowledge" not in system_prompt(PromptParts(agent_name="A", persona="", now="t"))
+
+
+def _history(n: int, words: int = 5) -> list[HistoryMessage]:
+    out = []
+    for i in range(n):
+        out.append(HistoryMessage("user", f"question {i} " + "word " * words))
+        out.append(HistoryMessage("assistant", f"answer {i} " + "word " * words))
+    return out
+
+
+def test_history_window_keeps_last_rounds():
+    kept = window(_history(5), 2)
+    assert [r[0].content.split()[1] for r in kept] == ["3", "4"]
+    assert window(_history(5), 0) == []
+    assert len(rounds(_history(3))) == 3
+
+
+def test_budget_drops_oldest_history_then_knowledge_never_the_message():
+    knowledge = [f"passage {i} " + "fact " * 40 for i in range(3)]
+
+    def system_for(items):
+        return "system " + " ".join(items)
+
+    user = {"role": "user", "content": "latest question"}
+    hist = window(_history(6, words=30), 6)
+    roomy = fit(system_for=system_for, knowledge=knowledge, history_rounds=hist, user_message=user, budget=100_000)
+    assert roomy.rounds_dropped == 0 and roomy.knowledge_dropped == 0
+    # Room for the system prompt with all knowledge and two rounds only.
+    round_cost = sum(message_tokens({"content": m.content}) for m in hist[0])
+    full_system = message_tokens({"content": system_for(knowledge)})
+    budget = full_system + message_tokens(user) + 2 * round_cost + 1
+    tight = fit(system_for=system_for, knowledge=knowledge, history_rounds=hist, user_message=user, budget=budget)
+    assert (tight.rounds_kept, tight.knowledge_dropped) == (2, 0)
+    assert tight.messages[1]["content"].startswith("question 4")
+    assert tight.messages[-1] == user and tight.prompt_tokens <= budget
+    # Less room: all history goes, then the least relevant passages.
+    budget = message_tokens({"content": system_for(knowledge[:1])}) + message_tokens(user) + 1
+    tighter = fit(system_for=system_for, knowledge=knowledge, history_rounds=hist, user_message=user, budget=budget)
+    assert (tighter.rounds_kept, tighter.knowledge_kept) == (0, 1)
+    assert "passage 0" in tighter.messages[0]["content"] and tighter.prompt_tokens <= budget
+    with pytest.raises(ContextOverflow):
+        fit(system_for=system_for, knowledge=knowledge, history_rounds=hist, user_message=user, budget=5)
+
+
+def test_suggestions_parse_json_fenced_and_lines():
+    assert parse_suggestions('["a?", "b?", "c?", "d?"]') == ["a?", "b?", "c?"]
+    assert parse_suggestions('```json\n["x?", "y?"]\n```') == ["x?", "y?"]
+    assert parse_suggestions("1. first?\n2) second?\n- third?") == ["first?", "second?", "third?"]
