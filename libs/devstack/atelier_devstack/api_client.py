@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 import httpx
@@ -52,6 +52,38 @@ class AtelierClient:
         if reply.status_code != 200 or not isinstance(data, dict) or data.get("code", 0) != 0:
             raise ApiError(reply.status_code, data)
         return data
+
+    async def sse(self, path: str, body: dict[str, Any], *, params: dict[str, str] | None = None
+                  ) -> AsyncIterator[tuple[str, str]]:
+        """(event, data) of a server-sent event stream as they arrive; ApiError when the call is refused."""
+        async with self.http.stream("POST", path, json=body, params=params) as reply:
+            if reply.status_code != 200 or not reply.headers.get("content-type", "").startswith("text/event-stream"):
+                raw = await reply.aread()
+                try:
+                    data = json.loads(raw)
+                except json.JSONDecodeError:
+                    data = raw.decode(errors="replace")
+                raise ApiError(reply.status_code, data)
+            event, lines = "message", []
+            async for line in reply.aiter_lines():
+                if line.startswith("event:"):
+                    event = line[6:].strip()
+                elif line.startswith("data:"):
+                    lines.append(line[5:].removeprefix(" "))
+                elif not line and lines:
+                    yield event, "\n".join(lines)
+                    event, lines = "message", []
+
+    async def chat(self, bot_id: str, query: str, *, conversation_id: str | None = None, user_id: str = "user-1",
+                   **extra: Any) -> list[tuple[str, Any]]:
+        """A whole streamed /v3/chat: [(event, parsed data)]."""
+        body = {"bot_id": bot_id, "user_id": user_id, "stream": True,
+                "additional_messages": [{"role": "user", "content": query, "content_type": "text"}], **extra}
+        params = {"conversation_id": conversation_id} if conversation_id else None
+        events = []
+        async for event, data in self.sse("/v3/chat", body, params=params):
+            events.append((event, data if data == "[DONE]" else json.loads(data)))
+        return events
 
     async def create_dataset(self, name: str, format_type: int = 0, **extra: Any) -> str:
         data = await self.call("/api/knowledge/create",

@@ -1,0 +1,247 @@
+"""One chat run, independent of the wire format: record the question and the run before the agent
+starts, relay the agent's events as updates, save every message as it completes, and end the run
+completed, failed (partial answer kept, marked broken) or cancelled (by /v3/chat/cancel or by the
+client going away)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import json
+import logging
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+
+from atelier_common.errors import from_rpc_error
+from atelier_common.service import ServiceDeps
+from atelier_conversation import agent_client
+from atelier_conversation.chat import cancel
+from atelier_conversation.store import chats, messages
+from atelier_proto import agent_pb2 as apb
+
+log = logging.getLogger("atelier.conversation.chat")
+
+HISTORY_LIMIT = 100  # messages handed to the agent; it applies the agent's own round window
+ANSWER_FINISH = json.dumps({"msg_type": "generate_answer_finish", "data": "{}"})
+
+
+@dataclass
+class RunRequest:
+    conversation: Mapping[str, Any]
+    bot: agent_client.Bot
+    user_id: str
+    query: str
+    content_type: str = "text"
+    draft_mode: bool = False
+    custom_variables: dict[str, str] = field(default_factory=dict)
+    shortcut: tuple[int, dict[str, str]] | None = None
+    meta_data: dict[str, str] = field(default_factory=dict)
+    earlier: list[tuple[str, str, str, str]] = field(default_factory=list)  # (role, type, content, content_type)
+    regenerate: Mapping[str, Any] | None = None  # the chat whose answer is replaced (its question is reused)
+
+
+@dataclass
+class Update:
+    kind: str  # chat | delta | message
+    row: Mapping[str, Any]  # chat row, or message row (delta: the open answer, content = the delta)
+    event: str = ""  # chat: created | in_progress | completed | failed | cancelled
+
+
+async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """Writes the earlier messages, the question and the run (status created) in one transaction."""
+    conv = req.conversation
+    async with deps.pool.acquire() as conn, conn.transaction():
+        for role, type_, content, content_type in req.earlier:
+            await messages.insert(conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
+                                  bot_id=conv["bot_id"], role=role, type=type_, content=content,
+                                  content_type=content_type)
+        chat_id = deps.ids.next_id()
+        if req.regenerate is not None:
+            question = await messages.get(conn, req.regenerate["question_id"])
+            await messages.delete_of_chat(conn, req.regenerate["id"], keep_question=True)
+        else:
+            question = await messages.insert(
+                conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
+                bot_id=conv["bot_id"], role="user", type="question", content=req.query,
+                content_type=req.content_type, chat_id=chat_id, meta_data=req.meta_data)
+        chat = await chats.insert(conn, id=chat_id, conversation_id=conv["id"], section_id=conv["section_id"],
+                                  bot_id=conv["bot_id"], user_id=req.user_id, question_id=question["id"],
+                                  meta_data=req.meta_data)
+    return chat, question
+
+
+class _Run:
+    def __init__(self, deps: ServiceDeps, req: RunRequest, chat: Mapping[str, Any], question: Mapping[str, Any]):
+        self.deps, self.req, self.chat, self.question = deps, req, chat, question
+        self.answer: dict[str, Any] | None = None  # the answer message being streamed
+        self.answer_parts: list[str] = []
+        self.usage = (0, 0)
+        self.user_cancelled = False
+        self.call: grpc.aio.UnaryStreamCall | None = None
+
+    def _message_row(self, type_: str, content: str, *, id: int | None = None, status: str = "available",
+                     call_id: str = "", name: str = "", reasoning: str = "") -> dict[str, Any]:
+        now = dt.datetime.now(dt.UTC)
+        conv = self.req.conversation
+        return {"id": id or self.deps.ids.next_id(), "conversation_id": conv["id"], "section_id": self.chat["section_id"],
+                "chat_id": self.chat["id"], "bot_id": conv["bot_id"], "role": "assistant", "type": type_,
+                "content": content, "content_type": "text", "status": status, "broken_pos": None,
+                "reply_id": self.question["id"], "call_id": call_id, "name": name, "reasoning_content": reasoning,
+                "meta_data": {}, "created_at": now, "updated_at": now}
+
+    async def _save(self, row: dict[str, Any], *, partial: bool = False) -> Mapping[str, Any]:
+        meta = {"partial": "true"} if partial else {}
+        return await messages.insert(
+            self.deps.pool, id=row["id"], conversation_id=row["conversation_id"], section_id=row["section_id"],
+            bot_id=row["bot_id"], role=row["role"], type=row["type"], content=row["content"], chat_id=row["chat_id"],
+            reply_id=row["reply_id"], status="broken" if partial else "available", call_id=row["call_id"],
+            name=row["name"], reasoning_content=row["reasoning_content"], meta_data=meta,
+            broken_pos=len(row["content"]) if partial else None)
+
+    async def _close_answer(self, *, partial: bool = False) -> Mapping[str, Any] | None:
+        if self.answer is None:
+            return None
+        row = {**self.answer, "content": "".join(self.answer_parts)}
+        self.answer, self.answer_parts = None, []
+        return await self._save(row, partial=partial)
+
+    def _request(self, history: list[Mapping[str, Any]]) -> apb.StreamExecuteRequest:
+        req, conv = self.req, self.req.conversation
+        out = apb.StreamExecuteRequest(
+            bot_id=conv["bot_id"], draft_mode=req.draft_mode, user_id=req.user_id, query=self.question["content"],
+            content_type=self.question["content_type"], custom_variables=req.custom_variables,
+            conversation_id=conv["id"], chat_id=self.chat["id"], space_id=conv["space_id"],
+            history=[apb.ExecuteHistoryMessage(role=m["role"], type=m["type"], content=m["content"]) for m in history])
+        if req.shortcut is not None:
+            out.shortcut.CopyFrom(apb.ExecuteShortcut(command_id=req.shortcut[0], parameters=req.shortcut[1]))
+        return out
+
+    async def _finish(self, status: str, code: int | None = None, msg: str | None = None) -> Mapping[str, Any]:
+        row = await chats.finish(self.deps.pool, self.chat["id"], status=status, input_tokens=self.usage[0],
+                                 output_tokens=self.usage[1], error_code=code, error_msg=msg)
+        if row is None:  # cancelled meanwhile (cancel wins over a late completion)
+            row = await chats.record_usage(self.deps.pool, self.chat["id"], *self.usage)
+        return row
+
+    async def _stop_partial(self, status: str, code: int | None = None, msg: str | None = None
+                            ) -> tuple[Mapping[str, Any] | None, Mapping[str, Any]]:
+        saved = await self._close_answer(partial=True)
+        return saved, await self._finish(status, code, msg)
+
+    async def updates(self) -> AsyncIterator[Update]:
+        deps = self.deps
+        yield Update("chat", self.chat, "created")
+        self.chat = await chats.set_status(deps.pool, self.chat["id"], "in_progress") or self.chat
+        yield Update("chat", self.chat, "in_progress")
+        history = await messages.history(deps.pool, self.chat["conversation_id"], self.chat["section_id"],
+                                         exclude_chat=self.chat["id"], limit=HISTORY_LIMIT)
+        subscribed = asyncio.Event()
+        watcher = asyncio.create_task(cancel.watch(deps.redis, self.chat["id"], subscribed, self._on_cancel))
+        try:
+            await asyncio.wait_for(subscribed.wait(), 5)
+            current = await chats.get(deps.pool, self.chat["id"])
+            if current["status"] == "cancelled":  # cancelled before the watcher listened
+                self.user_cancelled = True
+                yield Update("chat", current, "cancelled")
+                return
+            self.call = agent_client.execute(deps.settings.agent_addr, self._request(history),
+                                             deps.settings.chat_run_timeout_s)
+            async for update in self._relay():
+                yield update
+        except asyncio.CancelledError:
+            if self.user_cancelled and not _being_cancelled():
+                saved, row = await self._stop_partial("cancelled")
+                if saved is not None:
+                    yield Update("message", saved)
+                yield Update("chat", row, "cancelled")
+                return
+            # The client went away: stop the agent and record what was said, whatever happens to us.
+            await _shielded(self._stop_partial("cancelled"))
+            raise
+        finally:
+            watcher.cancel()
+            if self.call is not None:
+                self.call.cancel()
+
+    def _on_cancel(self) -> None:
+        self.user_cancelled = True
+        if self.call is not None:
+            self.call.cancel()
+
+    async def _relay(self) -> AsyncIterator[Update]:
+        assert self.call is not None
+        error: tuple[int, str] | None = None
+        try:
+            async for event in self.call:
+                if event.type == "answer":
+                    if self.answer is None:
+                        self.answer = self._message_row("answer", "")
+                    self.answer_parts.append(event.content)
+                    if event.reasoning_content:
+                        self.answer["reasoning_content"] += event.reasoning_content
+                    yield Update("delta", {**self.answer, "content": event.content})
+                elif event.type == "usage":
+                    self.usage = (event.usage.input_tokens, event.usage.output_tokens)
+                elif event.type == "error":
+                    error = (event.error_code or 500, event.content)
+                else:
+                    async for update in self._other(event):
+                        yield update
+        except grpc.aio.AioRpcError as e:
+            if e.code() == grpc.StatusCode.CANCELLED and self.user_cancelled:
+                raise asyncio.CancelledError from None
+            failure = from_rpc_error(e)
+            if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+                error = (504, f"the chat ran longer than {self.deps.settings.chat_run_timeout_s:g} s")
+            else:
+                error = (failure.code, failure.msg)
+        if error is not None:
+            saved, row = await self._stop_partial("failed", *error)
+            if saved is not None:
+                yield Update("message", saved)
+            yield Update("chat", row, "failed")
+            return
+        async for update in self._close_final_answer():
+            yield update
+        row = await self._finish("completed")
+        yield Update("chat", row, row["status"])
+
+    async def _close_final_answer(self) -> AsyncIterator[Update]:
+        saved = await self._close_answer()
+        if saved is not None:
+            yield Update("message", saved)
+            yield Update("message", await self._save(self._message_row("verbose", ANSWER_FINISH)))
+
+    async def _other(self, event: apb.ExecuteEvent) -> AsyncIterator[Update]:
+        if event.type == "follow_up":
+            async for update in self._close_final_answer():
+                yield update
+        elif self.answer is not None:
+            saved = await self._close_answer()
+            if saved is not None:
+                yield Update("message", saved)
+        row = self._message_row(event.type, event.content, call_id=event.call_id, name=event.name)
+        yield Update("message", await self._save(row))
+
+
+def _being_cancelled() -> bool:
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
+async def _shielded(coro: Any) -> None:
+    task = asyncio.ensure_future(coro)
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.shield(task)
+    if not task.done():
+        task.add_done_callback(lambda t: t.exception() and log.error("saving a cancelled chat failed: %s", t.exception()))
+
+
+async def run(deps: ServiceDeps, req: RunRequest, chat: Mapping[str, Any], question: Mapping[str, Any]
+              ) -> AsyncIterator[Update]:
+    async for update in _Run(deps, req, chat, question).updates():
+        yield update

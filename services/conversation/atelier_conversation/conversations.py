@@ -1,0 +1,167 @@
+"""Conversations, sections and messages: the console and OpenAPI management calls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atelier_common.auth import current_context
+from atelier_common.errors import Conflict, InvalidArgument, NotFound
+from atelier_common.service import ServiceDeps
+from atelier_conversation import access, agent_client
+from atelier_conversation.chat.cancel import request_cancel
+from atelier_conversation.domain import shapes
+from atelier_conversation.store import chats, conversations, messages
+from atelier_proto import conversation_pb2 as cpb
+
+MAX_PAGE = 50
+ROLES = {"user": "question", "assistant": "answer"}
+
+
+async def bot(deps: ServiceDeps, bot_id: int) -> agent_client.Bot:
+    if not bot_id:
+        raise InvalidArgument("field 'bot_id': required")
+    return await agent_client.bot(deps.settings.agent_addr, bot_id, deps.settings.grpc_deadline_s)
+
+
+def entered(items: Any, field: str) -> list[tuple[str, str, str, str]]:
+    """EnterMessage list -> (role, type, content, content_type), validated."""
+    out = []
+    for i, m in enumerate(items):
+        if m.role not in ROLES:
+            raise InvalidArgument(f"field '{field}[{i}].role': must be user or assistant, got {m.role!r}")
+        content_type = m.content_type or "text"
+        if content_type not in ("text", "object_string"):
+            raise InvalidArgument(f"field '{field}[{i}].content_type': must be text or object_string")
+        out.append((m.role, m.type if m.HasField("type") and m.type else ROLES[m.role], m.content, content_type))
+    return out
+
+
+async def create(deps: ServiceDeps, bot_id: int, *, name: str = "", meta_data: dict[str, str] | None = None,
+                 connector_id: int = 0, initial: list[tuple[str, str, str, str]] | None = None) -> Any:
+    found = await bot(deps, bot_id)
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await conversations.insert(conn, id=deps.ids.next_id(), space_id=found.space_id, bot_id=bot_id,
+                                         creator_id=current_context().user_id, section_id=deps.ids.next_id(),
+                                         name=name, meta_data=meta_data, connector_id=connector_id)
+        for role, type_, content, content_type in initial or []:
+            await messages.insert(conn, id=deps.ids.next_id(), conversation_id=row["id"], section_id=row["section_id"],
+                                  bot_id=bot_id, role=role, type=type_, content=content, content_type=content_type)
+    return row
+
+
+async def new_section(deps: ServiceDeps, conversation_id: int, space_id: int = 0) -> Any:
+    async with deps.pool.acquire() as conn, conn.transaction():
+        await access.conversation(conn, conversation_id, space_id=space_id, for_update=True)
+        return await conversations.update(conn, conversation_id, section_id=deps.ids.next_id())
+
+
+async def clear_history(deps: ServiceDeps, conversation_id: int, space_id: int = 0) -> Any:
+    async with deps.pool.acquire() as conn, conn.transaction():
+        await access.conversation(conn, conversation_id, space_id=space_id, for_update=True)
+        await messages.delete_all(conn, conversation_id)
+        return await conversations.update(conn, conversation_id, section_id=deps.ids.next_id())
+
+
+async def list_(deps: ServiceDeps, req: cpb.ListConversationsApiRequest) -> tuple[list[Any], bool]:
+    await bot(deps, req.bot_id)  # 404/403 for bots the caller cannot see
+    page = req.page_num if req.page_num > 0 else 1
+    size = min(req.page_size if req.page_size > 0 else 20, MAX_PAGE)
+    order = (req.sort_field or "created_at").lower()
+    if order not in ("created_at", "updated_at"):
+        raise InvalidArgument("field 'sort_field': created_at or updated_at")
+    direction = (req.sort_order or "DESC").upper()
+    if direction not in ("ASC", "DESC"):
+        raise InvalidArgument("field 'sort_order': ASC or DESC")
+    rows = await conversations.list_page(deps.pool, bot_id=req.bot_id, creator_id=current_context().user_id,
+                                         order_by=order, descending=direction == "DESC", limit=size + 1,
+                                         offset=(page - 1) * size)
+    return rows[:size], len(rows) > size
+
+
+async def rename(deps: ServiceDeps, conversation_id: int, name: str, space_id: int = 0) -> Any:
+    name = name.strip()
+    if not name or len(name) > 100:
+        raise InvalidArgument("field 'name': 1 to 100 characters")
+    await access.conversation(deps.pool, conversation_id, space_id=space_id)
+    return await conversations.update(deps.pool, conversation_id, name=name)
+
+
+async def delete(deps: ServiceDeps, conversation_id: int, space_id: int = 0) -> None:
+    await access.conversation(deps.pool, conversation_id, space_id=space_id)
+    await conversations.soft_delete(deps.pool, conversation_id)
+
+
+async def open_messages(deps: ServiceDeps, req: cpb.ListMessageApiRequest) -> cpb.ListMessageApiResponse:
+    await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id)
+    limit = req.limit if req.limit > 0 else 50
+    if limit > 50:
+        raise InvalidArgument("field 'limit': at most 50")
+    order = (req.order or "desc").lower()
+    if order not in ("asc", "desc"):
+        raise InvalidArgument("field 'order': asc or desc")
+    rows = await messages.page(deps.pool, req.conversation_id, before_id=req.before_id or None,
+                               after_id=req.after_id or None, limit=limit + 1, descending=order == "desc",
+                               chat_id=req.chat_id or None)
+    page = rows[:limit]
+    return cpb.ListMessageApiResponse(data=[shapes.open_message(r) for r in page], has_more=len(rows) > limit,
+                                      first_id=page[0]["id"] if page else 0, last_id=page[-1]["id"] if page else 0)
+
+
+async def console_messages(deps: ServiceDeps, req: cpb.GetMessageListRequest) -> cpb.GetMessageListResponse:
+    if req.conversation_id:
+        conv = await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id, bot_id=req.bot_id)
+    else:
+        await bot(deps, req.bot_id)
+        conv = await conversations.latest(deps.pool, req.bot_id, current_context().user_id)
+        if conv is None:
+            return cpb.GetMessageListResponse(cursor="0", next_cursor="0")
+    count = min(req.count if req.count > 0 else 20, MAX_PAGE)
+    try:
+        cursor = int(req.cursor or "0")
+    except ValueError:
+        raise InvalidArgument("field 'cursor': a message id or \"0\"") from None
+    newer = req.load_direction == cpb.LOAD_DIRECTION_NEXT
+    rows = await messages.page(deps.pool, conv["id"], before_id=None if newer else (cursor or None),
+                               after_id=cursor if newer else None, limit=count + 1, descending=not newer)
+    page = rows[:count]
+    more = len(rows) > count
+    edge = str(page[-1]["id"]) if page else req.cursor or "0"
+    return cpb.GetMessageListResponse(
+        message_list=[shapes.console_message(r) for r in page], conversation_id=conv["id"],
+        last_section_id=conv["section_id"], cursor=edge if not newer else req.cursor, hasmore=more if not newer else False,
+        next_cursor=edge if newer else req.cursor, next_has_more=more if newer else False)
+
+
+async def delete_message(deps: ServiceDeps, req: cpb.DeleteMessageRequest) -> None:
+    await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id)
+    row = await messages.get(deps.pool, req.message_id)
+    if row is None or row["conversation_id"] != req.conversation_id:
+        raise NotFound(f"message {req.message_id} not found in conversation {req.conversation_id}")
+    await messages.delete_one(deps.pool, req.message_id)
+
+
+async def break_message(deps: ServiceDeps, req: cpb.BreakMessageRequest) -> None:
+    """The user stopped reading an answer at broken_pos: it is kept, marked broken."""
+    await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id)
+    target = req.answer_message_id or 0
+    if not target:
+        raise InvalidArgument("field 'answer_message_id': required")
+    row = await messages.get(deps.pool, target)
+    if row is None or row["conversation_id"] != req.conversation_id:
+        raise NotFound(f"message {target} not found in conversation {req.conversation_id}")
+    await messages.mark_broken(deps.pool, target, req.broken_pos if req.HasField("broken_pos") else None)
+
+
+async def cancel_chat(deps: ServiceDeps, req: cpb.CancelChatApiRequest) -> Any:
+    await access.chat(deps.pool, req.conversation_id, req.chat_id, space_id=req.space_id)
+    row = await chats.set_status(deps.pool, req.chat_id, "cancelled")
+    if row is None:
+        current = await chats.get(deps.pool, req.chat_id)
+        raise Conflict(f"chat {req.chat_id} already ended ({current['status']})")
+    await request_cancel(deps.redis, req.chat_id)
+    return row
+
+
+async def chat_messages(deps: ServiceDeps, req: cpb.ListChatMessageApiRequest) -> list[Any]:
+    await access.chat(deps.pool, req.conversation_id, req.chat_id, space_id=req.space_id)
+    return await messages.of_chat(deps.pool, req.chat_id)

@@ -1,0 +1,77 @@
+"""Rows -> the wire shapes of idl/conversation.thrift (Coze's field names). Pure: no I/O.
+
+Rows are mappings with the columns of migrations/0001_conversation.sql."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from atelier_proto import conversation_pb2 as cpb
+
+Row = Mapping[str, Any]
+
+
+def seconds(value: datetime | None) -> int:
+    return int(value.timestamp()) if value is not None else 0
+
+
+def conversation(row: Row) -> cpb.ConversationData:
+    return cpb.ConversationData(id=row["id"], created_at=seconds(row["created_at"]), meta_data=dict(row["meta_data"]),
+                                creator_id=row["creator_id"], connector_id=row["connector_id"],
+                                last_section_id=row["section_id"], name=row["name"], bot_id=row["bot_id"])
+
+
+def chat(row: Row) -> cpb.ChatV3ChatDetail:
+    detail = cpb.ChatV3ChatDetail(id=row["id"], conversation_id=row["conversation_id"], bot_id=row["bot_id"],
+                                  created_at=seconds(row["created_at"]), status=row["status"],
+                                  meta_data=dict(row["meta_data"]), section_id=row["section_id"])
+    if row["completed_at"] is not None:
+        detail.completed_at = seconds(row["completed_at"])
+    if row["failed_at"] is not None:
+        detail.failed_at = seconds(row["failed_at"])
+    if row["last_error_msg"] is not None:
+        detail.last_error.CopyFrom(cpb.LastError(code=row["last_error_code"] or 0, msg=row["last_error_msg"]))
+    if row["status"] in ("completed", "failed", "cancelled"):
+        detail.usage.CopyFrom(cpb.Usage(input_count=row["input_tokens"], output_count=row["output_tokens"],
+                                        token_count=row["input_tokens"] + row["output_tokens"]))
+    return detail
+
+
+def v3_message(row: Row) -> cpb.ChatV3MessageDetail:
+    meta = dict(row["meta_data"])
+    if row["status"] == "broken":
+        meta.setdefault("partial", "true")
+    msg = cpb.ChatV3MessageDetail(
+        id=row["id"], conversation_id=row["conversation_id"], bot_id=row["bot_id"], role=row["role"],
+        type=row["type"], content=row["content"], content_type=row["content_type"], meta_data=meta,
+        chat_id=row["chat_id"] or 0, section_id=row["section_id"], created_at=seconds(row["created_at"]),
+        updated_at=seconds(row["updated_at"]))
+    if row["reasoning_content"]:
+        msg.reasoning_content = row["reasoning_content"]
+    return msg
+
+
+def open_message(row: Row) -> cpb.OpenMessageApi:
+    msg = cpb.OpenMessageApi(
+        id=row["id"], bot_id=row["bot_id"], role=row["role"], content=row["content"],
+        conversation_id=row["conversation_id"], meta_data=dict(row["meta_data"]), created_at=seconds(row["created_at"]),
+        updated_at=seconds(row["updated_at"]), chat_id=row["chat_id"] or 0, content_type=row["content_type"],
+        type=row["type"], section_id=row["section_id"])
+    if row["reasoning_content"]:
+        msg.reasoning_content = row["reasoning_content"]
+    return msg
+
+
+def console_message(row: Row) -> cpb.ChatMessage:
+    msg = cpb.ChatMessage(
+        role=row["role"], type=row["type"], content=row["content"], content_type=row["content_type"],
+        message_id=row["id"], reply_id=row["reply_id"] or 0, section_id=row["section_id"], status=row["status"],
+        content_time=int(row["created_at"].timestamp() * 1000), message_index=row["id"],
+        extra_info=cpb.ExtraInfo(call_id=row["call_id"], tool_name=row["name"]))
+    if row["broken_pos"] is not None:
+        msg.broken_pos = row["broken_pos"]
+    if row["reasoning_content"]:
+        msg.reasoning_content = row["reasoning_content"]
+    return msg

@@ -1,0 +1,1 @@
+"""Rows of the conversation schema; plain asyncpg, no business rules."""

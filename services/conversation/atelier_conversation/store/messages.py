@@ -1,0 +1,85 @@
+"""messages rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+
+Conn = asyncpg.Connection | asyncpg.Pool
+
+HISTORY_TYPES = ("question", "answer")
+
+
+async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, bot_id: int, role: str, type: str,
+                 content: str, content_type: str = "text", chat_id: int | None = None, reply_id: int | None = None,
+                 status: str = "available", call_id: str = "", name: str = "", reasoning_content: str = "",
+                 meta_data: dict[str, str] | None = None, broken_pos: int | None = None) -> asyncpg.Record:
+    return await conn.fetchrow(
+        "INSERT INTO messages (id, conversation_id, section_id, chat_id, bot_id, role, type, content, content_type,"
+        " reply_id, status, call_id, name, reasoning_content, meta_data, broken_pos)"
+        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) RETURNING *",
+        id, conversation_id, section_id, chat_id, bot_id, role, type, content, content_type, reply_id, status,
+        call_id, name, reasoning_content, meta_data or {}, broken_pos)
+
+
+async def get(conn: Conn, message_id: int) -> asyncpg.Record | None:
+    return await conn.fetchrow("SELECT * FROM messages WHERE id = $1 AND deleted_at IS NULL", message_id)
+
+
+async def set_chat(conn: Conn, message_id: int, chat_id: int) -> None:
+    await conn.execute("UPDATE messages SET chat_id = $2 WHERE id = $1", message_id, chat_id)
+
+
+async def history(conn: Conn, conversation_id: int, section_id: int, *, exclude_chat: int, limit: int
+                  ) -> list[asyncpg.Record]:
+    """Questions and answers of the section's earlier runs, oldest first (at most `limit`)."""
+    rows = await conn.fetch(
+        "SELECT m.* FROM messages m WHERE m.conversation_id = $1 AND m.section_id = $2 AND m.deleted_at IS NULL"
+        " AND m.type = ANY($3::text[]) AND m.chat_id IS DISTINCT FROM $4 ORDER BY m.id DESC LIMIT $5",
+        conversation_id, section_id, list(HISTORY_TYPES), exclude_chat, limit)
+    return list(reversed(rows))
+
+
+async def of_chat(conn: Conn, chat_id: int, *, include_question: bool = False) -> list[asyncpg.Record]:
+    extra = "" if include_question else " AND type <> 'question'"
+    return list(await conn.fetch(
+        f"SELECT * FROM messages WHERE chat_id = $1 AND deleted_at IS NULL{extra} ORDER BY id", chat_id))
+
+
+async def page(conn: Conn, conversation_id: int, *, before_id: int | None, after_id: int | None, limit: int,
+               descending: bool, chat_id: int | None = None, types: Sequence[str] | None = None) -> list[asyncpg.Record]:
+    where = ["conversation_id = $1", "deleted_at IS NULL"]
+    args: list[Any] = [conversation_id]
+    for column, op, value in (("id", "<", before_id), ("id", ">", after_id), ("chat_id", "=", chat_id)):
+        if value:
+            args.append(value)
+            where.append(f"{column} {op} ${len(args)}")
+    if types:
+        args.append(list(types))
+        where.append(f"type = ANY(${len(args)}::text[])")
+    args.append(limit)
+    direction = "DESC" if descending else "ASC"
+    return list(await conn.fetch(
+        f"SELECT * FROM messages WHERE {' AND '.join(where)} ORDER BY id {direction} LIMIT ${len(args)}", *args))
+
+
+async def delete_of_chat(conn: Conn, chat_id: int, *, keep_question: bool) -> None:
+    extra = " AND type <> 'question'" if keep_question else ""
+    await conn.execute(f"UPDATE messages SET deleted_at = now() WHERE chat_id = $1 AND deleted_at IS NULL{extra}",
+                       chat_id)
+
+
+async def delete_one(conn: Conn, message_id: int) -> None:
+    await conn.execute("UPDATE messages SET deleted_at = now() WHERE id = $1", message_id)
+
+
+async def delete_all(conn: Conn, conversation_id: int) -> None:
+    await conn.execute("UPDATE messages SET deleted_at = now() WHERE conversation_id = $1 AND deleted_at IS NULL",
+                       conversation_id)
+
+
+async def mark_broken(conn: Conn, message_id: int, broken_pos: int | None) -> None:
+    await conn.execute("UPDATE messages SET status = 'broken', broken_pos = $2, updated_at = now() WHERE id = $1",
+                       message_id, broken_pos)

@@ -1,0 +1,268 @@
+"""Chatting through the gateway: /v3/chat streamed and not, the run and message records, history
+across turns and sections, cancel, client disconnect, model failures, the console chat with
+regenerate, and every bad input."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import asyncpg
+import httpx
+import pytest
+
+from atelier_devstack.api_client import ApiError, AtelierClient
+from atelier_devstack.openai_stub import OpenAIStub
+from atelier_devstack.stack_fixtures import KnowledgeStack
+
+pytestmark = pytest.mark.e2e
+
+
+def names(events: list[tuple[str, Any]]) -> list[str]:
+    """Event names with consecutive deltas collapsed."""
+    out: list[str] = []
+    for name, _ in events:
+        if not (name == "conversation.message.delta" and out and out[-1] == name):
+            out.append(name)
+    return out
+
+
+async def expect_error(call, status: int, *needles: str) -> None:  # noqa: ANN001
+    with pytest.raises(ApiError) as err:
+        await call
+    assert err.value.status == status, err.value.body
+    for needle in needles:
+        assert needle in err.value.msg, err.value.msg
+
+
+async def chat_status(client: AtelierClient, conversation_id: str, chat_id: str) -> dict[str, Any]:
+    reply = await client.call("/v3/chat/retrieve", {"conversation_id": conversation_id, "chat_id": chat_id}, method="GET")
+    return reply["data"]
+
+
+async def test_v3_chat_streams_events_in_order_and_records_everything(client: AtelierClient, new_bot,
+                                                                      stub: OpenAIStub) -> None:
+    bot = await new_bot(prompt_info={"prompt": "Be brief."})
+    stub.script({"content": "Hello from the agent", "chunk_size_chars": 5})
+    events = await client.chat(bot, "hi there")
+    assert names(events) == ["conversation.chat.created", "conversation.chat.in_progress",
+                             "conversation.message.delta", "conversation.message.completed",
+                             "conversation.message.completed", "conversation.chat.completed",
+                             "conversation.stream.done"]
+    created, completed = events[0][1], events[-2][1]
+    assert created["status"] == "created" and created["bot_id"] == bot
+    deltas = [d for n, d in events if n == "conversation.message.delta"]
+    assert len(deltas) == 4 and "".join(d["content"] for d in deltas) == "Hello from the agent"
+    answer = next(d for n, d in events if n == "conversation.message.completed" and d["type"] == "answer")
+    assert answer["content"] == "Hello from the agent" and answer["role"] == "assistant"
+    assert answer["id"] == deltas[0]["id"] and answer["chat_id"] == created["id"]
+    finish = [d for n, d in events if n == "conversation.message.completed"][1]
+    assert finish["type"] == "verbose" and json.loads(finish["content"])["msg_type"] == "generate_answer_finish"
+    assert completed["status"] == "completed" and completed["usage"]["output_count"] > 0
+    assert completed["usage"]["token_count"] == completed["usage"]["input_count"] + completed["usage"]["output_count"]
+    assert events[-1] == ("conversation.stream.done", "[DONE]")
+
+    conversation_id, chat_id = created["conversation_id"], created["id"]
+    assert (await chat_status(client, conversation_id, chat_id))["status"] == "completed"
+    listed = (await client.call("/v3/chat/message/list", {"conversation_id": conversation_id, "chat_id": chat_id},
+                                method="GET"))["data"]
+    assert [m["type"] for m in listed] == ["answer", "verbose"]
+    history = (await client.call("/v1/conversation/message/list?conversation_id=" + conversation_id,
+                                 {"order": "asc"}))["data"]
+    assert [(m["role"], m["type"], m["content"]) for m in history][:2] == [
+        ("user", "question", "hi there"), ("assistant", "answer", "Hello from the agent")]
+
+
+async def test_non_stream_answer_is_the_chat_object(client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
+    bot = await new_bot()
+    stub.script({"content": "A whole answer."})
+    reply = await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "stream": False, "additional_messages": [
+        {"role": "user", "content": "question", "content_type": "text"}]})
+    chat = reply["data"]
+    assert chat["status"] == "completed" and chat["bot_id"] == bot and chat["conversation_id"] and chat["id"]
+    assert set(chat["usage"]) == {"token_count", "output_count", "input_count"}
+    listed = (await client.call("/v3/chat/message/list", {"conversation_id": chat["conversation_id"],
+                                                          "chat_id": chat["id"]}, method="GET"))["data"]
+    assert listed[0]["content"] == "A whole answer."
+
+
+async def test_conversation_history_reaches_the_model_until_the_context_is_cleared(
+        client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
+    bot = await new_bot()
+    stub.script({"content": "Nice to meet you, Ada."}, {"content": "You are Ada."}, {"content": "I don't know."})
+    first = await client.chat(bot, "my name is Ada")
+    conversation_id = first[0][1]["conversation_id"]
+    await client.chat(bot, "what is my name?", conversation_id=conversation_id)
+    sent = stub.requests("/v1/chat/completions")[-1]["json"]["messages"]
+    assert [m["content"] for m in sent[1:]] == ["my name is Ada", "Nice to meet you, Ada.", "what is my name?"]
+    cleared = await client.call(f"/v1/conversations/{conversation_id}/clear", {})
+    assert cleared["data"]["conversation_id"] == conversation_id and cleared["data"]["id"]
+    await client.chat(bot, "and now?", conversation_id=conversation_id)
+    sent = stub.requests("/v1/chat/completions")[-1]["json"]["messages"]
+    assert [m["content"] for m in sent[1:]] == ["and now?"]
+
+
+async def test_earlier_additional_messages_are_saved_before_the_query(client: AtelierClient, new_bot,
+                                                                      stub: OpenAIStub) -> None:
+    bot = await new_bot()
+    body = {"bot_id": bot, "user_id": "u1", "stream": False, "additional_messages": [
+        {"role": "user", "content": "earlier question", "content_type": "text"},
+        {"role": "assistant", "content": "earlier answer", "content_type": "text"},
+        {"role": "user", "content": "the query", "content_type": "text"}]}
+    chat = (await client.call("/v3/chat", body))["data"]
+    sent = stub.requests("/v1/chat/completions")[-1]["json"]["messages"]
+    assert [m["content"] for m in sent[1:]] == ["earlier question", "earlier answer", "the query"]
+    assert chat["status"] == "completed"
+
+
+async def test_cancel_stops_a_running_chat_and_keeps_the_partial_answer(client: AtelierClient, new_bot,
+                                                                        stub: OpenAIStub) -> None:
+    bot = await new_bot()
+    stub.script({"content": "word " * 200, "tokens_per_s": 20, "chunk_size_chars": 5})
+    events: list[tuple[str, Any]] = []
+    body = {"bot_id": bot, "user_id": "u1", "stream": True,
+            "additional_messages": [{"role": "user", "content": "talk", "content_type": "text"}]}
+
+    async def consume() -> None:
+        async for name, data in client.sse("/v3/chat", body):
+            events.append((name, data))
+
+    task = asyncio.create_task(consume())
+    while sum(n == "conversation.message.delta" for n, _ in events) < 3:
+        await asyncio.sleep(0.05)
+    chat = json.loads(events[0][1])
+    started = time.monotonic()
+    cancelled = await client.call("/v3/chat/cancel", {"chat_id": chat["id"], "conversation_id": chat["conversation_id"]})
+    assert cancelled["data"]["status"] == "cancelled"
+    await asyncio.wait_for(task, 5)
+    assert time.monotonic() - started < 1.5  # the stream ended within about a second
+    assert names(events)[-1] == "conversation.stream.done"
+    partial = next(json.loads(d) for n, d in events if n == "conversation.message.completed")
+    assert partial["type"] == "answer" and partial["meta_data"]["partial"] == "true"
+    assert 0 < len(partial["content"]) < len("word " * 200)
+    assert (await chat_status(client, chat["conversation_id"], chat["id"]))["status"] == "cancelled"
+    await expect_error(client.call("/v3/chat/cancel", {"chat_id": chat["id"],
+                                                       "conversation_id": chat["conversation_id"]}), 409, "cancelled")
+
+
+async def test_client_disconnect_cancels_the_run(client: AtelierClient, new_bot, stub: OpenAIStub,
+                                                 chat_stack: KnowledgeStack) -> None:
+    bot = await new_bot()
+    stub.script({"content": "slow " * 200, "tokens_per_s": 20, "chunk_size_chars": 5})
+    body = {"bot_id": bot, "user_id": "u1", "stream": True,
+            "additional_messages": [{"role": "user", "content": "talk", "content_type": "text"}]}
+    chat: dict[str, Any] = {}
+    async with httpx.AsyncClient(base_url=chat_stack.gateway_url, trust_env=False,
+                                 headers={"Authorization": f"Bearer {chat_stack.token}"}) as raw:
+        async with raw.stream("POST", "/v3/chat", json=body) as reply:
+            deltas = 0
+            async for line in reply.aiter_lines():
+                if line.startswith("data:") and not chat:
+                    chat = json.loads(line[5:])
+                deltas += line == "event: conversation.message.delta"
+                if deltas >= 3:
+                    break  # hang up mid-answer
+    deadline = time.monotonic() + 3
+    status = ""
+    while time.monotonic() < deadline:
+        status = (await chat_status(client, chat["conversation_id"], chat["id"]))["status"]
+        if status == "cancelled":
+            break
+        await asyncio.sleep(0.1)
+    assert status == "cancelled"
+    listed = (await client.call("/v3/chat/message/list", {"conversation_id": chat["conversation_id"],
+                                                          "chat_id": chat["id"]}, method="GET"))["data"]
+    assert listed[0]["type"] == "answer" and listed[0]["meta_data"]["partial"] == "true"
+
+
+async def test_model_failure_mid_stream_fails_the_chat_and_keeps_the_partial_answer(
+        client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
+    bot = await new_bot()
+    stub.script({"content": "Partial words then nothing", "chunk_size_chars": 4,
+                 "stream_error": {"after_chars": 8, "message": "model crashed"}})
+    events = await client.chat(bot, "go")
+    assert names(events)[-3:] == ["conversation.message.completed", "conversation.chat.failed",
+                                  "conversation.stream.done"]
+    failed = events[-2][1]
+    assert failed["status"] == "failed" and "model crashed" in failed["last_error"]["msg"] and failed["failed_at"]
+    partial = events[-3][1]
+    assert partial["content"] == "Partial " and partial["meta_data"]["partial"] == "true"
+    stub.script({"error": {"status": 400, "message": "bad request to model"}})
+    reply = await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "stream": False, "additional_messages": [
+        {"role": "user", "content": "again", "content_type": "text"}]})
+    assert reply["data"]["status"] == "failed" and "bad request to model" in reply["data"]["last_error"]["msg"]
+
+
+async def test_bad_input_is_refused_before_anything_is_recorded(client: AtelierClient, new_bot,
+                                                                chat_stack: KnowledgeStack) -> None:
+    published = await new_bot()
+    draft_only = await new_bot(publish=False)
+    other = await new_bot()
+    msg = [{"role": "user", "content": "hi", "content_type": "text"}]
+    await expect_error(client.chat("123456789", "hi"), 404, "bot 123456789")
+    await expect_error(client.chat(draft_only, "hi"), 404, "not published")
+    await expect_error(client.chat(published, "   "), 400, "empty")
+    await expect_error(client.call("/v3/chat", {"bot_id": published, "user_id": "u", "additional_messages": []}),
+                       400, "additional_messages")
+    await expect_error(client.call("/v3/chat", {"bot_id": published, "user_id": "", "additional_messages": msg}),
+                       400, "user_id")
+    first = await client.chat(other, "hello")
+    foreign_conversation = first[0][1]["conversation_id"]
+    await expect_error(client.chat(published, "hi", conversation_id=foreign_conversation), 404, "conversation")
+    conn = await asyncpg.connect(chat_stack.env["ATELIER_DATABASE_URL"])
+    try:
+        foreign = 980000000000 + int(time.time() * 1000) % 10**9
+        await conn.execute("INSERT INTO agent.bots (id, space_id, creator_id, draft, online_version)"
+                           " VALUES ($1, 515151, 1, '{}', 'v1')", foreign)
+        before = await conn.fetchval("SELECT count(*) FROM conversation.chats")
+    finally:
+        await conn.close()
+    await expect_error(client.chat(str(foreign), "hi"), 403, "space")
+    conn = await asyncpg.connect(chat_stack.env["ATELIER_DATABASE_URL"])
+    try:
+        assert await conn.fetchval("SELECT count(*) FROM conversation.chats") == before
+    finally:
+        await conn.close()
+
+
+async def test_console_chat_with_the_draft_and_regenerate(client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
+    bot = await new_bot(publish=False, prompt_info={"prompt": "draft persona"})
+    conversation = (await client.call("/v1/conversation/create", {"bot_id": bot}))["data"]
+    stub.script({"content": "first try"}, {"content": "second try"})
+    body = {"bot_id": bot, "conversation_id": conversation["id"], "query": "hello", "draft_mode": True}
+    events = [(n, json.loads(d) if d else d) async for n, d in client.sse("/api/conversation/chat", body)]
+    assert events[0][0] == "message" and events[0][1]["message"]["type"] == "ack"
+    assert events[-1] == ("done", "")
+    finished = [d["message"] for n, d in events if n == "message" and d["is_finish"]]
+    answer = next(m for m in finished if m["type"] == "answer")
+    assert answer["content"] == "first try" and answer["reply_id"] == events[0][1]["message"]["message_id"]
+    assert "draft persona" in stub.requests("/v1/chat/completions")[-1]["json"]["messages"][0]["content"]
+    regen = {**body, "query": "", "regen_message_id": answer["message_id"]}
+    events = [(n, json.loads(d) if d else d) async for n, d in client.sse("/api/conversation/chat", regen)]
+    again = next(d["message"] for n, d in events if n == "message" and d["is_finish"] and d["message"]["type"] == "answer")
+    assert again["content"] == "second try"
+    listed = (await client.call("/api/conversation/get_message_list", {
+        "conversation_id": conversation["id"], "bot_id": bot, "cursor": "0", "count": 20}))["message_list"]
+    contents = [(m["type"], m["content"]) for m in listed if m["type"] in ("question", "answer")]
+    assert contents == [("answer", "second try"), ("question", "hello")]  # newest first, one question
+
+
+async def test_conversations_openapi(client: AtelierClient, new_bot) -> None:
+    bot = await new_bot()
+    made = (await client.call("/v1/conversation/create", {"bot_id": bot, "meta_data": {"k": "v"}, "messages": [
+        {"role": "user", "content": "seed", "content_type": "text"}]}))["data"]
+    assert made["meta_data"] == {"k": "v"} and made["last_section_id"]
+    renamed = (await client.call(f"/v1/conversations/{made['id']}", {"name": "Trip"}, method="PUT"))["data"]
+    assert renamed["name"] == "Trip"
+    listed = (await client.call("/v1/conversations", {"bot_id": bot}, method="GET"))["data"]
+    assert [c["id"] for c in listed["conversations"]] == [made["id"]] and listed["has_more"] is False
+    got = (await client.call("/v1/conversation/retrieve", {"conversation_id": made["id"]}, method="GET"))["data"]
+    assert got["name"] == "Trip"
+    messages = (await client.call(f"/v1/conversation/message/list?conversation_id={made['id']}", {}))["data"]
+    assert [m["content"] for m in messages] == ["seed"]
+    await client.call(f"/v1/conversations/{made['id']}", method="DELETE")
+    await expect_error(client.call("/v1/conversation/retrieve", {"conversation_id": made["id"]}, method="GET"), 404)
+    await expect_error(client.call("/v1/conversation/create", {"bot_id": bot, "messages": [
+        {"role": "robot", "content": "x", "content_type": "text"}]}), 400, "messages[0].role")
