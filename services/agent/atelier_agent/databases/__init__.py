@@ -1,0 +1,1 @@
+"""Memory databases: user-defined tables bound to agents, and the per-table SQL tool."""

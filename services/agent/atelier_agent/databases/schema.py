@@ -1,0 +1,114 @@
+"""Fields of a memory database: validation and their physical columns. Pure: no I/O."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from atelier_common.errors import InvalidArgument
+
+TEXT, NUMBER, DATE, FLOAT, BOOLEAN = 1, 2, 3, 4, 5  # FieldItemType
+LIMITED, READ_ONLY, UNLIMITED = 1, 2, 3  # BotTableRWMode
+PG_TYPES = {TEXT: "text", NUMBER: "bigint", DATE: "timestamptz", FLOAT: "double precision", BOOLEAN: "boolean"}
+NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
+SYSTEM_NAMES = {"id", "user_id", "created_at", "uuid"}
+MAX_FIELDS = 20
+SCHEMA = "agent_user_tables"
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    id: int
+    name: str
+    desc: str
+    type: int
+    must_required: bool
+
+    @property
+    def column(self) -> str:
+        return f"c_{self.id}"
+
+    def as_doc(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "desc": self.desc, "type": self.type,
+                "must_required": self.must_required}
+
+
+def physical(database_id: int) -> str:
+    return f"{SCHEMA}.t_{database_id}"
+
+
+def valid_table_name(name: str) -> str:
+    if not NAME.match(name):
+        raise InvalidArgument(f"field 'table_name': {name!r} must start with a letter and hold only letters, digits "
+                              "and underscores (at most 64)")
+    return name
+
+
+def plan_fields(items: list[Any], existing: list[FieldSpec], next_id: int) -> tuple[list[FieldSpec], int]:
+    """FieldItems of a request -> specs; a field keeps its id when its id (or name) matches an existing one."""
+    if not items:
+        raise InvalidArgument("field 'field_list': at least one field")
+    if len(items) > MAX_FIELDS:
+        raise InvalidArgument(f"field 'field_list': at most {MAX_FIELDS} fields")
+    by_id = {f.id: f for f in existing}
+    by_name = {f.name: f for f in existing}
+    out: list[FieldSpec] = []
+    seen: set[str] = set()
+    for i, item in enumerate(items):
+        where = f"field_list[{i}]"
+        name = item.name
+        if not NAME.match(name) or name.lower() in SYSTEM_NAMES or name.lower().startswith("sys_"):
+            raise InvalidArgument(f"field '{where}.name': {name!r} must be an identifier (letters, digits, underscores, "
+                                  "starting with a letter) and not a system name (id, user_id, created_at, uuid, sys_*)")
+        if name in seen:
+            raise InvalidArgument(f"field '{where}.name': {name!r} is used twice")
+        seen.add(name)
+        if item.type not in PG_TYPES:
+            raise InvalidArgument(f"field '{where}.type': must be one of 1 text, 2 number, 3 date, 4 float, 5 boolean")
+        old = by_id.get(item.id) if item.id else by_name.get(name)
+        if old is not None and old.type != item.type:
+            raise InvalidArgument(f"field '{where}.type': a field's type cannot change (add a new field instead)")
+        if old is None:
+            field_id, next_id = next_id, next_id + 1
+        else:
+            field_id = old.id
+        out.append(FieldSpec(field_id, name, item.desc, item.type, bool(item.must_required)))
+    return out, next_id
+
+
+def from_docs(docs: list[dict[str, Any]]) -> list[FieldSpec]:
+    return [FieldSpec(int(d["id"]), d["name"], d.get("desc", ""), int(d["type"]), bool(d.get("must_required")))
+            for d in docs]
+
+
+def convert(spec: FieldSpec, raw: str, where: str) -> Any:
+    """A record value (text on the wire) -> the column's Python value; InvalidArgument naming it."""
+    try:
+        if spec.type == TEXT:
+            return raw
+        if spec.type == NUMBER:
+            return int(raw)
+        if spec.type == FLOAT:
+            return float(raw)
+        if spec.type == BOOLEAN:
+            lowered = raw.strip().lower()
+            if lowered not in ("true", "false", "1", "0"):
+                raise ValueError
+            return lowered in ("true", "1")
+        value = dt.datetime.fromisoformat(raw.strip())
+        return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+    except ValueError:
+        kind = {NUMBER: "an integer", FLOAT: "a number", BOOLEAN: "true or false", DATE: "an ISO 8601 date"}[spec.type]
+        raise InvalidArgument(f"field '{where}': {raw!r} is not {kind}") from None
+
+
+def render(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dt.datetime):
+        return value.isoformat()
+    return str(value)

@@ -1,0 +1,225 @@
+"""Memory databases: create/update/delete with their physical tables, binding to agents, records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atelier_agent import access
+from atelier_agent.databases import schema, store
+from atelier_agent.databases.schema import LIMITED, FieldSpec
+from atelier_agent.store import bots
+from atelier_common.auth import current_context, require_space
+from atelier_common.errors import Conflict, InvalidArgument, NotFound
+from atelier_common.service import ServiceDeps
+from atelier_proto import agent_pb2 as apb
+from atelier_proto import base_pb2
+
+MAX_RECORDS_PAGE = 100
+RW_MODES = (1, 2, 3)
+
+
+def fields_of(row: Any) -> list[FieldSpec]:
+    return schema.from_docs(list(row["field_list"]))
+
+
+def info(row: Any, *, bot_id: int = 0) -> apb.DatabaseInfo:
+    return apb.DatabaseInfo(
+        id=row["id"], space_id=row["space_id"], icon_uri=row["icon_uri"], table_name=row["table_name"],
+        table_desc=row["table_desc"], creator_id=row["creator_id"], create_time=int(row["created_at"].timestamp()),
+        update_time=int(row["updated_at"].timestamp()), actual_table_name=schema.physical(row["id"]),
+        rw_mode=row["rw_mode"], prompt_disabled=row["prompt_disabled"], is_visible=True,
+        field_list=[apb.FieldItem(name=f.name, desc=f.desc, type=f.type, must_required=f.must_required, id=f.id)
+                    for f in fields_of(row)],
+        **({"bot_id": bot_id, "is_added_to_bot": True} if bot_id else {}))
+
+
+def binding(row: Any) -> dict[str, Any]:
+    """How a bound table appears in the agent's config (BotInfo.database_list)."""
+    return {"table_id": str(row["id"]), "table_name": row["table_name"], "table_desc": row["table_desc"],
+            "rw_mode": row["rw_mode"], "prompt_disabled": row["prompt_disabled"],
+            "field_list": [{"name": f.name, "desc": f.desc, "type": f.type, "must_required": f.must_required,
+                            "id": str(f.id)} for f in fields_of(row)]}
+
+
+async def load(conn: Any, database_id: int, *, for_update: bool = False) -> Any:
+    row = await store.get(conn, database_id, for_update=for_update)
+    if row is None:
+        raise NotFound(f"database {database_id} not found")
+    require_space(row["space_id"])
+    return row
+
+
+def _rw_mode(value: int) -> int:
+    if value not in RW_MODES:
+        raise InvalidArgument("field 'rw_mode': 1 limited read/write, 2 read-only or 3 unlimited read/write")
+    return value
+
+
+async def add(deps: ServiceDeps, req: apb.AddDatabaseRequest) -> apb.DatabaseInfo:
+    require_space(req.space_id)
+    name = schema.valid_table_name(req.table_name)
+    fields, next_id = schema.plan_fields(list(req.field_list), [], 1)
+    database_id = deps.ids.next_id()
+    async with deps.pool.acquire() as conn, conn.transaction():
+        if await conn.fetchval("SELECT 1 FROM databases WHERE space_id = $1 AND table_name = $2 AND deleted_at IS NULL",
+                               req.space_id, name):
+            raise Conflict(f"field 'table_name': a database named {name!r} already exists in this space")
+        row = await store.insert(conn, id=database_id, space_id=req.space_id, creator_id=current_context().user_id,
+                                 table_name=name, table_desc=req.table_desc, icon_uri=req.icon_uri, fields=fields,
+                                 next_field_id=next_id, rw_mode=_rw_mode(req.rw_mode if req.HasField("rw_mode") else LIMITED),
+                                 prompt_disabled=req.prompt_disabled)
+        await store.create_table(conn, database_id, fields)
+        if req.HasField("bot_id") and req.bot_id:
+            await _bind(conn, row, req.bot_id)
+    return info(row, bot_id=req.bot_id if req.HasField("bot_id") else 0)
+
+
+async def update(deps: ServiceDeps, req: apb.UpdateDatabaseRequest) -> apb.DatabaseInfo:
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await load(conn, req.id, for_update=True)
+        changes: dict[str, Any] = {}
+        if req.HasField("table_name"):
+            changes["table_name"] = schema.valid_table_name(req.table_name)
+        for name in ("table_desc", "icon_uri", "prompt_disabled"):
+            if req.HasField(name):
+                changes[name] = getattr(req, name)
+        if req.HasField("rw_mode"):
+            changes["rw_mode"] = _rw_mode(req.rw_mode)
+        if len(req.field_list):
+            old = fields_of(row)
+            new, next_id = schema.plan_fields(list(req.field_list), old, row["next_field_id"])
+            await store.alter_columns(conn, req.id, old, new)
+            changes.update(field_list=new, next_field_id=next_id)
+        if changes:
+            row = await store.update(conn, req.id, **changes)
+        await _refresh_bindings(conn, row)
+    return info(row)
+
+
+async def delete(deps: ServiceDeps, database_id: int) -> None:
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await load(conn, database_id, for_update=True)
+        await store.soft_delete(conn, database_id)
+        await store.drop_table(conn, database_id)
+        for bot_id in await _bound_bots(conn, database_id):
+            await bots.update_draft(conn, bot_id, lambda d: _drop_binding(d, row["id"]))
+
+
+async def list_(deps: ServiceDeps, req: apb.ListDatabaseRequest) -> apb.ListDatabaseResponse:
+    require_space(req.space_id)
+    limit = min(req.limit if req.limit > 0 else 20, 100)
+    rows, total = await store.list_page(deps.pool, req.space_id, req.table_name, limit, max(req.offset, 0))
+    bound: set[str] = set()
+    if req.HasField("bot_id") and req.bot_id:
+        draft = bots.draft_of(await access.bot(deps.pool, req.bot_id))
+        bound = {str(d.get("table_id")) for d in draft.get("database_list") or []}
+    items = [info(r, bot_id=req.bot_id if str(r["id"]) in bound else 0) for r in rows]
+    return apb.ListDatabaseResponse(database_info_list=items, has_more=max(req.offset, 0) + len(rows) < total,
+                                    total_count=total)
+
+
+async def _bound_bots(conn: Any, database_id: int) -> list[int]:
+    rows = await conn.fetch("SELECT id FROM bots WHERE deleted_at IS NULL AND draft->'database_list' @> $1::jsonb",
+                            [{"table_id": str(database_id)}])
+    return [r["id"] for r in rows]
+
+
+def _drop_binding(draft: dict[str, Any], database_id: int) -> None:
+    draft["database_list"] = [d for d in draft.get("database_list") or [] if str(d.get("table_id")) != str(database_id)]
+
+
+async def _bind(conn: Any, row: Any, bot_id: int) -> None:
+    bot = await access.bot(conn, bot_id, for_update=True)
+    if bot["space_id"] != row["space_id"]:
+        raise InvalidArgument(f"database {row['id']} and bot {bot_id} are in different spaces")
+
+    def add_binding(draft: dict[str, Any]) -> None:
+        _drop_binding(draft, row["id"])
+        draft.setdefault("database_list", []).append(binding(row))
+
+    await bots.update_draft(conn, bot_id, add_binding)
+
+
+async def _refresh_bindings(conn: Any, row: Any) -> None:
+    """Bound agents' drafts show the table's current name and fields."""
+    for bot_id in await _bound_bots(conn, row["id"]):
+        await bots.update_draft(conn, bot_id, lambda d: _replace_binding(d, row))
+
+
+def _replace_binding(draft: dict[str, Any], row: Any) -> None:
+    draft["database_list"] = [binding(row) if str(d.get("table_id")) == str(row["id"]) else d
+                              for d in draft.get("database_list") or []]
+
+
+async def bind(deps: ServiceDeps, database_id: int, bot_id: int) -> None:
+    async with deps.pool.acquire() as conn, conn.transaction():
+        await _bind(conn, await load(conn, database_id), bot_id)
+
+
+async def unbind(deps: ServiceDeps, database_id: int, bot_id: int) -> None:
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await load(conn, database_id)
+        await access.bot(conn, bot_id, for_update=True)
+        await bots.update_draft(conn, bot_id, lambda d: _drop_binding(d, row["id"]))
+
+
+def _owner(row: Any, all_users: bool) -> str | None:
+    """Whose rows a console call sees: limited tables are per user unless not_filter_by_user_id."""
+    return str(current_context().user_id) if row["rw_mode"] == LIMITED and not all_users else None
+
+
+async def list_records(deps: ServiceDeps, req: apb.ListDatabaseRecordsRequest) -> apb.ListDatabaseRecordsResponse:
+    row = await load(deps.pool, req.database_id)
+    fields = fields_of(row)
+    limit = min(req.limit if req.limit > 0 else 50, MAX_RECORDS_PAGE)
+    rows, total = await store.records(deps.pool, row["id"], fields, user_id=_owner(row, req.not_filter_by_user_id),
+                                      limit=limit, offset=max(req.offset, 0))
+    data = [base_pb2.StringMap(values={"id": str(r["id"]), "user_id": r["user_id"],
+                                       "created_at": schema.render(r["created_at"]),
+                                       **{f.name: schema.render(r[f.column]) for f in fields}}) for r in rows]
+    return apb.ListDatabaseRecordsResponse(data=data, HasMore=max(req.offset, 0) + len(rows) < total, TotalNum=total,
+                                           field_list=info(row).field_list)
+
+
+def _values(fields: list[FieldSpec], record: dict[str, str], where: str, *, adding: bool) -> dict[str, Any]:
+    by_name = {f.name: f for f in fields}
+    unknown = [k for k in record if k not in by_name and k != "id"]
+    if unknown:
+        raise InvalidArgument(f"field '{where}.{unknown[0]}': the table has no such field")
+    if adding:
+        missing = [f.name for f in fields if f.must_required and not record.get(f.name)]
+        if missing:
+            raise InvalidArgument(f"field '{where}.{missing[0]}': required")
+    return {by_name[k].column: schema.convert(by_name[k], v, f"{where}.{k}") for k, v in record.items() if k != "id"}
+
+
+def _record_id(record: dict[str, str], where: str) -> int:
+    if not record.get("id", "").isdigit():
+        raise InvalidArgument(f"field '{where}.id': the record id is required")
+    return int(record["id"])
+
+
+async def update_records(deps: ServiceDeps, req: apb.UpdateDatabaseRecordsRequest) -> apb.UpdateDatabaseRecordsResponse:
+    out: list[base_pb2.StringMap] = []
+    async with deps.pool.acquire() as conn, conn.transaction():
+        row = await load(conn, req.database_id, for_update=True)
+        fields = fields_of(row)
+        user = str(current_context().user_id)
+        owner = _owner(row, False)
+        for i, record in enumerate(req.record_data_add):
+            values = _values(fields, dict(record.values), f"record_data_add[{i}]", adding=True)
+            new_id = await store.add_record(conn, row["id"], user, values)
+            out.append(base_pb2.StringMap(values={**record.values, "id": str(new_id)}))
+        for i, record in enumerate(req.record_data_alter):
+            where = f"record_data_alter[{i}]"
+            record_id = _record_id(dict(record.values), where)
+            values = _values(fields, dict(record.values), where, adding=False)
+            if values and not await store.alter_record(conn, row["id"], record_id, owner, values):
+                raise NotFound(f"field '{where}.id': record {record_id} not found")
+            out.append(base_pb2.StringMap(values=dict(record.values)))
+        for i, record in enumerate(req.record_data_delete):
+            where = f"record_data_delete[{i}]"
+            record_id = _record_id(dict(record.values), where)
+            if not await store.delete_record(conn, row["id"], record_id, owner):
+                raise NotFound(f"field '{where}.id': record {record_id} not found")
+    return apb.UpdateDatabaseRecordsResponse(data=out)
