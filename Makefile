@@ -9,7 +9,7 @@ PACKAGES := libs/common libs/proto libs/idlc libs/devstack \
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval
+.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat
 
 install: $(STAMP)
 
@@ -54,6 +54,9 @@ bench-ingest: install-bench  ## ingestion throughput on Cranfield (JSON lines)
 
 bench-retrieval: install-bench  ## retrieval quality (nDCG/Recall/MRR vs bm25s, MiniLM, RRF) and latency on Cranfield
 	$(BIN)/python -m benchmarks.bench_retrieval $(BENCH_ARGS)
+
+bench-chat: install  ## chat time-to-first-token and tokens/s through the stack vs the model server directly (JSON lines)
+	$(BIN)/python -m benchmarks.bench_chat $(BENCH_ARGS)
 
 lint: install
 	$(BIN)/ruff check libs services tests

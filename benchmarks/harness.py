@@ -88,8 +88,10 @@ class Services:
 
 
 @contextlib.asynccontextmanager
-async def services(infra: Infra, overrides: Mapping[str, str], *, indexers: int = 1) -> AsyncIterator[Services]:
-    """knowledge + `indexers` indexer processes + gateway, each on fresh ports."""
+async def services(infra: Infra, overrides: Mapping[str, str], *, indexers: int = 1,
+                   extra: tuple[str, ...] = ()) -> AsyncIterator[Services]:
+    """knowledge + `indexers` indexer processes + `extra` services (e.g. agent, conversation) + gateway,
+    each on fresh ports."""
     env = {**infra.env, **overrides, "ATELIER_GATEWAY_PORT": str(free_port()),
            "ATELIER_BOOTSTRAP_TOKEN_FILE": str(infra.root / f"token-{secrets.token_hex(3)}")}
     for name in ("agent", "conversation", "knowledge", "workflow", "plugin", "indexer"):
@@ -99,11 +101,15 @@ async def services(infra: Infra, overrides: Mapping[str, str], *, indexers: int 
     # member joining while another is mid-rebalance waits for that round to end.
     workers = [ServiceProcess("indexer", {**env, "ATELIER_INDEXER_ADDR": f"127.0.0.1:{free_port()}"}, timeout_s=180)
                for _ in range(indexers)]
-    procs = [knowledge, *workers, gateway]
+    others = [ServiceProcess(name, env) for name in extra]
+    procs = [knowledge, *workers, *others, gateway]
     started: list[ServiceProcess] = []
     try:
         await asyncio.to_thread(knowledge.start)
         started.append(knowledge)
+        for proc in others:
+            await asyncio.to_thread(proc.start)
+            started.append(proc)
         started += workers  # stopped on failure too, whichever came up
         await asyncio.gather(*(asyncio.to_thread(w.start) for w in workers))
         await asyncio.to_thread(gateway.start)
