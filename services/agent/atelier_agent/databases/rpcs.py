@@ -25,7 +25,7 @@ class DatabaseRpcs:
         return await service.list_(self.deps, req)
 
     async def GetDatabaseByID(self, req: apb.GetDatabaseByIDRequest, context) -> apb.GetDatabaseByIDResponse:
-        return apb.GetDatabaseByIDResponse(database_info=service.info(await service.load(self.deps.pool, req.id)))
+        return apb.GetDatabaseByIDResponse(database_info=await service.get(self.deps, req))
 
     async def BindDatabase(self, req: apb.BindDatabaseToBotRequest, context) -> apb.BindDatabaseToBotResponse:
         await service.bind(self.deps, req.database_id, req.bot_id)

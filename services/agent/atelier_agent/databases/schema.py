@@ -62,9 +62,9 @@ def plan_fields(items: list[Any], existing: list[FieldSpec], next_id: int) -> tu
         if not NAME.match(name) or name.lower() in SYSTEM_NAMES or name.lower().startswith("sys_"):
             raise InvalidArgument(f"field '{where}.name': {name!r} must be an identifier (letters, digits, underscores, "
                                   "starting with a letter) and not a system name (id, user_id, created_at, uuid, sys_*)")
-        if name in seen:
+        if name.lower() in seen:  # SQL names are case-insensitive
             raise InvalidArgument(f"field '{where}.name': {name!r} is used twice")
-        seen.add(name)
+        seen.add(name.lower())
         if item.type not in PG_TYPES:
             raise InvalidArgument(f"field '{where}.type': must be one of 1 text, 2 number, 3 date, 4 float, 5 boolean")
         old = by_id.get(item.id) if item.id else by_name.get(name)
@@ -84,10 +84,13 @@ def from_docs(docs: list[dict[str, Any]]) -> list[FieldSpec]:
 
 
 def convert(spec: FieldSpec, raw: str, where: str) -> Any:
-    """A record value (text on the wire) -> the column's Python value; InvalidArgument naming it."""
+    """A record value (text on the wire) -> the column's Python value; InvalidArgument naming it.
+    An empty value of a non-text field is NULL (what a cleared cell in the console sends)."""
     try:
         if spec.type == TEXT:
             return raw
+        if not raw.strip():
+            return None
         if spec.type == NUMBER:
             return int(raw)
         if spec.type == FLOAT:

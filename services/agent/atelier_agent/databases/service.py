@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import asyncpg
+
 from atelier_agent import access
 from atelier_agent.databases import schema, store
 from atelier_agent.databases.schema import LIMITED, FieldSpec
@@ -22,14 +24,19 @@ def fields_of(row: Any) -> list[FieldSpec]:
     return schema.from_docs(list(row["field_list"]))
 
 
-def info(row: Any, *, bot_id: int = 0) -> apb.DatabaseInfo:
+SYSTEM_FIELDS = [apb.FieldItem(name="id", type=schema.NUMBER, is_system_field=True, desc="record id"),
+                 apb.FieldItem(name="user_id", type=schema.TEXT, is_system_field=True, desc="end user who added it"),
+                 apb.FieldItem(name="created_at", type=schema.DATE, is_system_field=True, desc="when it was added")]
+
+
+def info(row: Any, *, bot_id: int = 0, sys_fields: bool = False) -> apb.DatabaseInfo:
     return apb.DatabaseInfo(
         id=row["id"], space_id=row["space_id"], icon_uri=row["icon_uri"], table_name=row["table_name"],
         table_desc=row["table_desc"], creator_id=row["creator_id"], create_time=int(row["created_at"].timestamp()),
-        update_time=int(row["updated_at"].timestamp()), actual_table_name=schema.physical(row["id"]),
+        update_time=int(row["updated_at"].timestamp()), actual_table_name=row["physical_table"],
         rw_mode=row["rw_mode"], prompt_disabled=row["prompt_disabled"], is_visible=True,
         field_list=[apb.FieldItem(name=f.name, desc=f.desc, type=f.type, must_required=f.must_required, id=f.id)
-                    for f in fields_of(row)],
+                    for f in fields_of(row)] + (SYSTEM_FIELDS if sys_fields else []),
         **({"bot_id": bot_id, "is_added_to_bot": True} if bot_id else {}))
 
 
@@ -39,6 +46,13 @@ def binding(row: Any) -> dict[str, Any]:
             "rw_mode": row["rw_mode"], "prompt_disabled": row["prompt_disabled"],
             "field_list": [{"name": f.name, "desc": f.desc, "type": f.type, "must_required": f.must_required,
                             "id": str(f.id)} for f in fields_of(row)]}
+
+
+async def get(deps: ServiceDeps, req: apb.GetDatabaseByIDRequest) -> apb.DatabaseInfo:
+    row = await load(deps.pool, req.id)
+    if req.space_id and req.space_id != row["space_id"]:
+        raise NotFound(f"database {req.id} not found in space {req.space_id}")
+    return info(row, sys_fields=req.need_sys_fields)
 
 
 async def load(conn: Any, database_id: int, *, for_update: bool = False) -> Any:
@@ -55,19 +69,26 @@ def _rw_mode(value: int) -> int:
     return value
 
 
+def _name_taken(name: str) -> Conflict:
+    return Conflict(f"field 'table_name': a database named {name!r} already exists in this space")
+
+
 async def add(deps: ServiceDeps, req: apb.AddDatabaseRequest) -> apb.DatabaseInfo:
     require_space(req.space_id)
     name = schema.valid_table_name(req.table_name)
     fields, next_id = schema.plan_fields(list(req.field_list), [], 1)
     database_id = deps.ids.next_id()
     async with deps.pool.acquire() as conn, conn.transaction():
-        if await conn.fetchval("SELECT 1 FROM databases WHERE space_id = $1 AND table_name = $2 AND deleted_at IS NULL",
-                               req.space_id, name):
-            raise Conflict(f"field 'table_name': a database named {name!r} already exists in this space")
-        row = await store.insert(conn, id=database_id, space_id=req.space_id, creator_id=current_context().user_id,
-                                 table_name=name, table_desc=req.table_desc, icon_uri=req.icon_uri, fields=fields,
-                                 next_field_id=next_id, rw_mode=_rw_mode(req.rw_mode if req.HasField("rw_mode") else LIMITED),
-                                 prompt_disabled=req.prompt_disabled)
+        if await store.name_taken(conn, req.space_id, name):
+            raise _name_taken(name)
+        try:
+            row = await store.insert(conn, id=database_id, space_id=req.space_id,
+                                     creator_id=current_context().user_id, table_name=name,
+                                     table_desc=req.table_desc, icon_uri=req.icon_uri, fields=fields,
+                                     next_field_id=next_id, prompt_disabled=req.prompt_disabled,
+                                     rw_mode=_rw_mode(req.rw_mode if req.HasField("rw_mode") else LIMITED))
+        except asyncpg.UniqueViolationError:  # a concurrent add of the same name
+            raise _name_taken(name) from None
         await store.create_table(conn, database_id, fields)
         if req.HasField("bot_id") and req.bot_id:
             await _bind(conn, row, req.bot_id)
@@ -78,8 +99,10 @@ async def update(deps: ServiceDeps, req: apb.UpdateDatabaseRequest) -> apb.Datab
     async with deps.pool.acquire() as conn, conn.transaction():
         row = await load(conn, req.id, for_update=True)
         changes: dict[str, Any] = {}
-        if req.HasField("table_name"):
+        if req.HasField("table_name") and req.table_name != row["table_name"]:
             changes["table_name"] = schema.valid_table_name(req.table_name)
+            if await store.name_taken(conn, row["space_id"], req.table_name, other_than=req.id):
+                raise _name_taken(req.table_name)
         for name in ("table_desc", "icon_uri", "prompt_disabled"):
             if req.HasField(name):
                 changes[name] = getattr(req, name)
@@ -91,7 +114,10 @@ async def update(deps: ServiceDeps, req: apb.UpdateDatabaseRequest) -> apb.Datab
             await store.alter_columns(conn, req.id, old, new)
             changes.update(field_list=new, next_field_id=next_id)
         if changes:
-            row = await store.update(conn, req.id, **changes)
+            try:
+                row = await store.update(conn, req.id, **changes)
+            except asyncpg.UniqueViolationError:  # a concurrent add or rename to the same name
+                raise _name_taken(req.table_name) from None
         await _refresh_bindings(conn, row)
     return info(row)
 
@@ -186,10 +212,11 @@ def _values(fields: list[FieldSpec], record: dict[str, str], where: str, *, addi
     unknown = [k for k in record if k not in by_name and k != "id"]
     if unknown:
         raise InvalidArgument(f"field '{where}.{unknown[0]}': the table has no such field")
-    if adding:
-        missing = [f.name for f in fields if f.must_required and not record.get(f.name)]
-        if missing:
-            raise InvalidArgument(f"field '{where}.{missing[0]}': required")
+    # Required fields must be given on add and cannot be cleared later.
+    missing = [f.name for f in fields if f.must_required and (adding or f.name in record)
+               and not record.get(f.name, "").strip()]
+    if missing:
+        raise InvalidArgument(f"field '{where}.{missing[0]}': required")
     return {by_name[k].column: schema.convert(by_name[k], v, f"{where}.{k}") for k, v in record.items() if k != "id"}
 
 

@@ -1,10 +1,11 @@
 """The model's SQL for one memory table -> a safe statement on the physical table. Pure: no I/O.
 
-The model writes against the user-facing names (`books`, `title`); we accept exactly one SELECT,
-INSERT, UPDATE or DELETE touching only that table (read-only tables: SELECT only), with functions
-from a short list, rename table and columns to `agent_user_tables.t_<id>` / `c_<field id>`, and in
-limited mode confine it to the end user's rows. The user id never enters the SQL text: it is read
-with current_setting('atelier.user_id'), which the executor sets per transaction."""
+The model writes against the user-facing names (`books`, `title`). We accept exactly one SELECT,
+INSERT, UPDATE or DELETE on that table alone (read-only tables: SELECT only), no subqueries, joins,
+CTEs or set operations, functions from a short list; then rename the table to
+`agent_user_tables.t_<id>` and the columns to `c_<field id>`. INSERT records the end user in
+`user_id`, and in limited mode every other statement is confined to that user's rows. The user id
+is always the bound parameter $1, never part of the SQL text."""
 
 from __future__ import annotations
 
@@ -15,14 +16,23 @@ from sqlglot import exp
 
 from atelier_agent.databases.schema import LIMITED, READ_ONLY, SCHEMA, FieldSpec
 
-USER_SETTING = "atelier.user_id"
 MAX_ROWS = 100
-ALLOWED_FUNCTIONS = {
-    "COUNT", "SUM", "AVG", "MIN", "MAX", "LOWER", "UPPER", "LENGTH", "COALESCE", "ABS", "ROUND", "TRIM",
-    "SUBSTRING", "CONCAT", "CURRENT_TIMESTAMP", "CURRENT_DATE", "NOW", "CAST", "TRYCAST", "DATE_TRUNC", "EXTRACT",
-    "CURRENTTIMESTAMP", "CURRENTDATE", "DATETRUNC", "TIMESTAMPTRUNC", "STRPOSITION", "REPLACE",
+SYSTEM_COLUMNS = ("id", "created_at")  # readable by the model; user_id stays hidden
+# sqlglot expression keys (how it names the functions it knows) the model may call.
+ALLOWED_FUNCTIONS = frozenset({
+    "count", "sum", "avg", "min", "max", "lower", "upper", "length", "coalesce", "abs", "round", "floor", "ceil",
+    "sqrt", "pow", "trim", "substring", "concat", "concatws", "replace", "strposition", "splitpart", "initcap", "pad",
+    "left", "right", "greatest", "least", "nullif", "regexplike", "regexpilike", "currenttimestamp", "currentdate",
+    "currenttime", "localtimestamp", "cast", "trycast",
+    "timestamptrunc", "datetrunc", "extract", "date", "timetostr", "groupconcat", "case", "if",
+})
+ALLOWED_ANONYMOUS = frozenset({"age", "date_part", "char_length", "btrim", "to_char", "now"})
+# Nodes that could reach other tables, change the statement's kind or smuggle values in.
+FORBIDDEN = {
+    exp.With: "WITH clauses", exp.Subquery: "subqueries", exp.SetOperation: "UNION/INTERSECT/EXCEPT",
+    exp.Join: "joins", exp.Into: "SELECT INTO", exp.Lock: "FOR UPDATE/SHARE", exp.OnConflict: "ON CONFLICT",
+    exp.Returning: "RETURNING", exp.Parameter: "parameters", exp.Placeholder: "parameters",
 }
-SYSTEM_COLUMNS = {"id": "id", "created_at": "created_at"}
 
 
 class SqlRefused(ValueError):
@@ -31,90 +41,154 @@ class SqlRefused(ValueError):
 
 @dataclass(frozen=True)
 class Planned:
-    sql: str
+    sql: str  # on the physical table; $1 (when present) is the end user's id
+    params: tuple[str, ...]
     is_select: bool
 
 
-def _user() -> exp.Expression:
-    return exp.func("current_setting", exp.Literal.string(USER_SETTING))
-
-
-def plan(sql: str, *, table_name: str, database_id: int, fields: list[FieldSpec], rw_mode: int) -> Planned:
-    try:
-        statements = [s for s in sqlglot.parse(sql, read="postgres") if s is not None]
-    except sqlglot.errors.ParseError as e:
-        raise SqlRefused(f"the SQL does not parse: {str(e).splitlines()[0]}") from None
-    if len(statements) != 1:
-        raise SqlRefused("send exactly one statement")
-    stmt = statements[0]
+def plan(sql: str, *, table_name: str, database_id: int, fields: list[FieldSpec], rw_mode: int,
+         user_id: str) -> Planned:
+    stmt = _parse_one(sql)
     if not isinstance(stmt, exp.Select | exp.Insert | exp.Update | exp.Delete):
         raise SqlRefused("only SELECT, INSERT, UPDATE and DELETE are allowed")
     if rw_mode == READ_ONLY and not isinstance(stmt, exp.Select):
         raise SqlRefused(f"table {table_name} is read-only: only SELECT is allowed")
-    if stmt.find(exp.With) is not None:
-        raise SqlRefused("WITH clauses are not allowed")
-    if stmt.find(exp.Subquery, exp.Union) is not None:
-        raise SqlRefused("subqueries and UNION are not allowed")
-    if isinstance(stmt, exp.Insert) and not isinstance(stmt.expression, exp.Values):
-        raise SqlRefused("INSERT must use VALUES")
-    for table in stmt.find_all(exp.Table):
-        if table.db or table.catalog or table.name.lower() != table_name.lower():
-            raise SqlRefused(f"only table {table_name} can be used here, not {table.sql(dialect='postgres')}")
-    for func in stmt.find_all(exp.Func):
-        name = (func.name if isinstance(func, exp.Anonymous) else func.key).upper().replace("_", "")
-        if name not in {f.replace("_", "") for f in ALLOWED_FUNCTIONS} and not isinstance(func, exp.Cast):
-            raise SqlRefused(f"function {func.sql(dialect='postgres').split('(')[0]} is not allowed")
-
-    by_name = {f.name.lower(): f for f in fields}
-    aliases = {a.alias.lower() for a in stmt.find_all(exp.Alias)}
-
-    def column_for(name: str) -> str:
-        lowered = name.lower()
-        if lowered in by_name:
-            return by_name[lowered].column
-        if lowered in SYSTEM_COLUMNS:
-            return SYSTEM_COLUMNS[lowered]
-        raise SqlRefused(f"table {table_name} has no column {name}; columns: id, created_at, "
-                         + ", ".join(f.name for f in fields))
-
-    if isinstance(stmt, exp.Select):  # results come back under the user-facing names
-        projections = []
-        for p in stmt.expressions:
-            if isinstance(p, exp.Star):
-                projections.append(exp.alias_(exp.column("id"), "id"))
-                projections += [exp.alias_(exp.column(f.name), f.name) for f in fields]
-            elif isinstance(p, exp.Column) and not p.alias:
-                projections.append(exp.alias_(p.copy(), p.name))
-            else:
-                projections.append(p)
-        stmt.set("expressions", projections)
-    for column in list(stmt.find_all(exp.Column)):
-        if isinstance(column.this, exp.Star):
-            continue
-        if column.name.lower() in aliases and column.find_ancestor(exp.Order) is not None:
-            continue
-        column.set("table", None)
-        column.set("this", exp.to_identifier(column_for(column.name)))
+    table = _check_shape(stmt, table_name)
+    columns = _Columns(table_name, fields)
+    uses_user = False
+    if isinstance(stmt, exp.Select):
+        _expand_projections(stmt, columns)
+    _rename_columns(stmt, columns)
     if isinstance(stmt, exp.Insert):
-        target = stmt.this
-        if not isinstance(target, exp.Schema) or not target.expressions:
-            raise SqlRefused("INSERT must name its columns: INSERT INTO t (a, b) VALUES (...)")
-        for ident in target.expressions:
-            name = ident.name
-            if name.lower() in SYSTEM_COLUMNS:
-                raise SqlRefused(f"column {name} is set automatically")
-            ident.set("this", column_for(name))
-        target.expressions.append(exp.to_identifier("user_id"))
-        for row in stmt.expression.expressions:
-            row.expressions.append(_user())
-    for table in stmt.find_all(exp.Table):
-        table.set("this", exp.to_identifier(f"t_{database_id}"))
-        table.set("db", exp.to_identifier(SCHEMA))
-    if rw_mode == LIMITED and not isinstance(stmt, exp.Insert):
-        stmt = stmt.where(exp.EQ(this=exp.column("user_id"), expression=_user()), copy=False)
+        _rewrite_insert(stmt, columns)
+        uses_user = True
+    elif rw_mode == LIMITED:
+        stmt = stmt.where(exp.EQ(this=exp.column("user_id"), expression=_user_param()), copy=False)
+        uses_user = True
+    table.set("this", exp.to_identifier(f"t_{database_id}"))
+    table.set("db", exp.to_identifier(SCHEMA))
     if isinstance(stmt, exp.Select):
         limit = stmt.args.get("limit")
         value = limit.expression if limit is not None else None
         if value is None or not value.is_int or int(value.name) > MAX_ROWS:
             stmt = stmt.limit(MAX_ROWS, copy=False)
-    return Planned(stmt.sql(dialect="postgres"), isinstance(stmt, exp.Select))
+    return Planned(stmt.sql(dialect="postgres", comments=False), (user_id,) if uses_user else (),
+                   isinstance(stmt, exp.Select))
+
+
+def _parse_one(sql: str) -> exp.Expression:
+    try:
+        statements = [s for s in sqlglot.parse(sql, read="postgres") if s is not None]
+    except sqlglot.errors.SqlglotError as e:
+        raise SqlRefused(f"the SQL does not parse: {str(e).splitlines()[0]}") from None
+    if len(statements) != 1:
+        raise SqlRefused("send exactly one statement")
+    return statements[0]
+
+
+def _check_shape(stmt: exp.Expression, table_name: str) -> exp.Table:
+    """The statement's only table (after refusing anything that could reach further)."""
+    tables = list(stmt.find_all(exp.Table))
+    for t in tables:
+        if t.db or t.catalog or t.name.lower() != table_name.lower():
+            raise SqlRefused(f"only table {table_name} can be used here, not {t.sql(dialect='postgres')}")
+    for kind, what in FORBIDDEN.items():
+        if stmt.find(kind) is not None:
+            raise SqlRefused(f"{what} are not allowed")
+    if any(s is not stmt for s in stmt.find_all(exp.Select)):
+        raise SqlRefused("subqueries are not allowed")
+    if len(tables) != 1:
+        raise SqlRefused(f"the statement must read or write table {table_name} exactly once")
+    for func in stmt.find_all(exp.Func):
+        if isinstance(func, exp.Connector):  # AND/OR are functions to sqlglot
+            continue
+        allowed = (func.name.lower() in ALLOWED_ANONYMOUS if isinstance(func, exp.Anonymous)
+                   else func.key in ALLOWED_FUNCTIONS)
+        if not allowed:
+            name = func.name if isinstance(func, exp.Anonymous) else func.sql(dialect="postgres").split("(")[0]
+            raise SqlRefused(f"function {name} is not allowed")
+    return tables[0]
+
+
+class _Columns:
+    """User-facing column names -> physical ones."""
+
+    def __init__(self, table_name: str, fields: list[FieldSpec]) -> None:
+        self.table_name = table_name
+        self.fields = fields
+        self.by_name = {f.name.lower(): f for f in fields}
+
+    def canonical(self, name: str) -> str:
+        field = self.by_name.get(name.lower())
+        return field.name if field else name.lower()
+
+    def physical(self, name: str) -> str:
+        lowered = name.lower()
+        if lowered in self.by_name:
+            return self.by_name[lowered].column
+        if lowered in SYSTEM_COLUMNS:
+            return lowered
+        raise SqlRefused(f"table {self.table_name} has no column {name}; columns: "
+                         + ", ".join([*SYSTEM_COLUMNS, *(f.name for f in self.fields)]))
+
+
+def _expand_projections(stmt: exp.Select, columns: _Columns) -> None:
+    """`*` and bare columns get their user-facing name as alias, so results map back to it."""
+    out: list[exp.Expression] = []
+    for p in stmt.expressions:
+        if isinstance(p, exp.Star) or (isinstance(p, exp.Column) and isinstance(p.this, exp.Star)):
+            names = ["id", *(f.name for f in columns.fields), "created_at"]
+            out += [exp.alias_(exp.column(n, quoted=True), n, quoted=True) for n in names]
+        elif isinstance(p, exp.Column):
+            out.append(exp.alias_(p.copy(), columns.canonical(p.name), quoted=True))
+        else:
+            out.append(p)
+    stmt.set("expressions", out)
+
+
+def _rename_columns(stmt: exp.Expression, columns: _Columns) -> None:
+    outputs = {a.alias.lower(): a.alias for a in stmt.expressions if isinstance(a, exp.Alias)} \
+        if isinstance(stmt, exp.Select) else {}
+    set_targets = [e.this for e in stmt.expressions] if isinstance(stmt, exp.Update) else []
+    for column in list(stmt.find_all(exp.Column)):
+        if isinstance(column.this, exp.Star):  # COUNT(*)
+            continue
+        name = column.name
+        # A bare ORDER BY / GROUP BY name may be an output alias (ORDER BY prefers it, GROUP BY the column).
+        if name.lower() in outputs and (
+                isinstance(column.parent, exp.Ordered)
+                or (isinstance(column.parent, exp.Group) and name.lower() not in columns.by_name
+                    and name.lower() not in SYSTEM_COLUMNS)):
+            column.set("table", None)
+            column.set("this", exp.to_identifier(outputs[name.lower()], quoted=True))
+            continue
+        if any(column is t for t in set_targets) and name.lower() in SYSTEM_COLUMNS:
+            raise SqlRefused(f"column {name} is set automatically")
+        column.set("table", None)
+        column.set("this", exp.to_identifier(columns.physical(name)))
+
+
+def _rewrite_insert(stmt: exp.Insert, columns: _Columns) -> None:
+    target, values = stmt.this, stmt.expression
+    if not isinstance(values, exp.Values):
+        raise SqlRefused("INSERT must use VALUES")
+    if not isinstance(target, exp.Schema) or not target.expressions:
+        raise SqlRefused(f"INSERT must name its columns: INSERT INTO {columns.table_name} (a, b) VALUES (...)")
+    named = {ident.name.lower() for ident in target.expressions}
+    missing = [f.name for f in columns.fields if f.must_required and f.name.lower() not in named]
+    if missing:
+        raise SqlRefused(f"column {missing[0]} is required")
+    for ident in target.expressions:
+        if ident.name.lower() in SYSTEM_COLUMNS:
+            raise SqlRefused(f"column {ident.name} is set automatically")
+        ident.set("this", columns.physical(ident.name))
+        ident.set("quoted", False)
+    target.expressions.append(exp.to_identifier("user_id"))
+    for row in values.expressions:
+        if not isinstance(row, exp.Tuple) or len(row.expressions) != len(target.expressions) - 1:
+            raise SqlRefused("each VALUES row must give one value per named column")
+        row.expressions.append(_user_param())
+
+
+def _user_param() -> exp.Expression:
+    return exp.Parameter(this=exp.Literal.number(1))

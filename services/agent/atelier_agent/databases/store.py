@@ -17,9 +17,15 @@ async def insert(conn: Conn, *, id: int, space_id: int, creator_id: int, table_n
                  prompt_disabled: bool) -> asyncpg.Record:
     return await conn.fetchrow(
         "INSERT INTO databases (id, space_id, creator_id, table_name, table_desc, icon_uri, field_list, next_field_id,"
-        " rw_mode, prompt_disabled) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING *",
+        " rw_mode, prompt_disabled, physical_table) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING *",
         id, space_id, creator_id, table_name, table_desc, icon_uri, [f.as_doc() for f in fields], next_field_id,
-        rw_mode, prompt_disabled)
+        rw_mode, prompt_disabled, physical(id))
+
+
+async def name_taken(conn: Conn, space_id: int, table_name: str, *, other_than: int = 0) -> bool:
+    return bool(await conn.fetchval(
+        "SELECT 1 FROM databases WHERE space_id = $1 AND lower(table_name) = lower($2) AND deleted_at IS NULL"
+        " AND id <> $3", space_id, table_name, other_than))
 
 
 async def get(conn: Conn, database_id: int, *, for_update: bool = False) -> asyncpg.Record | None:

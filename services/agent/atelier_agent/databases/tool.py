@@ -3,15 +3,17 @@ the model's statement (checked and rewritten by databases.sql) as the end user."
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import asyncpg
 
 from atelier_agent.databases import schema, store
 from atelier_agent.databases.schema import LIMITED, READ_ONLY, FieldSpec
-from atelier_agent.databases.sql import USER_SETTING, SqlRefused, plan
+from atelier_agent.databases.sql import MAX_ROWS, SqlRefused, plan
 
 STATEMENT_TIMEOUT = "5s"
 TYPE_NAMES = {1: "text", 2: "integer", 3: "timestamp (ISO 8601)", 4: "number", 5: "boolean"}
@@ -32,9 +34,11 @@ class BoundTable:
 
 
 async def load_bound_tables(conn: Any, database_ids: list[int]) -> list[BoundTable]:
-    rows = await store.get_many(conn, database_ids)
+    """The tables in the agent's order; deleted ones (still named by old versions) are skipped."""
+    rows = {r["id"]: r for r in await store.get_many(conn, database_ids)}
     return [BoundTable(r["id"], r["table_name"], r["table_desc"], schema.from_docs(list(r["field_list"])),
-                       r["rw_mode"], schema.physical(r["id"])) for r in rows]
+                       r["rw_mode"], schema.physical(r["id"]))
+            for r in (rows.get(i) for i in dict.fromkeys(database_ids)) if r is not None]
 
 
 def tool_definition(table: BoundTable) -> dict[str, Any]:
@@ -42,13 +46,16 @@ def tool_definition(table: BoundTable) -> dict[str, Any]:
                          *(f"{f.name} ({TYPE_NAMES[f.type]}{', required' if f.must_required else ''})"
                            f"{': ' + f.desc if f.desc else ''}" for f in table.fields)])
     allowed = "SELECT only (read-only table)" if table.rw_mode == READ_ONLY else "SELECT, INSERT, UPDATE or DELETE"
-    scope = " Rows are the current user's own." if table.rw_mode == LIMITED else ""
+    scope = " You only see and change the current user's own rows." if table.rw_mode == LIMITED else ""
     return {"type": "function", "function": {
         "name": f"db_{table.table_name}"[:64],
-        "description": (f"Run one SQL statement ({allowed}) on table {table.table_name}"
-                        f"{': ' + table.table_desc if table.table_desc else ''}. Columns: {columns}.{scope}"),
+        "description": (
+            f"Run one PostgreSQL statement ({allowed}) on table {table.table_name}"
+            f"{' (' + table.table_desc + ')' if table.table_desc else ''}. Columns: {columns}.{scope}"
+            f" Only this table: no joins, subqueries or WITH; INSERT names its columns and uses VALUES."
+            f" A SELECT returns at most {MAX_ROWS} rows as JSON; other statements return the affected row count."),
         "parameters": {"type": "object", "required": ["sql"], "properties": {
-            "sql": {"type": "string", "description": f"One PostgreSQL statement on table {table.table_name}"}}},
+            "sql": {"type": "string", "description": f"One SQL statement on table {table.table_name}"}}},
     }}
 
 
@@ -62,18 +69,28 @@ async def run_sql_tool(pool: Any, table: BoundTable, *, user_id: str, arguments:
         raise ToolInputError("'sql' must be a non-empty string")
     try:
         planned = plan(sql, table_name=table.table_name, database_id=table.database_id, fields=table.fields,
-                       rw_mode=table.rw_mode)
+                       rw_mode=table.rw_mode, user_id=user_id)
     except SqlRefused as e:
         raise ToolInputError(str(e)) from None
     async with pool.acquire() as conn, conn.transaction(readonly=planned.is_select):
         await conn.execute(f"SET LOCAL statement_timeout = '{STATEMENT_TIMEOUT}'")
-        await conn.execute("SELECT set_config($1, $2, true)", USER_SETTING, user_id)
         try:
-            if planned.is_select:
-                rows = await conn.fetch(planned.sql)
-                return json.dumps({"rows": [{k: schema.render(v) for k, v in r.items()} for r in rows]},
-                                  ensure_ascii=False)
-            status = await conn.execute(planned.sql)
+            # A prepared statement: the server itself refuses more than one command.
+            prepared = await conn.prepare(planned.sql)
+            rows = await prepared.fetch(*planned.params)
         except asyncpg.PostgresError as e:  # bad values, timeouts
-            raise ToolInputError(f"the statement failed: {getattr(e, 'message', str(e))}") from None
-    return json.dumps({"affected": int(status.split()[-1])})
+            raise ToolInputError(f"the statement failed: {getattr(e, 'message', None) or e}") from None
+        if planned.is_select:
+            return json.dumps({"rows": [{k: _json_value(v) for k, v in r.items()} for r in rows]},
+                              ensure_ascii=False)
+        return json.dumps({"affected": int(prepared.get_statusmsg().split()[-1])})
+
+
+def _json_value(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Decimal):  # avg() and friends
+        return float(value)
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    return str(value)

@@ -15,8 +15,10 @@ CREATE TABLE databases (
     next_field_id    integer     NOT NULL,
     rw_mode          smallint    NOT NULL DEFAULT 1, -- BotTableRWMode
     prompt_disabled  boolean     NOT NULL DEFAULT false,
+    physical_table   text        NOT NULL,           -- agent_user_tables.t_<id>
     created_at       timestamptz NOT NULL DEFAULT now(),
     updated_at       timestamptz NOT NULL DEFAULT now(),
     deleted_at       timestamptz
 );
-CREATE UNIQUE INDEX databases_space_name ON databases (space_id, table_name) WHERE deleted_at IS NULL;
+-- Names are unique per space regardless of case: the model's SQL names tables case-insensitively.
+CREATE UNIQUE INDEX databases_space_name ON databases (space_id, lower(table_name)) WHERE deleted_at IS NULL;
