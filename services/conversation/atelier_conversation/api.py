@@ -66,7 +66,7 @@ class ConversationService(conversation_pb2_grpc.ConversationServiceServicer):
     async def CreateConversation(self, req: cpb.CreateConversationRequest, context) -> cpb.CreateConversationResponse:
         initial = conversations.entered(req.messages, "messages")
         row = await conversations.create(self.deps, req.bot_id, name=req.name, meta_data=dict(req.meta_data),
-                                         connector_id=req.connector_id, initial=initial)
+                                         connector_id=req.connector_id, initial=initial, space_id=req.space_id)
         return cpb.CreateConversationResponse(data=shapes.conversation(row))
 
     async def ListConversationsApi(self, req: cpb.ListConversationsApiRequest, context

@@ -14,6 +14,10 @@ from atelier_conversation.store import chats, conversations, messages
 from atelier_proto import conversation_pb2 as cpb
 
 MAX_PAGE = 50
+# Coze's connector ids: where a conversation was started. The console's own conversations are
+# looked up by (bot, user, console connector) so OpenAPI conversations never show up in it.
+API_CONNECTOR = 1024
+CONSOLE_CONNECTOR = 10000010
 ROLES = {"user": "question", "assistant": "answer"}
 
 
@@ -37,12 +41,16 @@ def entered(items: Any, field: str) -> list[tuple[str, str, str, str]]:
 
 
 async def create(deps: ServiceDeps, bot_id: int, *, name: str = "", meta_data: dict[str, str] | None = None,
-                 connector_id: int = 0, initial: list[tuple[str, str, str, str]] | None = None) -> Any:
-    found = await bot(deps, bot_id)
+                 connector_id: int = 0, initial: list[tuple[str, str, str, str]] | None = None,
+                 space_id: int = 0, found: agent_client.Bot | None = None) -> Any:
+    """A conversation in the bot's space (`found`: the bot already looked up by the caller)."""
+    found = found or await bot(deps, bot_id)
+    if space_id and space_id != found.space_id:
+        raise NotFound(f"bot {bot_id} not found in space {space_id}")
     async with deps.pool.acquire() as conn, conn.transaction():
         row = await conversations.insert(conn, id=deps.ids.next_id(), space_id=found.space_id, bot_id=bot_id,
                                          creator_id=current_context().user_id, section_id=deps.ids.next_id(),
-                                         name=name, meta_data=meta_data, connector_id=connector_id)
+                                         name=name, meta_data=meta_data, connector_id=connector_id or API_CONNECTOR)
         for role, type_, content, content_type in initial or []:
             await messages.insert(conn, id=deps.ids.next_id(), conversation_id=row["id"], section_id=row["section_id"],
                                   bot_id=bot_id, role=role, type=type_, content=content, content_type=content_type)
@@ -63,7 +71,9 @@ async def clear_history(deps: ServiceDeps, conversation_id: int, space_id: int =
 
 
 async def list_(deps: ServiceDeps, req: cpb.ListConversationsApiRequest) -> tuple[list[Any], bool]:
-    await bot(deps, req.bot_id)  # 404/403 for bots the caller cannot see
+    found = await bot(deps, req.bot_id)  # 404/403 for bots the caller cannot see
+    if req.space_id and req.space_id != found.space_id:
+        raise NotFound(f"bot {req.bot_id} not found in space {req.space_id}")
     page = req.page_num if req.page_num > 0 else 1
     size = min(req.page_size if req.page_size > 0 else 20, MAX_PAGE)
     order = (req.sort_field or "created_at").lower()
@@ -73,6 +83,7 @@ async def list_(deps: ServiceDeps, req: cpb.ListConversationsApiRequest) -> tupl
     if direction not in ("ASC", "DESC"):
         raise InvalidArgument("field 'sort_order': ASC or DESC")
     rows = await conversations.list_page(deps.pool, bot_id=req.bot_id, creator_id=current_context().user_id,
+                                         connector_id=req.connector_id if req.HasField("connector_id") else None,
                                          order_by=order, descending=direction == "DESC", limit=size + 1,
                                          offset=(page - 1) * size)
     return rows[:size], len(rows) > size
@@ -99,10 +110,17 @@ async def open_messages(deps: ServiceDeps, req: cpb.ListMessageApiRequest) -> cp
     order = (req.order or "desc").lower()
     if order not in ("asc", "desc"):
         raise InvalidArgument("field 'order': asc or desc")
+    if req.before_id and req.after_id:
+        raise InvalidArgument("fields 'before_id' and 'after_id': give at most one")
+    # The page is the `limit` messages nearest the cursor (before_id: older ones, after_id: newer
+    # ones; none: from the `order` end), then returned in `order`.
+    from_newest = bool(req.before_id) or (not req.after_id and order == "desc")
     rows = await messages.page(deps.pool, req.conversation_id, before_id=req.before_id or None,
-                               after_id=req.after_id or None, limit=limit + 1, descending=order == "desc",
+                               after_id=req.after_id or None, limit=limit + 1, descending=from_newest,
                                chat_id=req.chat_id or None)
     page = rows[:limit]
+    if from_newest != (order == "desc"):
+        page.reverse()
     return cpb.ListMessageApiResponse(data=[shapes.open_message(r) for r in page], has_more=len(rows) > limit,
                                       first_id=page[0]["id"] if page else 0, last_id=page[-1]["id"] if page else 0)
 
@@ -111,25 +129,33 @@ async def console_messages(deps: ServiceDeps, req: cpb.GetMessageListRequest) ->
     if req.conversation_id:
         conv = await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id, bot_id=req.bot_id)
     else:
-        await bot(deps, req.bot_id)
-        conv = await conversations.latest(deps.pool, req.bot_id, current_context().user_id)
+        # Like Coze's console: the caller's current conversation with the bot, started when there is none.
+        found = await bot(deps, req.bot_id)
+        if req.space_id and req.space_id != found.space_id:
+            raise NotFound(f"bot {req.bot_id} not found in space {req.space_id}")
+        conv = await conversations.latest(deps.pool, req.bot_id, current_context().user_id, CONSOLE_CONNECTOR)
         if conv is None:
-            return cpb.GetMessageListResponse(cursor="0", next_cursor="0")
+            conv = await create(deps, req.bot_id, connector_id=CONSOLE_CONNECTOR, found=found)
     count = min(req.count if req.count > 0 else 20, MAX_PAGE)
     try:
         cursor = int(req.cursor or "0")
     except ValueError:
         raise InvalidArgument("field 'cursor': a message id or \"0\"") from None
+    # Prev (default): older than cursor ("0" = from the newest); Next: newer than cursor.
+    # Either way the page is newest first; `cursor` continues to older, `next_cursor` to newer.
     newer = req.load_direction == cpb.LOAD_DIRECTION_NEXT
     rows = await messages.page(deps.pool, conv["id"], before_id=None if newer else (cursor or None),
                                after_id=cursor if newer else None, limit=count + 1, descending=not newer)
     page = rows[:count]
     more = len(rows) > count
-    edge = str(page[-1]["id"]) if page else req.cursor or "0"
+    if newer:
+        page.reverse()
+    oldest = str(page[-1]["id"]) if page else (req.cursor or "0")
+    newest = str(page[0]["id"]) if page else (req.cursor or "0")
     return cpb.GetMessageListResponse(
         message_list=[shapes.console_message(r) for r in page], conversation_id=conv["id"],
-        last_section_id=conv["section_id"], cursor=edge if not newer else req.cursor, hasmore=more if not newer else False,
-        next_cursor=edge if newer else req.cursor, next_has_more=more if newer else False)
+        last_section_id=conv["section_id"], cursor=oldest, hasmore=False if newer else more,
+        next_cursor=newest, next_has_more=more if newer else False)
 
 
 async def delete_message(deps: ServiceDeps, req: cpb.DeleteMessageRequest) -> None:
@@ -143,9 +169,16 @@ async def delete_message(deps: ServiceDeps, req: cpb.DeleteMessageRequest) -> No
 async def break_message(deps: ServiceDeps, req: cpb.BreakMessageRequest) -> None:
     """The user stopped reading an answer at broken_pos: it is kept, marked broken."""
     await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id)
-    target = req.answer_message_id or 0
-    if not target:
-        raise InvalidArgument("field 'answer_message_id': required")
+    target = req.answer_message_id if req.HasField("answer_message_id") else 0
+    if not target:  # without the answer's id: the last answer to the question
+        if not req.query_message_id:
+            raise InvalidArgument("field 'query_message_id' or 'answer_message_id': required")
+        answer = await messages.last_answer(deps.pool, req.query_message_id)
+        if answer is None or answer["conversation_id"] != req.conversation_id:
+            raise NotFound(f"no answer to message {req.query_message_id} in conversation {req.conversation_id}")
+        target = answer["id"]
+    if req.HasField("broken_pos") and req.broken_pos < 0:
+        raise InvalidArgument("field 'broken_pos': must be >= 0")
     row = await messages.get(deps.pool, target)
     if row is None or row["conversation_id"] != req.conversation_id:
         raise NotFound(f"message {target} not found in conversation {req.conversation_id}")

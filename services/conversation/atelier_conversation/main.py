@@ -8,6 +8,7 @@ import grpc
 
 from atelier_common.service import ServiceDeps, ServiceSpec, run
 from atelier_conversation.api import ConversationService
+from atelier_conversation.chat import reaper
 from atelier_proto import conversation_pb2, conversation_pb2_grpc
 
 
@@ -21,6 +22,8 @@ SPEC = ServiceSpec(
     migrations_dir=Path(__file__).parent / "migrations",
     register=register,
     grpc_service_names=[conversation_pb2.DESCRIPTOR.services_by_name["ConversationService"].full_name],
+    on_start=reaper.start,  # fails runs orphaned by a replica that died mid-stream
+    on_stop=reaper.stop,
 )
 
 

@@ -1,16 +1,25 @@
-"""A gateway client per test and published agents on the suite's scripted model."""
+"""A gateway client per test, published agents on the suite's scripted model, and a stranger:
+another user with two spaces of their own (for 403 on others' resources and 404 on a space_id
+that does not match the resource)."""
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
+import asyncpg
 import pytest
 
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
+
+NewBot = Callable[..., Awaitable[str]]
 
 
 @pytest.fixture
@@ -19,16 +28,56 @@ async def client(chat_stack: KnowledgeStack, stub: OpenAIStub) -> AsyncIterator[
         yield api
 
 
+async def make_bot(api: AtelierClient, *, publish: bool = True, space_id: str | None = None, **bot_info: Any) -> str:
+    space = space_id or api.space_id
+    created = await api.call("/api/draftbot/create", {"space_id": space, "name": f"bot-{uuid.uuid4().hex[:8]}"})
+    bot_id = created["data"]["bot_id"]
+    await api.call("/api/playground_api/draftbot/update_draft_bot_info",
+                   {"bot_info": {"bot_id": bot_id, "model_info": {"model_id": STUB_MODEL_ID}, **bot_info}})
+    if publish:
+        await api.call("/api/draftbot/publish", {"space_id": space, "bot_id": bot_id})
+    return bot_id
+
+
 @pytest.fixture
-def new_bot(client: AtelierClient):  # noqa: ANN201 - a factory: await new_bot(publish=True, **bot_info)
+def new_bot(client: AtelierClient) -> NewBot:
+    """A factory: await new_bot(publish=True, **bot_info) -> bot id in the admin's space."""
     async def make(*, publish: bool = True, **bot_info: Any) -> str:
-        created = await client.call("/api/draftbot/create", {"space_id": client.space_id,
-                                                             "name": f"bot-{uuid.uuid4().hex[:8]}"})
-        bot_id = created["data"]["bot_id"]
-        await client.call("/api/playground_api/draftbot/update_draft_bot_info",
-                          {"bot_info": {"bot_id": bot_id, "model_info": {"model_id": STUB_MODEL_ID}, **bot_info}})
-        if publish:
-            await client.call("/api/draftbot/publish", {"space_id": client.space_id, "bot_id": bot_id})
-        return bot_id
+        return await make_bot(client, publish=publish, **bot_info)
 
     return make
+
+
+@dataclass
+class Stranger:
+    api: AtelierClient  # its space_id is the stranger's first space
+    other_space_id: str  # a second space of the stranger's
+
+    async def new_bot(self, **bot_info: Any) -> str:
+        return await make_bot(self.api, **bot_info)
+
+
+@pytest.fixture
+async def stranger(chat_stack: KnowledgeStack) -> AsyncIterator[Stranger]:
+    token = "pat_" + secrets.token_urlsafe(32)
+    now = int(time.time())
+    conn = await asyncpg.connect(chat_stack.env["ATELIER_DATABASE_URL"])
+    try:
+        async with conn.transaction():
+            user_id = await conn.fetchval("INSERT INTO gateway.users (name) VALUES ($1) RETURNING id",
+                                          f"stranger-{uuid.uuid4().hex[:10]}")
+            spaces = []
+            for name in ("Stranger A", "Stranger B"):
+                space_id = await conn.fetchval(
+                    "INSERT INTO gateway.spaces (name, owner_id) VALUES ($1, $2) RETURNING id", name, user_id)
+                await conn.execute("INSERT INTO gateway.space_members (space_id, user_id, role)"
+                                   " VALUES ($1, $2, 'owner')", space_id, user_id)
+                spaces.append(str(space_id))
+            await conn.execute(
+                "INSERT INTO gateway.personal_access_tokens (user_id, name, token_hash, token_prefix, created_at,"
+                " updated_at) VALUES ($1, 'tests', $2, $3, $4, $4)",
+                user_id, hashlib.sha256(token.encode()).hexdigest(), token[:12], now)
+    finally:
+        await conn.close()
+    async with AtelierClient(chat_stack.gateway_url, token, spaces[0]) as api:
+        yield Stranger(api, spaces[1])

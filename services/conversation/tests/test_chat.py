@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import asyncpg
 import httpx
 import pytest
 
+from atelier_conversation.chat import reaper
 from atelier_devstack.api_client import ApiError, AtelierClient
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import KnowledgeStack
@@ -242,7 +244,9 @@ async def test_console_chat_with_the_draft_and_regenerate(client: AtelierClient,
     regen = {**body, "query": "", "regen_message_id": answer["message_id"]}
     events = [(n, json.loads(d) if d else d) async for n, d in client.sse("/api/conversation/chat", regen)]
     again = next(d["message"] for n, d in events if n == "message" and d["is_finish"] and d["message"]["type"] == "answer")
-    assert again["content"] == "second try"
+    assert again["content"] == "second try" and again["reply_id"] == answer["reply_id"]
+    sent = stub.requests("/v1/chat/completions")[-1]["json"]["messages"]
+    assert [m["content"] for m in sent[1:]] == ["hello"]  # the question once, the replaced answer not at all
     listed = (await client.call("/api/conversation/get_message_list", {
         "conversation_id": conversation["id"], "bot_id": bot, "cursor": "0", "count": 20}))["message_list"]
     contents = [(m["type"], m["content"]) for m in listed if m["type"] in ("question", "answer")]
@@ -266,3 +270,111 @@ async def test_conversations_openapi(client: AtelierClient, new_bot) -> None:
     await expect_error(client.call("/v1/conversation/retrieve", {"conversation_id": made["id"]}, method="GET"), 404)
     await expect_error(client.call("/v1/conversation/create", {"bot_id": bot, "messages": [
         {"role": "robot", "content": "x", "content_type": "text"}]}), 400, "messages[0].role")
+
+
+async def test_a_react_turn_streams_each_step_as_its_own_message(client: AtelierClient, new_bot,
+                                                                  stub: OpenAIStub) -> None:
+    bot = await new_bot(variable_list=[{"key": "city", "description": "where the user lives"}],
+                        suggest_reply_info={"suggest_reply_mode": 0})
+    stub.script({"content": "Let me note that.", "tool_calls": [
+                    {"name": "setKeywordMemory", "arguments": {"data": [{"keyword": "city", "value": "Lyon"}]}}]},
+                {"content": "Noted: Lyon."},
+                {"content": '["Where in Lyon?", "Since when?"]'})
+    events = await client.chat(bot, "I live in Lyon")
+    completed = [d for n, d in events if n == "conversation.message.completed"]
+    assert [(m["type"], m["content"] if m["type"] in ("answer", "follow_up") else "") for m in completed] == [
+        ("answer", "Let me note that."), ("function_call", ""), ("tool_response", ""), ("answer", "Noted: Lyon."),
+        ("verbose", ""), ("follow_up", "Where in Lyon?"), ("follow_up", "Since when?")]
+    assert names(events)[-2:] == ["conversation.chat.completed", "conversation.stream.done"]
+    call, result = completed[1], completed[2]
+    assert json.loads(call["content"])["name"] == "setKeywordMemory" and json.loads(result["content"])["saved"]
+    deltas = [d for n, d in events if n == "conversation.message.delta"]
+    assert {d["id"] for d in deltas} == {completed[0]["id"], completed[3]["id"]}  # two answers, two ids
+    chat = events[0][1]
+    listed = (await client.call("/v3/chat/message/list", {"conversation_id": chat["conversation_id"],
+                                                          "chat_id": chat["id"]}, method="GET"))["data"]
+    assert [m["id"] for m in listed] == [m["id"] for m in completed]
+    # The next turn hands the earlier tool traffic to the agent too; the model sees the two answers.
+    stub.script({"content": "Lyon, as you said."})
+    await client.chat(bot, "where do I live?", conversation_id=chat["conversation_id"])
+    turn = next(r["json"]["messages"] for r in reversed(stub.requests("/v1/chat/completions"))
+                if r["json"]["messages"][-1]["content"] == "where do I live?")  # not the suggestions call
+    assert [m["content"] for m in turn[1:]] == ["I live in Lyon", "Let me note that.", "Noted: Lyon.",
+                                                "where do I live?"]
+
+
+async def test_chat_calls_check_the_chat_and_its_space(client: AtelierClient, new_bot, stranger) -> None:  # noqa: ANN001
+    bot = await new_bot()
+    chat = (await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "additional_messages": [
+        {"role": "user", "content": "hi", "content_type": "text"}]}))["data"]
+    ids = {"conversation_id": chat["conversation_id"], "chat_id": chat["id"]}
+    await expect_error(client.call("/v3/chat/cancel", ids), 409, "completed")
+    await expect_error(stranger.api.call("/v3/chat/retrieve", ids, method="GET"), 403, "space")
+    await expect_error(stranger.api.call("/v3/chat/cancel", ids), 403)
+    await expect_error(stranger.api.call("/v3/chat/message/list", ids, method="GET"), 403)
+    other = (await client.call("/v1/conversation/create", {"bot_id": bot}))["data"]["id"]
+    await expect_error(client.call("/v3/chat/retrieve", {**ids, "conversation_id": other}, method="GET"), 404,
+                       f"chat {chat['id']}")
+    theirs = await stranger.new_bot()
+    await expect_error(client.chat(theirs, "hi"), 403, "space")
+    mine = await stranger.api.chat(theirs, "hi")  # the stranger's own chat works, in their space
+    assert mine[-2][0] == "conversation.chat.completed"
+    await expect_error(stranger.api.chat(theirs, "hi", space_id=stranger.other_space_id), 404, "space")
+
+
+async def test_a_run_longer_than_the_limit_fails_with_a_timeout(client: AtelierClient, new_bot, stub: OpenAIStub,
+                                                                 chat_stack: KnowledgeStack) -> None:
+    proc = chat_stack.procs["conversation"]
+    proc.env["ATELIER_CHAT_RUN_TIMEOUT_S"] = "2"
+    try:
+        chat_stack.restart("conversation")
+        await until_answering(client)
+        bot = await new_bot()
+        stub.script({"content": "slow " * 100, "tokens_per_s": 10, "chunk_size_chars": 5})
+        started = time.monotonic()
+        events = await client.chat(bot, "take your time")
+        assert time.monotonic() - started < 5
+        assert names(events)[-3:] == ["conversation.message.completed", "conversation.chat.failed",
+                                      "conversation.stream.done"]
+        failed = events[-2][1]
+        assert failed["last_error"]["code"] == 504 and "longer than 2 s" in failed["last_error"]["msg"]
+        assert events[-3][1]["meta_data"]["partial"] == "true" and events[-3][1]["content"].startswith("slow")
+    finally:
+        proc.env.pop("ATELIER_CHAT_RUN_TIMEOUT_S", None)
+        chat_stack.restart("conversation")
+        await until_answering(client)
+
+
+async def until_answering(client: AtelierClient, timeout_s: float = 20) -> None:
+    """After a restart: until the gateway reaches the conversation service again (a 404 is an answer)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            await client.call("/v1/conversation/retrieve", {"conversation_id": "1"}, method="GET")
+        except ApiError as e:
+            if e.status == 404 or time.monotonic() > deadline:
+                return
+        await asyncio.sleep(0.2)
+
+
+async def test_runs_orphaned_by_a_dead_server_are_failed(client: AtelierClient, new_bot,
+                                                         chat_stack: KnowledgeStack) -> None:
+    bot = await new_bot()
+    chat = (await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "additional_messages": [
+        {"role": "user", "content": "hi", "content_type": "text"}]}))["data"]
+    pool = await asyncpg.create_pool(chat_stack.env["ATELIER_DATABASE_URL"], min_size=1, max_size=2,
+                                     server_settings={"search_path": "conversation"})
+    try:
+        # A run its server never ended (as after a crash), started an hour ago.
+        orphan = int(chat["id"]) + 1
+        await pool.execute(
+            "INSERT INTO chats (id, conversation_id, section_id, bot_id, user_id, status, created_at)"
+            " SELECT $1, conversation_id, section_id, bot_id, user_id, 'in_progress', now() - interval '1 hour'"
+            " FROM chats WHERE id = $2", orphan, int(chat["id"]))
+        deps = SimpleNamespace(pool=pool, settings=SimpleNamespace(chat_run_timeout_s=600.0))
+        assert orphan in await reaper.reap_once(deps)  # type: ignore[arg-type]
+    finally:
+        await pool.close()
+    lost = await chat_status(client, chat["conversation_id"], str(orphan))
+    assert lost["status"] == "failed" and "lost" in lost["last_error"]["msg"] and lost["failed_at"]
+    assert (await chat_status(client, chat["conversation_id"], chat["id"]))["status"] == "completed"

@@ -16,11 +16,11 @@ from typing import Any
 
 import grpc
 
-from atelier_common.errors import from_rpc_error
+from atelier_common.errors import Conflict, from_rpc_error
 from atelier_common.service import ServiceDeps
 from atelier_conversation import agent_client
 from atelier_conversation.chat import cancel
-from atelier_conversation.store import chats, messages
+from atelier_conversation.store import chats, conversations, messages
 from atelier_proto import agent_pb2 as apb
 
 log = logging.getLogger("atelier.conversation.chat")
@@ -60,15 +60,23 @@ async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], 
                                   bot_id=conv["bot_id"], role=role, type=type_, content=content,
                                   content_type=content_type)
         chat_id = deps.ids.next_id()
+        section_id = conv["section_id"]
         if req.regenerate is not None:
-            question = await messages.get(conn, req.regenerate["question_id"])
+            # The new run answers the old question: it moves to the new run (and stays in its section).
+            # The lock makes a concurrent regenerate of the same answer wait, then see it moved.
+            question = await messages.get(conn, req.regenerate["question_id"], for_update=True)
+            if question is None or question["chat_id"] != req.regenerate["id"]:
+                raise Conflict(f"the answers of chat {req.regenerate['id']} were already regenerated")
             await messages.delete_of_chat(conn, req.regenerate["id"], keep_question=True)
+            await messages.set_chat(conn, question["id"], chat_id)
+            section_id = question["section_id"]
         else:
             question = await messages.insert(
                 conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
                 bot_id=conv["bot_id"], role="user", type="question", content=req.query,
                 content_type=req.content_type, chat_id=chat_id, meta_data=req.meta_data)
-        chat = await chats.insert(conn, id=chat_id, conversation_id=conv["id"], section_id=conv["section_id"],
+        await conversations.touch(conn, conv["id"])
+        chat = await chats.insert(conn, id=chat_id, conversation_id=conv["id"], section_id=section_id,
                                   bot_id=conv["bot_id"], user_id=req.user_id, question_id=question["id"],
                                   meta_data=req.meta_data)
     return chat, question
@@ -115,7 +123,8 @@ class _Run:
             bot_id=conv["bot_id"], draft_mode=req.draft_mode, user_id=req.user_id, query=self.question["content"],
             content_type=self.question["content_type"], custom_variables=req.custom_variables,
             conversation_id=conv["id"], chat_id=self.chat["id"], space_id=conv["space_id"],
-            history=[apb.ExecuteHistoryMessage(role=m["role"], type=m["type"], content=m["content"]) for m in history])
+            history=[apb.ExecuteHistoryMessage(role=m["role"], type=m["type"], content=m["content"],
+                                               call_id=m["call_id"], name=m["name"]) for m in history])
         if req.shortcut is not None:
             out.shortcut.CopyFrom(apb.ExecuteShortcut(command_id=req.shortcut[0], parameters=req.shortcut[1]))
         return out
@@ -134,14 +143,16 @@ class _Run:
 
     async def updates(self) -> AsyncIterator[Update]:
         deps = self.deps
-        yield Update("chat", self.chat, "created")
-        self.chat = await chats.set_status(deps.pool, self.chat["id"], "in_progress") or self.chat
-        yield Update("chat", self.chat, "in_progress")
-        history = await messages.history(deps.pool, self.chat["conversation_id"], self.chat["section_id"],
-                                         exclude_chat=self.chat["id"], limit=HISTORY_LIMIT)
-        subscribed = asyncio.Event()
-        watcher = asyncio.create_task(cancel.watch(deps.redis, self.chat["id"], subscribed, self._on_cancel))
+        watcher: asyncio.Task[None] | None = None
         try:
+            yield Update("chat", self.chat, "created")
+            self.chat = await chats.set_status(deps.pool, self.chat["id"], "in_progress") or self.chat
+            yield Update("chat", self.chat, "in_progress")
+            history = await messages.history(deps.pool, self.chat["conversation_id"], self.chat["section_id"],
+                                             before_id=self.question["id"], exclude_chat=self.chat["id"],
+                                             limit=HISTORY_LIMIT)
+            subscribed = asyncio.Event()
+            watcher = asyncio.create_task(cancel.watch(deps.redis, self.chat["id"], subscribed, self._on_cancel))
             await asyncio.wait_for(subscribed.wait(), 5)
             current = await chats.get(deps.pool, self.chat["id"])
             if current["status"] == "cancelled":  # cancelled before the watcher listened
@@ -162,10 +173,20 @@ class _Run:
             # The client went away: stop the agent and record what was said, whatever happens to us.
             await _shielded(self._stop_partial("cancelled"))
             raise
+        except GeneratorExit:
+            # The consumer went away while we were suspended at a yield (the gRPC call ended between
+            # two events): same as a disconnect. No-op when the run had already ended.
+            self._stop_agent(watcher)
+            await _shielded(self._stop_partial("cancelled"))
+            raise
         finally:
+            self._stop_agent(watcher)
+
+    def _stop_agent(self, watcher: asyncio.Task[None] | None) -> None:
+        if watcher is not None:
             watcher.cancel()
-            if self.call is not None:
-                self.call.cancel()
+        if self.call is not None:
+            self.call.cancel()
 
     def _on_cancel(self) -> None:
         self.user_cancelled = True

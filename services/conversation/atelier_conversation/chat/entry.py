@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from google.protobuf.message import Message
 
 from atelier_common.auth import current_context
-from atelier_common.errors import InvalidArgument, NotFound
+from atelier_common.errors import Conflict, InvalidArgument, NotFound
 from atelier_common.jsonpb import message_to_json
 from atelier_common.service import ServiceDeps
 from atelier_conversation import access, conversations
@@ -56,7 +56,7 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
     if req.HasField("conversation_id") and req.conversation_id:
         conv = await access.conversation(deps.pool, req.conversation_id, bot_id=req.bot_id)
     else:
-        conv = await conversations.create(deps, req.bot_id, meta_data=dict(req.meta_data))
+        conv = await conversations.create(deps, req.bot_id, connector_id=req.connector_id, found=bot)
     shortcut = None
     if req.HasField("shortcut_command"):
         shortcut = (req.shortcut_command.command_id, dict(req.shortcut_command.parameters))
@@ -94,6 +94,11 @@ async def prepare_console(deps: ServiceDeps, req: cpb.AgentRunRequest) -> engine
         if answer is None or answer["conversation_id"] != conv["id"] or answer["chat_id"] is None:
             raise NotFound(f"message {req.regen_message_id} not found in conversation {conv['id']}")
         regenerate = await chats.get(deps.pool, answer["chat_id"])
+        if regenerate is None or regenerate["question_id"] is None \
+                or await messages.get(deps.pool, regenerate["question_id"]) is None:
+            raise NotFound(f"the question of message {req.regen_message_id} was deleted")
+        if regenerate["status"] in chats.ACTIVE:
+            raise Conflict(f"chat {regenerate['id']} is still running: cancel it before regenerating")
     else:
         _check_query(req.query, content_type, "query")
     bot = await conversations.bot(deps, req.bot_id)

@@ -43,3 +43,12 @@ async def finish(conn: Conn, chat_id: int, *, status: str, input_tokens: int, ou
 async def record_usage(conn: Conn, chat_id: int, input_tokens: int, output_tokens: int) -> asyncpg.Record | None:
     return await conn.fetchrow("UPDATE chats SET input_tokens = $2, output_tokens = $3 WHERE id = $1 RETURNING *",
                                chat_id, input_tokens, output_tokens)
+
+
+async def fail_stale(conn: Conn, older_than_s: float, error_code: int, error_msg: str) -> list[int]:
+    """Fails runs still active `older_than_s` after they started (their replica died); their ids."""
+    rows = await conn.fetch(
+        "UPDATE chats SET status = 'failed', last_error_code = $2, last_error_msg = $3, failed_at = now(),"
+        " updated_at = now() WHERE status = ANY($4::text[]) AND created_at < now() - make_interval(secs => $1)"
+        " RETURNING id", older_than_s, error_code, error_msg, list(ACTIVE))
+    return [r["id"] for r in rows]

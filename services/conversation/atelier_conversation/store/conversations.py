@@ -23,19 +23,21 @@ async def get(conn: Conn, conversation_id: int, *, for_update: bool = False) -> 
                                conversation_id)
 
 
-async def latest(conn: Conn, bot_id: int, creator_id: int) -> asyncpg.Record | None:
+async def latest(conn: Conn, bot_id: int, creator_id: int, connector_id: int) -> asyncpg.Record | None:
     return await conn.fetchrow(
-        "SELECT * FROM conversations WHERE bot_id = $1 AND creator_id = $2 AND deleted_at IS NULL"
-        " ORDER BY created_at DESC, id DESC LIMIT 1", bot_id, creator_id)
+        "SELECT * FROM conversations WHERE bot_id = $1 AND creator_id = $2 AND connector_id = $3"
+        " AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1", bot_id, creator_id, connector_id)
 
 
 async def list_page(conn: Conn, *, bot_id: int, creator_id: int, order_by: str, descending: bool, limit: int,
-                    offset: int) -> list[asyncpg.Record]:
+                    offset: int, connector_id: int | None = None) -> list[asyncpg.Record]:
     column = {"created_at": "created_at", "updated_at": "updated_at"}[order_by]
     direction = "DESC" if descending else "ASC"
+    connector = "" if connector_id is None else " AND connector_id = $5"
+    args = [bot_id, creator_id, limit, offset] + ([] if connector_id is None else [connector_id])
     return list(await conn.fetch(
-        f"SELECT * FROM conversations WHERE bot_id = $1 AND creator_id = $2 AND deleted_at IS NULL"
-        f" ORDER BY {column} {direction}, id {direction} LIMIT $3 OFFSET $4", bot_id, creator_id, limit, offset))
+        f"SELECT * FROM conversations WHERE bot_id = $1 AND creator_id = $2 AND deleted_at IS NULL{connector}"
+        f" ORDER BY {column} {direction}, id {direction} LIMIT $3 OFFSET $4", *args))
 
 
 async def update(conn: Conn, conversation_id: int, **fields: Any) -> asyncpg.Record:
@@ -47,3 +49,8 @@ async def update(conn: Conn, conversation_id: int, **fields: Any) -> asyncpg.Rec
 
 async def soft_delete(conn: Conn, conversation_id: int) -> None:
     await conn.execute("UPDATE conversations SET deleted_at = now() WHERE id = $1", conversation_id)
+
+
+async def touch(conn: Conn, conversation_id: int) -> None:
+    """A new run counts as activity: lists sorted by updated_at show busy conversations first."""
+    await conn.execute("UPDATE conversations SET updated_at = now() WHERE id = $1", conversation_id)

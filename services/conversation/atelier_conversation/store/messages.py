@@ -9,7 +9,8 @@ import asyncpg
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
-HISTORY_TYPES = ("question", "answer")
+# What the agent may replay: earlier turns' questions, answers and tool traffic (it picks what it uses).
+HISTORY_TYPES = ("question", "answer", "function_call", "tool_response")
 
 
 async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, bot_id: int, role: str, type: str,
@@ -24,22 +25,30 @@ async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, 
         call_id, name, reasoning_content, meta_data or {}, broken_pos)
 
 
-async def get(conn: Conn, message_id: int) -> asyncpg.Record | None:
-    return await conn.fetchrow("SELECT * FROM messages WHERE id = $1 AND deleted_at IS NULL", message_id)
+async def get(conn: Conn, message_id: int, *, for_update: bool = False) -> asyncpg.Record | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return await conn.fetchrow(f"SELECT * FROM messages WHERE id = $1 AND deleted_at IS NULL{lock}", message_id)
 
 
 async def set_chat(conn: Conn, message_id: int, chat_id: int) -> None:
     await conn.execute("UPDATE messages SET chat_id = $2 WHERE id = $1", message_id, chat_id)
 
 
-async def history(conn: Conn, conversation_id: int, section_id: int, *, exclude_chat: int, limit: int
-                  ) -> list[asyncpg.Record]:
-    """Questions and answers of the section's earlier runs, oldest first (at most `limit`)."""
+async def history(conn: Conn, conversation_id: int, section_id: int, *, before_id: int, exclude_chat: int,
+                  limit: int) -> list[asyncpg.Record]:
+    """The section's messages older than the question `before_id`, oldest first (the last `limit`).
+    Bounded by the question, not the run, so a regenerated answer sees what its question saw."""
     rows = await conn.fetch(
         "SELECT m.* FROM messages m WHERE m.conversation_id = $1 AND m.section_id = $2 AND m.deleted_at IS NULL"
-        " AND m.type = ANY($3::text[]) AND m.chat_id IS DISTINCT FROM $4 ORDER BY m.id DESC LIMIT $5",
-        conversation_id, section_id, list(HISTORY_TYPES), exclude_chat, limit)
+        " AND m.type = ANY($3::text[]) AND m.id < $4 AND m.chat_id IS DISTINCT FROM $5 ORDER BY m.id DESC LIMIT $6",
+        conversation_id, section_id, list(HISTORY_TYPES), before_id, exclude_chat, limit)
     return list(reversed(rows))
+
+
+async def last_answer(conn: Conn, question_id: int) -> asyncpg.Record | None:
+    return await conn.fetchrow(
+        "SELECT * FROM messages WHERE reply_id = $1 AND type = 'answer' AND deleted_at IS NULL ORDER BY id DESC LIMIT 1",
+        question_id)
 
 
 async def of_chat(conn: Conn, chat_id: int, *, include_question: bool = False) -> list[asyncpg.Record]:
