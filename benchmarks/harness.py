@@ -192,7 +192,9 @@ async def ingest(client: AtelierClient, docs: list[cranfield.CranDoc], label: st
 
 
 _COMPONENTS = (("atelier_gateway", "gateway"), ("atelier_knowledge", "knowledge"), ("atelier_indexer", "indexer"),
-               ("tansu", "kafka"), ("milvus", "milvus"), ("postgres", "postgres"), ("benchmarks.", "bench"))
+               ("atelier_agent", "agent"), ("atelier_conversation", "conversation"), ("openai_stub", "model"),
+               ("tansu", "kafka"), ("milvus", "milvus"), ("postgres", "postgres"), ("redis-server", "redis"),
+               ("benchmarks.", "bench"))
 
 
 def _component(proc: psutil.Process) -> str | None:

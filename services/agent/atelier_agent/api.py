@@ -10,8 +10,11 @@ from atelier_agent.databases.rpcs import DatabaseRpcs
 from atelier_agent.models import ModelRegistry
 from atelier_agent.runtime.executor import Runtime, execute
 from atelier_common.service import ServiceDeps
+from atelier_common.streams import coalesce, text_delta_merger
 from atelier_proto import agent_pb2 as apb
 from atelier_proto import agent_pb2_grpc
+
+MERGE_DELTAS = text_delta_merger("answer", "content", "reasoning_content")
 
 
 class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
@@ -111,5 +114,6 @@ class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
     # ------------------------------------------------------------------ runtime
 
     async def StreamExecute(self, req: apb.StreamExecuteRequest, context) -> AsyncIterator[apb.ExecuteEvent]:
-        async for event in execute(self.runtime, req):
+        # Answer deltas that pile up while the caller reads slowly go out as one message.
+        async for event in coalesce(execute(self.runtime, req), MERGE_DELTAS):
             yield event

@@ -26,7 +26,7 @@ def sent(stub: OpenAIStub, index: int = -1) -> list[dict[str, Any]]:
 
 async def test_plain_turn_streams_the_answer_then_usage(runner, new_bot, stub: OpenAIStub) -> None:
     bot = await new_bot(prompt_info={"prompt": "You are a pirate."})
-    stub.script({"content": "Arr, hello there matey", "chunk_size_chars": 4})
+    stub.script({"content": "Arr, hello there matey", "chunk_size_chars": 4, "tokens_per_s": 40})
     events = await runner.run(bot, "hi")
     assert runner.types(events) == ["answer", "usage"]
     assert sum(e.type == "answer" for e in events) > 3  # streamed in deltas, not one block

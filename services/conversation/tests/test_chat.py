@@ -47,7 +47,7 @@ async def chat_status(client: AtelierClient, conversation_id: str, chat_id: str)
 async def test_v3_chat_streams_events_in_order_and_records_everything(client: AtelierClient, new_bot,
                                                                       stub: OpenAIStub) -> None:
     bot = await new_bot(prompt_info={"prompt": "Be brief."})
-    stub.script({"content": "Hello from the agent", "chunk_size_chars": 5})
+    stub.script({"content": "Hello from the agent", "chunk_size_chars": 5, "tokens_per_s": 40})
     events = await client.chat(bot, "hi there")
     assert names(events) == ["conversation.chat.created", "conversation.chat.in_progress",
                              "conversation.message.delta", "conversation.message.completed",

@@ -18,6 +18,7 @@ import grpc
 
 from atelier_common.errors import Conflict, from_rpc_error
 from atelier_common.service import ServiceDeps
+from atelier_common.streams import coalesce, text_delta_merger
 from atelier_conversation import agent_client
 from atelier_conversation.chat import cancel
 from atelier_conversation.store import chats, conversations, messages
@@ -26,6 +27,8 @@ from atelier_proto import agent_pb2 as apb
 log = logging.getLogger("atelier.conversation.chat")
 
 HISTORY_LIMIT = 100  # messages handed to the agent; it applies the agent's own round window
+# Deltas that arrived while the client was still reading the last ones are sent as one.
+MERGE_DELTAS = text_delta_merger("answer", "content", "reasoning_content")
 ANSWER_FINISH = json.dumps({"msg_type": "generate_answer_finish", "data": "{}"})
 
 
@@ -197,7 +200,7 @@ class _Run:
         assert self.call is not None
         error: tuple[int, str] | None = None
         try:
-            async for event in self.call:
+            async for event in coalesce(self.call, MERGE_DELTAS):
                 if event.type == "answer":
                     if self.answer is None:
                         self.answer = self._message_row("answer", "")

@@ -65,20 +65,31 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
                              meta_data=dict(req.meta_data), earlier=items[:-1])
 
 
-def _v3_event(update: engine.Update) -> cpb.ChatEvent:
-    if update.kind == "chat":
-        return cpb.ChatEvent(event=f"conversation.chat.{update.event}", data=_json(shapes.chat(update.row)))
-    name = "conversation.message.delta" if update.kind == "delta" else "conversation.message.completed"
-    return cpb.ChatEvent(event=name, data=_json(shapes.v3_message(update.row)))
+class _V3Format:
+    def __init__(self) -> None:
+        # Every delta of one answer shares all fields but content: render them once per answer.
+        self._delta_base: dict[int, dict] = {}
+
+    def event(self, update: engine.Update) -> cpb.ChatEvent:
+        if update.kind == "chat":
+            return cpb.ChatEvent(event=f"conversation.chat.{update.event}", data=_json(shapes.chat(update.row)))
+        if update.kind == "delta":
+            base = self._delta_base.get(update.row["id"])
+            if base is None:
+                base = self._delta_base[update.row["id"]] = message_to_json(shapes.v3_message(update.row))
+            data = json.dumps({**base, "content": update.row["content"]}, ensure_ascii=False)
+            return cpb.ChatEvent(event="conversation.message.delta", data=data)
+        return cpb.ChatEvent(event="conversation.message.completed", data=_json(shapes.v3_message(update.row)))
 
 
 async def chat_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> AsyncIterator[cpb.ChatEvent]:
     run = await prepare_v3(deps, req)
     chat, question = await engine.start(deps, run)
+    fmt = _V3Format()
     async for update in engine.run(deps, run, chat, question):
         if update.kind == "chat" and update.event == "cancelled":
             continue  # Coze has no cancelled event: the stream just ends
-        yield _v3_event(update)
+        yield fmt.event(update)
     yield cpb.ChatEvent(event="conversation.stream.done", data=DONE)
 
 

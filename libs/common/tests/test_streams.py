@@ -1,0 +1,73 @@
+"""coalesce: items pass straight through to an idle consumer; a backlog of mergeable items is
+delivered as one; order, errors and cancellation of the source survive."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from atelier_common.streams import coalesce, text_delta_merger
+from atelier_proto import agent_pb2 as apb
+
+
+def event(type_: str, content: str = "") -> apb.ExecuteEvent:
+    return apb.ExecuteEvent(type=type_, content=content)
+
+
+async def source(items: list[apb.ExecuteEvent], gap_s: float = 0.0):  # noqa: ANN201
+    for item in items:
+        if gap_s:
+            await asyncio.sleep(gap_s)
+        yield item
+
+
+MERGE = text_delta_merger("answer", "content", "reasoning_content")
+
+
+async def test_idle_consumer_gets_every_item_as_it_comes() -> None:
+    items = [event("answer", "a"), event("answer", "b"), event("usage")]
+    got = [e async for e in coalesce(source(items, gap_s=0.01), MERGE)]
+    assert [(e.type, e.content) for e in got] == [("answer", "a"), ("answer", "b"), ("usage", "")]
+
+
+async def test_a_backlog_of_deltas_arrives_merged_and_other_events_stay_apart() -> None:
+    items = [event("answer", c) for c in "hello"] + [event("function_call", "{}"), event("answer", "x"),
+                                                     event("answer", "y")]
+    got = []
+    async for e in coalesce(source(items), MERGE):
+        got.append(e)
+        await asyncio.sleep(0.02)  # a slow consumer: everything else piles up meanwhile
+    # The source produced everything before the consumer first ran: each run of deltas is one item.
+    assert [(e.type, e.content) for e in got] == [("answer", "hello"), ("function_call", "{}"), ("answer", "xy")]
+    assert not got[0].HasField("reasoning_content")
+
+
+async def test_source_errors_reach_the_consumer_after_the_items_before_them() -> None:
+    async def failing():  # noqa: ANN202
+        yield event("answer", "a")
+        raise RuntimeError("upstream broke")
+
+    got = []
+    with pytest.raises(RuntimeError, match="upstream broke"):
+        async for e in coalesce(failing(), MERGE):
+            got.append(e.content)
+    assert got == ["a"]
+
+
+async def test_closing_the_consumer_stops_the_source() -> None:
+    stopped = asyncio.Event()
+
+    async def endless():  # noqa: ANN202
+        try:
+            while True:
+                yield event("answer", "x")
+                await asyncio.sleep(0.001)
+        finally:
+            stopped.set()
+
+    stream = coalesce(endless(), MERGE)
+    async for _ in stream:
+        break
+    await stream.aclose()
+    await asyncio.wait_for(stopped.wait(), 1)
