@@ -378,3 +378,24 @@ async def test_runs_orphaned_by_a_dead_server_are_failed(client: AtelierClient, 
     lost = await chat_status(client, chat["conversation_id"], str(orphan))
     assert lost["status"] == "failed" and "lost" in lost["last_error"]["msg"] and lost["failed_at"]
     assert (await chat_status(client, chat["conversation_id"], chat["id"]))["status"] == "completed"
+
+
+async def test_auto_save_history_false_answers_without_touching_the_conversation(
+        client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
+    bot = await new_bot()
+    first = await client.chat(bot, "remember the word kiwi")
+    conversation_id = first[0][1]["conversation_id"]
+    stub.script({"content": "An ephemeral answer."})
+    body = {"bot_id": bot, "user_id": "user-1", "stream": True, "auto_save_history": False, "additional_messages": [
+        {"role": "user", "content": "context only", "content_type": "text"},
+        {"role": "user", "content": "one-off question", "content_type": "text"}]}
+    events = [(n, d if d == "[DONE]" else json.loads(d))
+              async for n, d in client.sse("/v3/chat", body, params={"conversation_id": conversation_id})]
+    assert events[-2][0] == "conversation.chat.completed" and events[-2][1]["status"] == "completed"
+    assert "".join(d["content"] for n, d in events if n == "conversation.message.delta") == "An ephemeral answer."
+    sent = [m["content"] for m in stub.requests("/v1/chat/completions")[-1]["json"]["messages"][1:]]
+    assert sent[-2:] == ["context only", "one-off question"] and "remember the word kiwi" in sent
+    stored = (await client.call(f"/v1/conversation/message/list?conversation_id={conversation_id}", {"order": "asc"}))
+    assert "one-off question" not in [m["content"] for m in stored["data"]]
+    assert "An ephemeral answer." not in [m["content"] for m in stored["data"]]
+    await expect_error(client.call("/v3/chat", {**body, "stream": False}), 400, "auto_save_history")

@@ -45,6 +45,7 @@ class RunRequest:
     meta_data: dict[str, str] = field(default_factory=dict)
     earlier: list[tuple[str, str, str, str]] = field(default_factory=list)  # (role, type, content, content_type)
     regenerate: Mapping[str, Any] | None = None  # the chat whose answer is replaced (its question is reused)
+    save: bool = True  # /v3/chat auto_save_history: false keeps this run's messages out of the conversation
 
 
 @dataclass
@@ -54,11 +55,24 @@ class Update:
     event: str = ""  # chat: created | in_progress | completed | failed | cancelled
 
 
+def message_row(*, id: int, conversation: Mapping[str, Any], section_id: int, chat_id: int | None, role: str,
+                type_: str, content: str, content_type: str = "text", reply_id: int | None = None,
+                call_id: str = "", name: str = "", reasoning: str = "") -> dict[str, Any]:
+    """A message as the store returns it, for messages not (yet) written."""
+    now = dt.datetime.now(dt.UTC)
+    return {"id": id, "conversation_id": conversation["id"], "section_id": section_id, "chat_id": chat_id,
+            "bot_id": conversation["bot_id"], "role": role, "type": type_, "content": content,
+            "content_type": content_type, "status": "available", "broken_pos": None, "reply_id": reply_id,
+            "call_id": call_id, "name": name, "reasoning_content": reasoning, "meta_data": {}, "created_at": now,
+            "updated_at": now}
+
+
 async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
-    """Writes the earlier messages, the question and the run (status created) in one transaction."""
+    """Writes the earlier messages, the question and the run (status created) in one transaction
+    (only the run when the messages are not to be saved)."""
     conv = req.conversation
     async with deps.pool.acquire() as conn, conn.transaction():
-        for role, type_, content, content_type in req.earlier:
+        for role, type_, content, content_type in req.earlier if req.save else ():
             await messages.insert(conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
                                   bot_id=conv["bot_id"], role=role, type=type_, content=content,
                                   content_type=content_type)
@@ -73,6 +87,9 @@ async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], 
             await messages.delete_of_chat(conn, req.regenerate["id"], keep_question=True)
             await messages.set_chat(conn, question["id"], chat_id)
             section_id = question["section_id"]
+        elif not req.save:
+            question = message_row(id=deps.ids.next_id(), conversation=conv, section_id=section_id, chat_id=chat_id,
+                                   role="user", type_="question", content=req.query, content_type=req.content_type)
         else:
             question = await messages.insert(
                 conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
@@ -94,18 +111,16 @@ class _Run:
         self.user_cancelled = False
         self.call: grpc.aio.UnaryStreamCall | None = None
 
-    def _message_row(self, type_: str, content: str, *, id: int | None = None, status: str = "available",
-                     call_id: str = "", name: str = "", reasoning: str = "") -> dict[str, Any]:
-        now = dt.datetime.now(dt.UTC)
-        conv = self.req.conversation
-        return {"id": id or self.deps.ids.next_id(), "conversation_id": conv["id"], "section_id": self.chat["section_id"],
-                "chat_id": self.chat["id"], "bot_id": conv["bot_id"], "role": "assistant", "type": type_,
-                "content": content, "content_type": "text", "status": status, "broken_pos": None,
-                "reply_id": self.question["id"], "call_id": call_id, "name": name, "reasoning_content": reasoning,
-                "meta_data": {}, "created_at": now, "updated_at": now}
+    def _message_row(self, type_: str, content: str, *, call_id: str = "", name: str = "") -> dict[str, Any]:
+        return message_row(id=self.deps.ids.next_id(), conversation=self.req.conversation,
+                           section_id=self.chat["section_id"], chat_id=self.chat["id"], role="assistant", type_=type_,
+                           content=content, reply_id=self.question["id"], call_id=call_id, name=name)
 
     async def _save(self, row: dict[str, Any], *, partial: bool = False) -> Mapping[str, Any]:
         meta = {"partial": "true"} if partial else {}
+        if not self.req.save:
+            return {**row, "status": "broken" if partial else "available", "meta_data": meta,
+                    "broken_pos": len(row["content"]) if partial else None}
         return await messages.insert(
             self.deps.pool, id=row["id"], conversation_id=row["conversation_id"], section_id=row["section_id"],
             bot_id=row["bot_id"], role=row["role"], type=row["type"], content=row["content"], chat_id=row["chat_id"],
@@ -151,9 +166,13 @@ class _Run:
             yield Update("chat", self.chat, "created")
             self.chat = await chats.set_status(deps.pool, self.chat["id"], "in_progress") or self.chat
             yield Update("chat", self.chat, "in_progress")
-            history = await messages.history(deps.pool, self.chat["conversation_id"], self.chat["section_id"],
-                                             before_id=self.question["id"], exclude_chat=self.chat["id"],
-                                             limit=HISTORY_LIMIT)
+            history: list[Mapping[str, Any]] = await messages.history(
+                deps.pool, self.chat["conversation_id"], self.chat["section_id"], before_id=self.question["id"],
+                exclude_chat=self.chat["id"], limit=HISTORY_LIMIT)
+            if not self.req.save:  # the request's earlier messages were not stored: hand them over directly
+                history += [message_row(id=0, conversation=self.req.conversation, section_id=self.chat["section_id"],
+                                        chat_id=None, role=role, type_=type_, content=content, content_type=ctype)
+                            for role, type_, content, ctype in self.req.earlier]
             subscribed = asyncio.Event()
             watcher = asyncio.create_task(cancel.watch(deps.redis, self.chat["id"], subscribed, self._on_cancel))
             await asyncio.wait_for(subscribed.wait(), 5)

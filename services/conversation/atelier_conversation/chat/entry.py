@@ -46,6 +46,10 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
     items = conversations.entered(req.additional_messages, "additional_messages")
     if not items or items[-1][0] != "user":
         raise InvalidArgument("field 'additional_messages': the last message must be the user's query")
+    save = not req.HasField("auto_save_history") or req.auto_save_history
+    if not save and not req.stream:
+        raise InvalidArgument("field 'auto_save_history': false needs stream true (a non-streamed answer is read "
+                              "back from the saved messages)")
     role, _type, query, content_type = items[-1]
     _check_query(query, content_type, f"additional_messages[{len(items) - 1}].content")
     bot = await conversations.bot(deps, req.bot_id)
@@ -62,7 +66,7 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
         shortcut = (req.shortcut_command.command_id, dict(req.shortcut_command.parameters))
     return engine.RunRequest(conversation=conv, bot=bot, user_id=req.user_id, query=query, content_type=content_type,
                              draft_mode=False, custom_variables=dict(req.custom_variables), shortcut=shortcut,
-                             meta_data=dict(req.meta_data), earlier=items[:-1])
+                             meta_data=dict(req.meta_data), earlier=items[:-1], save=save)
 
 
 class _V3Format:
