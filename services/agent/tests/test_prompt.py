@@ -90,3 +90,23 @@ def test_suggestions_parse_json_fenced_and_lines():
     assert parse_suggestions('["a?", "b?", "c?", "d?"]') == ["a?", "b?", "c?"]
     assert parse_suggestions('```json\n["x?", "y?"]\n```') == ["x?", "y?"]
     assert parse_suggestions("1. first?\n2) second?\n- third?") == ["first?", "second?", "third?"]
+
+
+def test_history_replays_tool_traffic_with_its_results_and_drops_unanswered_calls():
+    from atelier_agent.runtime.history import Stored, history_messages
+
+    call = '{"name": "setKeywordMemory", "arguments": "{\\"data\\": []}"}'
+    items = [Stored("user", "question", "hi"),
+             Stored("assistant", "function_call", call, "c1", "setKeywordMemory"),
+             Stored("assistant", "function_call", call, "c2", "setKeywordMemory"),
+             Stored("assistant", "tool_response", "ok1", "c1"), Stored("assistant", "tool_response", "ok2", "c2"),
+             Stored("assistant", "answer", "saved"),
+             Stored("user", "question", "again"),
+             Stored("assistant", "function_call", call, "c3"),  # cancelled before its result
+             Stored("assistant", "answer", "partial")]
+    out = [m.as_message() for m in history_messages(items)]
+    assert [m["role"] for m in out] == ["user", "assistant", "tool", "tool", "assistant", "user", "assistant"]
+    assert [c["id"] for c in out[1]["tool_calls"]] == ["c1", "c2"] and out[1]["content"] is None
+    assert (out[2]["tool_call_id"], out[2]["content"]) == ("c1", "ok1")
+    assert out[-1] == {"role": "assistant", "content": "partial"}
+    assert len(rounds(history_messages(items))) == 2  # tool messages stay inside their round

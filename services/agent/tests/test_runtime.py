@@ -247,3 +247,20 @@ def bot_suffix() -> str:
     import uuid
 
     return uuid.uuid4().hex[:6]
+
+
+async def test_earlier_tool_calls_and_results_are_replayed_to_the_model(runner, new_bot, stub: OpenAIStub) -> None:
+    from atelier_proto import agent_pb2 as apb
+
+    bot = await new_bot(variable_list=[{"key": "city"}])
+    call = json.dumps({"name": "setKeywordMemory", "arguments": '{"data": [{"keyword": "city", "value": "Oslo"}]}'})
+    history = [apb.ExecuteHistoryMessage(role="user", type="question", content="I live in Oslo"),
+               apb.ExecuteHistoryMessage(role="assistant", type="function_call", content=call, call_id="call_9",
+                                         name="setKeywordMemory"),
+               apb.ExecuteHistoryMessage(role="assistant", type="tool_response", content='{"saved": {"city": "Oslo"}}',
+                                         call_id="call_9", name="setKeywordMemory"),
+               apb.ExecuteHistoryMessage(role="assistant", type="answer", content="Noted.")]
+    await runner.run(bot, "where do I live?", history=history)
+    messages = sent(stub)
+    assert [m["role"] for m in messages] == ["system", "user", "assistant", "tool", "assistant", "user"]
+    assert messages[2]["tool_calls"][0]["id"] == "call_9" and messages[3]["tool_call_id"] == "call_9"

@@ -25,8 +25,19 @@ class ContextOverflow(Exception):
 
 @dataclass(frozen=True)
 class HistoryMessage:
-    role: str  # user | assistant
+    role: str  # user | assistant | tool
     content: str
+    tool_calls: tuple[dict[str, Any], ...] = ()  # assistant: the calls it made (OpenAI shape)
+    tool_call_id: str = ""  # tool: the call this answers
+
+    def as_message(self) -> dict[str, Any]:
+        message: dict[str, Any] = {"role": self.role, "content": self.content}
+        if self.tool_calls:
+            message["tool_calls"] = list(self.tool_calls)
+            message["content"] = self.content or None
+        if self.tool_call_id:
+            message["tool_call_id"] = self.tool_call_id
+        return message
 
 
 def message_tokens(message: dict[str, Any]) -> int:
@@ -35,6 +46,8 @@ def message_tokens(message: dict[str, Any]) -> int:
         text = " ".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
     else:
         text = str(content or "")
+    for call in message.get("tool_calls") or ():
+        text += " " + call["function"]["name"] + " " + call["function"]["arguments"]
     return count_tokens(text) + PER_MESSAGE_TOKENS
 
 
@@ -84,7 +97,7 @@ def fit(*, system_for: Callable[[list[K]], str], knowledge: list[K], history_rou
             f"the model's context leaves {budget} for the prompt")
     kept_knowledge = list(knowledge)
     system = {"role": "system", "content": system_for(kept_knowledge)}
-    history = [[{"role": m.role, "content": m.content} for m in r] for r in history_rounds]
+    history = [[m.as_message() for m in r] for r in history_rounds]
     round_tokens = [sum(message_tokens(m) for m in r) for r in history]
 
     def total() -> int:

@@ -22,6 +22,7 @@ from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.models import ModelConfig, ModelRegistry
 from atelier_agent.runtime import context_window, knowledge, llm, suggestions
+from atelier_agent.runtime.history import Stored, history_messages
 from atelier_agent.runtime.prompt import (
     KnowledgeItem,
     PromptParts,
@@ -106,14 +107,7 @@ def _plain_query(query: str, content_type: str) -> str:
 
 
 def _history(req: apb.StreamExecuteRequest) -> list[context_window.HistoryMessage]:
-    """Questions and answers of earlier turns (tool traffic is not replayed)."""
-    out = []
-    for m in req.history:
-        if m.type == "question" or (m.role == "user" and not m.type):
-            out.append(context_window.HistoryMessage("user", m.content))
-        elif m.type == "answer" and m.content:
-            out.append(context_window.HistoryMessage("assistant", m.content))
-    return out
+    return history_messages(Stored(m.role, m.type, m.content, m.call_id, m.name) for m in req.history)
 
 
 def _shortcut_query(req: apb.StreamExecuteRequest, shortcuts: list[dict[str, Any]]) -> tuple[str, str] | None:
@@ -203,6 +197,8 @@ class Turn:
         user_message = _user_message(query_text if shortcut and not req.query.strip() else req.query,
                                      req.content_type, model.multimodal)
         tool_defs = [t.definition for t in tools.values()] if model.function_call else []
+        if not tool_defs:  # tool traffic in history needs tool definitions: without tools, Q&A only
+            rounds = [[m for m in r if m.role != "tool" and not m.tool_calls] for r in rounds]
         budget = (model.max_context - context_window.reply_reserve(model_info.get("max_tokens"), model.max_context)
                   - sum(context_window.message_tokens({"content": json.dumps(d)}) for d in tool_defs))
         try:

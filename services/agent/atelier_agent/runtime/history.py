@@ -1,0 +1,69 @@
+"""A conversation's stored messages -> the model's history. Pure: no I/O.
+
+Questions and answers become user and assistant messages. A turn's tool traffic is replayed as the
+model produced it (an assistant message with its tool calls, then one tool message per result), so
+the model remembers what its tools returned; calls without a stored result (a cancelled turn) are
+left out, since a tool call must be followed by its result."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from atelier_agent.runtime.context_window import HistoryMessage
+
+
+@dataclass(frozen=True)
+class Stored:
+    role: str
+    type: str  # question | answer | function_call | tool_response
+    content: str
+    call_id: str = ""
+    name: str = ""
+
+
+def _call(item: Stored) -> dict[str, Any] | None:
+    try:
+        body = json.loads(item.content)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(body, dict) or not item.call_id:
+        return None
+    arguments = body.get("arguments", "")
+    return {"id": item.call_id, "type": "function", "function": {
+        "name": str(body.get("name") or item.name),
+        "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)}}
+
+
+def history_messages(items: Iterable[Stored]) -> list[HistoryMessage]:
+    out: list[HistoryMessage] = []
+    calls: list[dict[str, Any]] = []
+    results: dict[str, str] = {}
+
+    def flush() -> None:
+        if calls and all(c["id"] in results for c in calls):
+            out.append(HistoryMessage("assistant", "", tool_calls=tuple(calls)))
+            out.extend(HistoryMessage("tool", results[c["id"]], tool_call_id=c["id"]) for c in calls)
+        calls.clear()
+        results.clear()
+
+    for item in items:
+        if item.type == "function_call":
+            if calls and all(c["id"] in results for c in calls):  # a new round of calls
+                flush()
+            call = _call(item)
+            if call is not None:
+                calls.append(call)
+        elif item.type == "tool_response":
+            if item.call_id:
+                results[item.call_id] = item.content
+        else:
+            flush()
+            if item.type == "question" or (item.role == "user" and not item.type):
+                out.append(HistoryMessage("user", item.content))
+            elif item.type == "answer" and item.content:
+                out.append(HistoryMessage("assistant", item.content))
+    flush()
+    return out
