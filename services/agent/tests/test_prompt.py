@@ -106,6 +106,7 @@ def test_history_replays_tool_traffic_with_its_results_and_drops_unanswered_call
              Stored("assistant", "answer", "partial")]
     out = [m.as_message() for m in history_messages(items)]
     assert [m["role"] for m in out] == ["user", "assistant", "tool", "tool", "assistant", "user", "assistant"]
+    assert out[4] == {"role": "assistant", "content": "saved"}
     assert [c["id"] for c in out[1]["tool_calls"]] == ["c1", "c2"] and out[1]["content"] is None
     assert (out[2]["tool_call_id"], out[2]["content"]) == ("c1", "ok1")
     assert out[-1] == {"role": "assistant", "content": "partial"}

@@ -8,8 +8,18 @@ import grpc
 
 from atelier_common.service import ServiceDeps, ServiceSpec, run
 from atelier_conversation.api import ConversationService
-from atelier_conversation.chat import reaper
+from atelier_conversation.chat import cancel, reaper
 from atelier_proto import conversation_pb2, conversation_pb2_grpc
+
+
+async def start(deps: ServiceDeps) -> None:
+    await cancel.start(deps)  # one cancel subscription per process, before any chat can run
+    await reaper.start(deps)  # fails runs orphaned by a replica that died mid-stream
+
+
+async def stop(deps: ServiceDeps) -> None:
+    await reaper.stop(deps)
+    await cancel.stop(deps)
 
 
 def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
@@ -22,8 +32,8 @@ SPEC = ServiceSpec(
     migrations_dir=Path(__file__).parent / "migrations",
     register=register,
     grpc_service_names=[conversation_pb2.DESCRIPTOR.services_by_name["ConversationService"].full_name],
-    on_start=reaper.start,  # fails runs orphaned by a replica that died mid-stream
-    on_stop=reaper.stop,
+    on_start=start,
+    on_stop=stop,
 )
 
 

@@ -294,13 +294,17 @@ async def test_a_react_turn_streams_each_step_as_its_own_message(client: Atelier
     listed = (await client.call("/v3/chat/message/list", {"conversation_id": chat["conversation_id"],
                                                           "chat_id": chat["id"]}, method="GET"))["data"]
     assert [m["id"] for m in listed] == [m["id"] for m in completed]
-    # The next turn hands the earlier tool traffic to the agent too; the model sees the two answers.
+    # The next turn replays the tool traffic as the model produced it: the text and the call in one
+    # assistant message, the tool's result, then the final answer.
     stub.script({"content": "Lyon, as you said."})
     await client.chat(bot, "where do I live?", conversation_id=chat["conversation_id"])
     turn = next(r["json"]["messages"] for r in reversed(stub.requests("/v1/chat/completions"))
                 if r["json"]["messages"][-1]["content"] == "where do I live?")  # not the suggestions call
-    assert [m["content"] for m in turn[1:]] == ["I live in Lyon", "Let me note that.", "Noted: Lyon.",
-                                                "where do I live?"]
+    assert [m["role"] for m in turn[1:]] == ["user", "assistant", "tool", "assistant", "user"]
+    assert turn[2]["content"] == "Let me note that." and turn[2]["tool_calls"][0]["function"]["name"] == "setKeywordMemory"
+    assert json.loads(turn[3]["content"])["saved"] == {"city": "Lyon"}
+    assert [turn[1]["content"], turn[4]["content"], turn[5]["content"]] == ["I live in Lyon", "Noted: Lyon.",
+                                                                          "where do I live?"]
 
 
 async def test_chat_calls_check_the_chat_and_its_space(client: AtelierClient, new_bot, stranger) -> None:  # noqa: ANN001

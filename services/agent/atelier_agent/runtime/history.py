@@ -44,7 +44,10 @@ def history_messages(items: Iterable[Stored]) -> list[HistoryMessage]:
 
     def flush() -> None:
         if calls and all(c["id"] in results for c in calls):
-            out.append(HistoryMessage("assistant", "", tool_calls=tuple(calls)))
+            text = ""
+            if out and out[-1].role == "assistant" and not out[-1].tool_calls:
+                text = out.pop().content  # what the model said before calling: the same message
+            out.append(HistoryMessage("assistant", text, tool_calls=tuple(calls)))
             out.extend(HistoryMessage("tool", results[c["id"]], tool_call_id=c["id"]) for c in calls)
         calls.clear()
         results.clear()

@@ -161,7 +161,7 @@ class _Run:
 
     async def updates(self) -> AsyncIterator[Update]:
         deps = self.deps
-        watcher: asyncio.Task[None] | None = None
+        registered = False
         try:
             yield Update("chat", self.chat, "created")
             self.chat = await chats.set_status(deps.pool, self.chat["id"], "in_progress") or self.chat
@@ -173,16 +173,17 @@ class _Run:
                 history += [message_row(id=0, conversation=self.req.conversation, section_id=self.chat["section_id"],
                                         chat_id=None, role=role, type_=type_, content=content, content_type=ctype)
                             for role, type_, content, ctype in self.req.earlier]
-            subscribed = asyncio.Event()
-            watcher = asyncio.create_task(cancel.watch(deps.redis, self.chat["id"], subscribed, self._on_cancel))
-            await asyncio.wait_for(subscribed.wait(), 5)
+            cancel.signals(deps).register(self.chat["id"], self._on_cancel)
+            registered = True
             current = await chats.get(deps.pool, self.chat["id"])
-            if current["status"] == "cancelled":  # cancelled before the watcher listened
+            if current["status"] == "cancelled":  # cancelled before this run listened
                 self.user_cancelled = True
                 yield Update("chat", current, "cancelled")
                 return
             self.call = agent_client.execute(deps.settings.agent_addr, self._request(history),
                                              deps.settings.chat_run_timeout_s)
+            if self.user_cancelled:  # the signal came between registering and the call
+                self.call.cancel()
             async for update in self._relay():
                 yield update
         except asyncio.CancelledError:
@@ -198,15 +199,15 @@ class _Run:
         except GeneratorExit:
             # The consumer went away while we were suspended at a yield (the gRPC call ended between
             # two events): same as a disconnect. No-op when the run had already ended.
-            self._stop_agent(watcher)
+            self._stop_agent(registered)
             await _shielded(self._stop_partial("cancelled"))
             raise
         finally:
-            self._stop_agent(watcher)
+            self._stop_agent(registered)
 
-    def _stop_agent(self, watcher: asyncio.Task[None] | None) -> None:
-        if watcher is not None:
-            watcher.cancel()
+    def _stop_agent(self, registered: bool) -> None:
+        if registered:
+            cancel.signals(self.deps).unregister(self.chat["id"])
         if self.call is not None:
             self.call.cancel()
 
