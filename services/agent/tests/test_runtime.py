@@ -264,3 +264,14 @@ async def test_earlier_tool_calls_and_results_are_replayed_to_the_model(runner, 
     messages = sent(stub)
     assert [m["role"] for m in messages] == ["system", "user", "assistant", "tool", "assistant", "user"]
     assert messages[2]["tool_calls"][0]["id"] == "call_9" and messages[3]["tool_call_id"] == "call_9"
+
+
+async def test_the_agents_model_parameters_reach_the_model(runner, new_bot, stub: OpenAIStub) -> None:
+    bot = await new_bot(model_info={"model_id": "1001", "temperature": 0.3, "top_p": 0.9, "max_tokens": 256,
+                                    "frequency_penalty": 0.5, "presence_penalty": -0.5, "response_format": 2})
+    stub.script({"content": '{"ok": true}'})
+    await runner.run(bot, "answer in JSON")
+    request = stub.requests(CHAT)[-1]["json"]
+    assert (request["temperature"], request["top_p"], request["max_tokens"]) == (0.3, 0.9, 256)
+    assert (request["frequency_penalty"], request["presence_penalty"]) == (0.5, -0.5)
+    assert request["response_format"] == {"type": "json_object"}
