@@ -13,7 +13,11 @@ Conn = asyncpg.Connection | asyncpg.Pool
 
 async def bot(conn: Conn, bot_id: int, *, for_update: bool = False, space_id: int | None = None) -> asyncpg.Record:
     """The bot row; `space_id` (when the request named one) must be the bot's own space."""
-    row = await bots.get(conn, bot_id, for_update=for_update)
+    return check(await bots.get(conn, bot_id, for_update=for_update), bot_id, space_id)
+
+
+def check(row: asyncpg.Record | None, bot_id: int, space_id: int | None = None) -> asyncpg.Record:
+    """404 for a missing bot, 403 for one in a space the caller is not in."""
     if row is None:
         raise NotFound(f"bot {bot_id} not found")
     require_space(row["space_id"])

@@ -219,12 +219,11 @@ async def open_bot_info(deps: ServiceDeps, req: apb.OpenGetBotInfoRequest) -> ap
 
 async def runtime_config(deps: ServiceDeps, bot_id: int, *, draft_mode: bool, space_id: int = 0
                          ) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
-    """The configuration a chat runs with: (config, shortcuts, space_id). 404 for a bot that was never
-    published when the published version is asked for."""
-    row = await access.bot(deps.pool, bot_id, space_id=space_id or None)
+    """The configuration a chat runs with: (config, shortcuts, space_id), in one query. 404 for a bot
+    that was never published when the published version is asked for."""
+    row = access.check(await bots.get_for_run(deps.pool, bot_id, draft_mode=draft_mode), bot_id, space_id or None)
     if draft_mode:
-        return bots.draft_of(row), await shortcuts.list_for_bot(deps.pool, bot_id), row["space_id"]
-    if row["online_version"] is None:
+        return bots.draft_of(row), list(row["draft_shortcuts"]), row["space_id"]
+    if row["online_version"] is None or row["online_config"] is None:
         raise NotFound(f"bot {bot_id} is not published")
-    version = await bots.get_version(deps.pool, bot_id, row["online_version"])
-    return bots.config_of(version), bots.shortcuts_of(version), row["space_id"]
+    return dict(row["online_config"]), list(row["online_shortcuts"]), row["space_id"]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import grpc
 
+from atelier_common.auth import require_space
 from atelier_common.errors import from_rpc_error
 from atelier_common.grpc.client import channel
 from atelier_proto import agent_pb2 as apb
@@ -23,13 +25,28 @@ def _stub(addr: str) -> agent_pb2_grpc.AgentServiceStub:
     return agent_pb2_grpc.AgentServiceStub(channel(addr))
 
 
+# Published bots seen recently: a bot's space never changes and it stays published, so a chat can
+# skip asking the agent service again (the caller's access to that space is still checked here, and
+# the agent re-checks everything when the run starts, so a bot deleted meanwhile fails the run).
+PUBLISHED_TTL_S = 10.0
+_published: dict[int, tuple[float, Bot]] = {}
+
+
 async def bot(addr: str, bot_id: int, timeout_s: float) -> Bot:
     """NotFound / PermissionDenied from the agent service pass through as themselves."""
+    known = _published.get(bot_id)
+    if known is not None and time.monotonic() - known[0] < PUBLISHED_TTL_S:
+        require_space(known[1].space_id)
+        return known[1]
     try:
         reply = await _stub(addr).GetDraftBotInfoAgw(apb.GetDraftBotInfoAgwRequest(bot_id=bot_id), timeout=timeout_s)
     except grpc.aio.AioRpcError as e:
+        _published.pop(bot_id, None)
         raise from_rpc_error(e) from None
-    return Bot(id=bot_id, space_id=reply.data.space_id, published=reply.data.has_publish)
+    found = Bot(id=bot_id, space_id=reply.data.space_id, published=reply.data.has_publish)
+    if found.published:
+        _published[bot_id] = (time.monotonic(), found)
+    return found
 
 
 def execute(addr: str, request: apb.StreamExecuteRequest, timeout_s: float) -> grpc.aio.UnaryStreamCall:

@@ -98,3 +98,14 @@ def config_of(version_row: asyncpg.Record) -> dict[str, Any]:
 
 def shortcuts_of(version_row: asyncpg.Record) -> list[dict[str, Any]]:
     return list(version_row["shortcuts"])
+
+
+async def get_for_run(conn: Conn, bot_id: int, *, draft_mode: bool) -> asyncpg.Record | None:
+    """The bot row with what a chat runs on, in one round trip: the online version's config and
+    shortcuts (online_config, online_shortcuts), and the draft's shortcuts when draft_mode."""
+    return await conn.fetchrow(
+        "SELECT b.*, v.config AS online_config, v.shortcuts AS online_shortcuts,"
+        " CASE WHEN $2 THEN (SELECT coalesce(jsonb_agg(s.command ORDER BY s.id), '[]'::jsonb)"
+        "   FROM shortcut_commands s WHERE s.bot_id = b.id) END AS draft_shortcuts"
+        " FROM bots b LEFT JOIN bot_versions v ON v.bot_id = b.id AND v.version = b.online_version"
+        " WHERE b.id = $1 AND b.deleted_at IS NULL", bot_id, draft_mode)

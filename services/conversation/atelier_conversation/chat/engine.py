@@ -96,9 +96,11 @@ async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], 
                 bot_id=conv["bot_id"], role="user", type="question", content=req.query,
                 content_type=req.content_type, chat_id=chat_id, meta_data=req.meta_data)
         await conversations.touch(conn, conv["id"])
+        # Recorded as in progress at once (the run starts right after this commits); the stream still
+        # reports it "created" first, as Coze does.
         chat = await chats.insert(conn, id=chat_id, conversation_id=conv["id"], section_id=section_id,
                                   bot_id=conv["bot_id"], user_id=req.user_id, question_id=question["id"],
-                                  meta_data=req.meta_data)
+                                  meta_data=req.meta_data, status="in_progress")
     return chat, question
 
 
@@ -163,23 +165,24 @@ class _Run:
         deps = self.deps
         registered = False
         try:
-            yield Update("chat", self.chat, "created")
-            self.chat = await chats.set_status(deps.pool, self.chat["id"], "in_progress") or self.chat
+            yield Update("chat", {**self.chat, "status": "created"}, "created")
             yield Update("chat", self.chat, "in_progress")
-            history: list[Mapping[str, Any]] = await messages.history(
-                deps.pool, self.chat["conversation_id"], self.chat["section_id"], before_id=self.question["id"],
-                exclude_chat=self.chat["id"], limit=HISTORY_LIMIT)
+            cancel.signals(deps).register(self.chat["id"], self._on_cancel)
+            registered = True
+            # At once: the history, and whether a cancel came before this run listened.
+            found, current = await asyncio.gather(
+                messages.history(deps.pool, self.chat["conversation_id"], self.chat["section_id"],
+                                 before_id=self.question["id"], exclude_chat=self.chat["id"], limit=HISTORY_LIMIT),
+                chats.get(deps.pool, self.chat["id"]))
+            if current["status"] == "cancelled":
+                self.user_cancelled = True
+                yield Update("chat", current, "cancelled")
+                return
+            history: list[Mapping[str, Any]] = list(found)
             if not self.req.save:  # the request's earlier messages were not stored: hand them over directly
                 history += [message_row(id=0, conversation=self.req.conversation, section_id=self.chat["section_id"],
                                         chat_id=None, role=role, type_=type_, content=content, content_type=ctype)
                             for role, type_, content, ctype in self.req.earlier]
-            cancel.signals(deps).register(self.chat["id"], self._on_cancel)
-            registered = True
-            current = await chats.get(deps.pool, self.chat["id"])
-            if current["status"] == "cancelled":  # cancelled before this run listened
-                self.user_cancelled = True
-                yield Update("chat", current, "cancelled")
-                return
             self.call = agent_client.execute(deps.settings.agent_addr, self._request(history),
                                              deps.settings.chat_run_timeout_s)
             if self.user_cancelled:  # the signal came between registering and the call

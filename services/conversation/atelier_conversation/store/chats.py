@@ -10,11 +10,11 @@ ACTIVE = ("created", "in_progress")
 
 
 async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, bot_id: int, user_id: str,
-                 question_id: int | None, meta_data: dict[str, str]) -> asyncpg.Record:
+                 question_id: int | None, meta_data: dict[str, str], status: str = "created") -> asyncpg.Record:
     return await conn.fetchrow(
-        "INSERT INTO chats (id, conversation_id, section_id, bot_id, user_id, question_id, meta_data)"
-        " VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING *",
-        id, conversation_id, section_id, bot_id, user_id, question_id, meta_data)
+        "INSERT INTO chats (id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status)"
+        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING *",
+        id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status)
 
 
 async def get(conn: Conn, chat_id: int) -> asyncpg.Record | None:
