@@ -39,6 +39,14 @@ async def expect_error(call, status: int, *needles: str) -> None:  # noqa: ANN00
         assert needle in err.value.msg, err.value.msg
 
 
+async def until(check, timeout_s: float) -> None:  # noqa: ANN001
+    """Poll a condition that should become true within timeout_s."""
+    deadline = time.monotonic() + timeout_s
+    while not check():
+        assert time.monotonic() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.05)
+
+
 async def chat_status(client: AtelierClient, conversation_id: str, chat_id: str) -> dict[str, Any]:
     reply = await client.call("/v3/chat/retrieve", {"conversation_id": conversation_id, "chat_id": chat_id}, method="GET")
     return reply["data"]
@@ -131,6 +139,7 @@ async def test_cancel_stops_a_running_chat_and_keeps_the_partial_answer(client: 
         async for name, data in client.sse("/v3/chat", body):
             events.append((name, data))
 
+    aborted = stub.stats()["aborted_streams"]
     task = asyncio.create_task(consume())
     while sum(n == "conversation.message.delta" for n, _ in events) < 3:
         await asyncio.sleep(0.05)
@@ -140,6 +149,7 @@ async def test_cancel_stops_a_running_chat_and_keeps_the_partial_answer(client: 
     assert cancelled["data"]["status"] == "cancelled"
     await asyncio.wait_for(task, 5)
     assert time.monotonic() - started < 1.5  # the stream ended within about a second
+    await until(lambda: stub.stats()["aborted_streams"] > aborted, 1.5)  # and the model stopped generating
     assert names(events)[-1] == "conversation.stream.done"
     partial = next(json.loads(d) for n, d in events if n == "conversation.message.completed")
     assert partial["type"] == "answer" and partial["meta_data"]["partial"] == "true"
@@ -156,6 +166,7 @@ async def test_client_disconnect_cancels_the_run(client: AtelierClient, new_bot,
     body = {"bot_id": bot, "user_id": "u1", "stream": True,
             "additional_messages": [{"role": "user", "content": "talk", "content_type": "text"}]}
     chat: dict[str, Any] = {}
+    aborted = stub.stats()["aborted_streams"]
     async with httpx.AsyncClient(base_url=chat_stack.gateway_url, trust_env=False,
                                  headers={"Authorization": f"Bearer {chat_stack.token}"}) as raw:
         async with raw.stream("POST", "/v3/chat", json=body) as reply:
@@ -166,6 +177,7 @@ async def test_client_disconnect_cancels_the_run(client: AtelierClient, new_bot,
                 deltas += line == "event: conversation.message.delta"
                 if deltas >= 3:
                     break  # hang up mid-answer
+    await until(lambda: stub.stats()["aborted_streams"] > aborted, 2)  # the model stopped generating
     deadline = time.monotonic() + 3
     status = ""
     while time.monotonic() < deadline:

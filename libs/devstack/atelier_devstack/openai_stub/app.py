@@ -23,7 +23,8 @@ Control (over HTTP too, so service subprocesses' calls can be scripted and inspe
                                       unscripted chat gets instead of the echo; null restores the echo),
                                       "record_requests": false (benchmarks: keep no request log)}
   GET  /_control/requests?path=...   {"requests": [{"path", "json", "time"}]}
-  GET  /_control/stats               {"embedding_requests", "max_concurrent_embeddings", "chat_requests"}
+  GET  /_control/stats               {"embedding_requests", "max_concurrent_embeddings", "chat_requests",
+                                      "aborted_streams" (answers the client stopped reading mid-stream)}
   POST /_control/reset
 """
 
@@ -118,6 +119,7 @@ class StubState:
     max_concurrent_embeddings: int = 0
     chat_requests: int = 0
     default_reply: dict[str, Any] | None = None
+    aborted_streams: int = 0  # streamed answers the client hung up on before the end
     record_requests: bool = True
 
 
@@ -309,6 +311,16 @@ async def chat_completions(request: Request) -> Response:
     stream_error = reply.get("stream_error")
 
     async def events() -> AsyncIterator[str]:
+        finished = False
+        try:
+            async for frame in frames():
+                yield frame
+            finished = True
+        finally:
+            if not finished:
+                state.aborted_streams += 1
+
+    async def frames() -> AsyncIterator[str]:
         if first_delay > 0:
             await asyncio.sleep(first_delay)
         yield chunk({"role": "assistant", "content": ""})
@@ -422,6 +434,7 @@ async def control_stats(request: Request) -> Response:
             "embedding_requests": state.embedding_requests,
             "max_concurrent_embeddings": state.max_concurrent_embeddings,
             "chat_requests": state.chat_requests,
+            "aborted_streams": state.aborted_streams,
             "queued_replies": len(state.replies),
         }
     )
