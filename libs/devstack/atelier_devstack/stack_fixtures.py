@@ -5,8 +5,9 @@
                     and re-drives documents silent for 6 s; transient failures get 3 attempts.
                     Yields a KnowledgeStack (procs, env, token, space_id, client()).
   chat_stack        the same plus agent + conversation, with model YAML files pointing at the
-                    suite's OpenAI-compatible server: STUB_MODEL_ID (8k context, tools, JSON mode)
-                    and SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests).
+                    suite's OpenAI-compatible server: STUB_MODEL_ID (8k context, tools, JSON mode),
+                    SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests) and
+                    IMPATIENT_MODEL_ID (a 1.5 s timeout, for stalled-model tests).
 """
 
 from __future__ import annotations
@@ -69,20 +70,22 @@ async def _admin_space(database_url: str) -> str:
 
 STUB_MODEL_ID = "1001"
 SMALL_CONTEXT_MODEL_ID = "1002"
+IMPATIENT_MODEL_ID = "1003"  # gives up after 1.5 s without bytes from the model
 
 
 def write_stub_models(directory: Path, base_url: str) -> Path:
     """Model YAML files for the suite's OpenAI-compatible server (key read from ATELIER_TEST_MODEL_KEY)."""
     directory.mkdir(parents=True, exist_ok=True)
     models = {
-        STUB_MODEL_ID: ("Stub chat", 8192, True),
-        SMALL_CONTEXT_MODEL_ID: ("Stub chat, small context", 600, False),
+        STUB_MODEL_ID: ("Stub chat", 8192, True, ""),
+        SMALL_CONTEXT_MODEL_ID: ("Stub chat, small context", 600, False, ""),
+        IMPATIENT_MODEL_ID: ("Stub chat, 1.5 s timeout", 8192, False, "timeout_s: 1.5\n"),
     }
-    for model_id, (name, context, default) in models.items():
+    for model_id, (name, context, default, extra) in models.items():
         (directory / f"stub-{model_id}.yaml").write_text(
             f"id: {model_id}\nname: {name}\ndescription: the test suite's scripted model\n"
             f"base_url: {base_url}\napi_key_env: ATELIER_TEST_MODEL_KEY\nmodel: stub-chat\n"
-            f"default: {'true' if default else 'false'}\nmax_context: {context}\n"
+            f"default: {'true' if default else 'false'}\nmax_context: {context}\n{extra}"
             "capabilities:\n  function_call: true\n  json_mode: true\n  multimodal: true\n"
         )
     return directory

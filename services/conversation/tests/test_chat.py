@@ -415,3 +415,20 @@ async def test_auto_save_history_false_answers_without_touching_the_conversation
     assert "one-off question" not in [m["content"] for m in stored["data"]]
     assert "An ephemeral answer." not in [m["content"] for m in stored["data"]]
     await expect_error(client.call("/v3/chat", {**body, "stream": False}), 400, "auto_save_history")
+
+
+async def test_a_model_that_stalls_mid_answer_fails_the_chat_with_a_timeout(client: AtelierClient, new_bot,
+                                                                           stub: OpenAIStub) -> None:
+    from atelier_devstack.stack_fixtures import IMPATIENT_MODEL_ID
+
+    bot = await new_bot(model_info={"model_id": IMPATIENT_MODEL_ID})
+    stub.script({"content": "First words, then silence", "chunk_size_chars": 6,
+                 "stall": {"after_chars": 12, "seconds": 5}})
+    started = time.monotonic()
+    events = await client.chat(bot, "go")
+    assert time.monotonic() - started < 4  # the 1.5 s model timeout, not the 5 s stall
+    assert names(events)[-2:] == ["conversation.chat.failed", "conversation.stream.done"]
+    failed = events[-2][1]
+    assert failed["last_error"]["code"] == 504 and "timed out" in failed["last_error"]["msg"]
+    partial = next(d for n, d in events if n == "conversation.message.completed" and d["type"] == "answer")
+    assert partial["content"] == "First words," and partial["meta_data"]["partial"] == "true"

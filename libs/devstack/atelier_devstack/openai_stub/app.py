@@ -15,7 +15,7 @@ Control (over HTTP too, so service subprocesses' calls can be scripted and inspe
                                       "tokens_per_s", "chunk_size_chars", "stream_error": {"after_chars",
                                       "message"}}]} appended to the queue; stream_error cuts a streamed
                                       answer after that many characters with an in-stream error
-                                      (OpenAI's {"error": {...}} chunk)
+                                      (OpenAI's {"error": {...}} chunk); "stall": {"after_chars", "seconds"} pauses the stream once
   POST /_control/embedding_failures  {"status": 500, "times": 2}: the next N embedding requests fail
   POST /_control/embedding_delay     {"seconds": 0.2}: every embedding request takes that long
   POST /_control/precomputed         {"vectors": {"text": [floats]}}
@@ -309,6 +309,7 @@ async def chat_completions(request: Request) -> Response:
         return f"data: {json.dumps(payload)}\n\n"
 
     stream_error = reply.get("stream_error")
+    stall = reply.get("stall")
 
     async def events() -> AsyncIterator[str]:
         finished = False
@@ -321,6 +322,7 @@ async def chat_completions(request: Request) -> Response:
                 state.aborted_streams += 1
 
     async def frames() -> AsyncIterator[str]:
+        pause = stall
         if first_delay > 0:
             await asyncio.sleep(first_delay)
         yield chunk({"role": "assistant", "content": ""})
@@ -330,6 +332,9 @@ async def chat_completions(request: Request) -> Response:
                 message = str(stream_error.get("message", "scripted stream error"))
                 yield f"data: {json.dumps({'error': {'message': message, 'type': 'server_error'}})}\n\n"
                 return
+            if pause and sent >= int(pause.get("after_chars", 0)):
+                await asyncio.sleep(float(pause.get("seconds", 0)))
+                pause = None
             if gap:
                 await asyncio.sleep(gap)
             yield chunk({"content": piece})

@@ -9,6 +9,7 @@ One YAML file per model:
     api_key_env: OPENAI_API_KEY # the key is read from this environment variable, never stored in the file
     model: gpt-4o-mini          # the provider's model name
     max_context: 128000         # tokens
+    timeout_s: 60               # optional: longest wait for the model's next bytes (default ATELIER_LLM_TIMEOUT_S)
     default: true               # used when an agent names no model
     capabilities: {function_call: true, json_mode: true, multimodal: true}
     parameters:                 # optional defaults/ranges shown by the console
@@ -55,6 +56,7 @@ class ModelConfig:
     json_mode: bool = False
     multimodal: bool = False
     parameters: dict[str, dict[str, float]] = field(default_factory=dict)
+    timeout_s: float | None = None  # None: settings.llm_timeout_s
 
     @property
     def api_key(self) -> str:
@@ -73,8 +75,11 @@ def _parse(path: Path, doc: Any) -> ModelConfig:
     try:
         model_id = int(doc["id"])
         max_context = int(doc.get("max_context", 8192))
+        timeout_s = float(doc["timeout_s"]) if doc.get("timeout_s") is not None else None
     except (TypeError, ValueError):
-        raise ModelConfigError(f"{path}: fields 'id' and 'max_context' must be integers") from None
+        raise ModelConfigError(f"{path}: fields 'id' and 'max_context' must be integers, 'timeout_s' a number") from None
+    if timeout_s is not None and timeout_s <= 0:
+        raise ModelConfigError(f"{path}: 'timeout_s' must be positive")
     if model_id <= 0 or max_context <= 0:
         raise ModelConfigError(f"{path}: 'id' and 'max_context' must be positive")
     caps = doc.get("capabilities") or {}
@@ -88,6 +93,7 @@ def _parse(path: Path, doc: Any) -> ModelConfig:
         function_call=bool(caps.get("function_call", False)), json_mode=bool(caps.get("json_mode", False)),
         multimodal=bool(caps.get("multimodal", False)),
         parameters={str(k): {kk: float(vv) for kk, vv in (v or {}).items()} for k, v in params.items()},
+        timeout_s=timeout_s,
     )
 
 
@@ -127,11 +133,13 @@ class ModelRegistry:
         return self.get(model_id) if model_id else self.default()
 
     def client(self, model: ModelConfig, timeout_s: float) -> openai.AsyncOpenAI:
-        """One pooled HTTP client per model (the runtime's retries are its own, not the SDK's)."""
+        """One pooled HTTP client per model (the runtime's retries are its own, not the SDK's);
+        timeout_s applies unless the model file sets its own."""
         client = self._clients.get(model.id)
         if client is None:
             client = self._clients[model.id] = openai.AsyncOpenAI(
-                base_url=model.base_url, api_key=model.api_key or "unused", max_retries=0, timeout=timeout_s)
+                base_url=model.base_url, api_key=model.api_key or "unused", max_retries=0,
+                timeout=model.timeout_s or timeout_s)
         return client
 
     async def aclose(self) -> None:
