@@ -275,3 +275,20 @@ async def test_the_agents_model_parameters_reach_the_model(runner, new_bot, stub
     assert (request["temperature"], request["top_p"], request["max_tokens"]) == (0.3, 0.9, 256)
     assert (request["frequency_penalty"], request["presence_penalty"]) == (0.5, -0.5)
     assert request["response_format"] == {"type": "json_object"}
+
+
+async def test_on_demand_knowledge_is_a_tool_the_model_calls(runner, new_bot, client: AtelierClient,
+                                                             stub: OpenAIStub) -> None:
+    dataset_id = await client.create_dataset(f"volcanoes-{bot_suffix()}")
+    doc = await client.create_text_document(dataset_id, "volcano-notes", "Mauna Loa is the largest active volcano.")
+    await client.wait_documents([doc["document_id"]])
+    bot = await new_bot(knowledge={"knowledge_info": [{"id": dataset_id}], "auto": False, "min_score": 0})
+    stub.script({"tool_calls": [{"name": "recallKnowledge", "arguments": {"query": "largest active volcano"}}]},
+                {"content": "Mauna Loa."})
+    events = await runner.run(bot, "which volcano is the largest active one?")
+    assert runner.types(events) == ["function_call", "tool_response", "answer", "usage"]  # no automatic recall
+    result = next(e.content for e in events if e.type == "tool_response")
+    assert "Source: volcano-notes" in result and "Mauna Loa is the largest active volcano." in result
+    first = stub.requests(CHAT)[-2]["json"]
+    assert [t["function"]["name"] for t in first["tools"]] == ["recallKnowledge"]
+    assert "Mauna Loa" not in first["messages"][0]["content"]  # nothing recalled before the model asked

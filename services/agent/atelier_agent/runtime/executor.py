@@ -31,7 +31,7 @@ from atelier_agent.runtime.prompt import (
     render_persona,
     system_prompt,
 )
-from atelier_agent.runtime.tools import Tool, ToolFailure, call_tool, keyword_memory_tool
+from atelier_agent.runtime.tools import Tool, ToolFailure, call_tool, keyword_memory_tool, knowledge_tool
 from atelier_common.ai import LLMError
 from atelier_common.errors import InvalidArgument, Unavailable
 from atelier_common.service import ServiceDeps
@@ -184,7 +184,7 @@ class Turn:
             yield _event("answer", ks.no_recall_reply_custom or "")
             return
 
-        tools = self._tools(cfg, definitions, tables, user_id)
+        tools = self._tools(cfg, definitions, tables, user_id, ks, space_id, history)
         parts = PromptParts(
             agent_name=str(cfg.get("name", "")), persona=persona, now=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             variables={d["key"]: values.get(d["key"], "") for d in definitions if not d.get("prompt_disabled")},
@@ -231,9 +231,23 @@ class Turn:
         return _event("usage", usage=apb.ExecuteUsage(input_tokens=self.usage.input_tokens,
                                                       output_tokens=self.usage.output_tokens))
 
-    def _tools(self, cfg: dict[str, Any], definitions: list[dict[str, Any]], tables: list[Any], user_id: str
+    def _tools(self, cfg: dict[str, Any], definitions: list[dict[str, Any]], tables: list[Any], user_id: str,
+               ks: config.KnowledgeSettings, space_id: int, history: list[context_window.HistoryMessage]
                ) -> dict[str, Tool]:
         tools: dict[str, Tool] = {}
+        if ks.dataset_ids and not ks.auto:  # on-demand knowledge: the model decides when to search
+            async def search(query: str) -> str:
+                try:
+                    items = await knowledge.recall(self.settings.knowledge_addr, ks, space_id=space_id, query=query,
+                                                   history=history, timeout_s=self.settings.agent_retrieval_timeout_s)
+                except knowledge.RecallFailed as e:
+                    raise ToolFailure(f"the knowledge base did not answer: {e}") from None
+                if not items:
+                    return "Nothing in the knowledge base matched."
+                return "\n\n".join(f"[{i}] Source: {item.source}\n{item.text()}" for i, item in enumerate(items, 1))
+
+            tool = knowledge_tool(search)
+            tools[tool.name] = tool
         if definitions:
             deps, bot_id = self.rt.deps, self.req.bot_id
 

@@ -84,3 +84,25 @@ def keyword_memory_tool(keywords: dict[str, str], save: Callable[[list[tuple[str
         return json.dumps({"saved": {k: v for k, v in items}}, ensure_ascii=False)
 
     return Tool(SET_KEYWORD_MEMORY, definition, run)
+
+
+RECALL_KNOWLEDGE = "recallKnowledge"
+
+
+def knowledge_tool(recall: Callable[[str], Awaitable[str]]) -> Tool:
+    """recallKnowledge({"query"}) for agents whose knowledge is searched on demand (auto off)."""
+    definition = function_tool(
+        RECALL_KNOWLEDGE,
+        "Search the agent's knowledge base. Call it when the answer may depend on the agent's documents; "
+        "it returns the most relevant passages with their sources.",
+        {"type": "object", "required": ["query"], "properties": {
+            "query": {"type": "string", "description": "what to look for, as a standalone question"}}},
+    )
+
+    async def run(arguments: str) -> str:
+        query = parse_arguments(arguments).get("query")
+        if not isinstance(query, str) or not query.strip():
+            raise ToolFailure("'query' must be a non-empty string")
+        return await recall(query.strip())
+
+    return Tool(RECALL_KNOWLEDGE, definition, run)
