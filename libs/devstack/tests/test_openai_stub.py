@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import math
 import subprocess
 import sys
@@ -120,6 +121,7 @@ async def test_reset_clears_the_queue_and_records(stub: OpenAIStub, client: open
         "max_concurrent_embeddings": 0,
         "chat_requests": 0,
         "queued_replies": 0,
+        "aborted_streams": 0,
     }
     assert stub.requests() == []
     resp = await client.chat.completions.create(model="stub-chat", messages=[{"role": "user", "content": "hello"}])
@@ -146,3 +148,40 @@ def test_runs_standalone_as_a_module() -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+async def test_default_reply_stream_errors_stalls_and_aborted_streams(stub: OpenAIStub,
+                                                                      client: openai.AsyncOpenAI) -> None:
+    stub.set_default_reply({"content": "fixed answer", "first_token_delay_s": 0.2})
+    started = time.monotonic()
+    resp = await client.chat.completions.create(model="stub-chat", messages=[{"role": "user", "content": "x"}])
+    assert resp.choices[0].message.content == "fixed answer" and time.monotonic() - started >= 0.2
+
+    stub.script({"content": "abcdefghij", "chunk_size_chars": 2, "stream_error": {"after_chars": 4, "message": "boom"}})
+    pieces: list[str] = []
+    with pytest.raises(openai.APIError, match="boom"):
+        stream = await client.chat.completions.create(model="stub-chat", stream=True,
+                                                      messages=[{"role": "user", "content": "x"}])
+        async for chunk in stream:
+            pieces += [c.delta.content for c in chunk.choices if c.delta.content]
+    assert "".join(pieces) == "abcd"
+
+    stub.script({"content": "abcdef", "chunk_size_chars": 2, "stall": {"after_chars": 2, "seconds": 0.5}})
+    stream = await client.chat.completions.create(model="stub-chat", stream=True,
+                                                  messages=[{"role": "user", "content": "x"}])
+    times = []
+    async for chunk in stream:
+        if chunk.choices and chunk.choices[0].delta.content:
+            times.append(time.monotonic())
+    assert times[1] - times[0] >= 0.5 and times[2] - times[1] < 0.3  # paused once, after 2 characters
+
+    stub.script({"content": "x" * 400, "chunk_size_chars": 4, "tokens_per_s": 50})
+    stream = await client.chat.completions.create(model="stub-chat", stream=True,
+                                                  messages=[{"role": "user", "content": "x"}])
+    async for _ in stream:
+        break
+    await stream.close()  # hang up mid-answer
+    deadline = time.monotonic() + 2
+    while stub.stats()["aborted_streams"] == 0:
+        assert time.monotonic() < deadline, "the stub did not notice the client leaving"
+        await asyncio.sleep(0.05)
