@@ -46,6 +46,7 @@ class RunRequest:
     earlier: list[tuple[str, str, str, str]] = field(default_factory=list)  # (role, type, content, content_type)
     regenerate: Mapping[str, Any] | None = None  # the chat whose answer is replaced (its question is reused)
     save: bool = True  # /v3/chat auto_save_history: false keeps this run's messages out of the conversation
+    new_conversation: bool = False  # `conversation` is planned, not written yet: start() writes it
 
 
 @dataclass
@@ -72,6 +73,10 @@ async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], 
     (only the run when the messages are not to be saved)."""
     conv = req.conversation
     async with deps.pool.acquire() as conn, conn.transaction():
+        if req.new_conversation:
+            await conversations.insert(conn, id=conv["id"], space_id=conv["space_id"], bot_id=conv["bot_id"],
+                                       creator_id=conv["creator_id"], section_id=conv["section_id"],
+                                       connector_id=conv["connector_id"])
         for role, type_, content, content_type in req.earlier if req.save else ():
             await messages.insert(conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
                                   bot_id=conv["bot_id"], role=role, type=type_, content=content,
@@ -95,7 +100,8 @@ async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], 
                 conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
                 bot_id=conv["bot_id"], role="user", type="question", content=req.query,
                 content_type=req.content_type, chat_id=chat_id, meta_data=req.meta_data)
-        await conversations.touch(conn, conv["id"])
+        if not req.new_conversation:
+            await conversations.touch(conn, conv["id"])
         # Recorded as in progress at once (the run starts right after this commits); the stream still
         # reports it "created" first, as Coze does.
         chat = await chats.insert(conn, id=chat_id, conversation_id=conv["id"], section_id=section_id,

@@ -60,13 +60,14 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
     if req.HasField("conversation_id") and req.conversation_id:
         conv = await access.conversation(deps.pool, req.conversation_id, bot_id=req.bot_id)
     else:
-        conv = await conversations.create(deps, req.bot_id, connector_id=req.connector_id, found=bot)
+        conv = conversations.planned(deps, bot, connector_id=req.connector_id)
     shortcut = None
     if req.HasField("shortcut_command"):
         shortcut = (req.shortcut_command.command_id, dict(req.shortcut_command.parameters))
     return engine.RunRequest(conversation=conv, bot=bot, user_id=req.user_id, query=query, content_type=content_type,
                              draft_mode=False, custom_variables=dict(req.custom_variables), shortcut=shortcut,
-                             meta_data=dict(req.meta_data), earlier=items[:-1], save=save)
+                             meta_data=dict(req.meta_data), earlier=items[:-1], save=save,
+                             new_conversation=not (req.HasField("conversation_id") and req.conversation_id))
 
 
 class _V3Format:
