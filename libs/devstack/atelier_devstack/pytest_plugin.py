@@ -4,8 +4,10 @@ Session fixtures, each started lazily (only when a test asks for it):
   database_url      fresh database on the machine's Postgres (ATELIER_TEST_DATABASE_URL's server,
                     else ATELIER_DATABASE_URL's), dropped WITH (FORCE) at the end; an embedded
                     Postgres in a temp dir when no server answers
-  redis_url         db 15 of the machine's Redis (ATELIER_TEST_REDIS_URL), FLUSHDB at start;
-                    a bundled redis-server on a free port when none answers
+  redis_url         a db of the machine's Redis held by this session alone (15, else 14, 12, 11,
+                    10, 9: a claim key set NX, renewed, released at the end), flushed when taken;
+                    ATELIER_TEST_REDIS_URL forces one (flushed, unclaimed); a bundled
+                    redis-server on a free port when none answers
   kafka_bootstrap   Tansu broker on a free port (memory storage)
   milvus_uri        `milvus-lite server` on a free port, data in a temp dir
   storage_dir       temp dir for local object storage
@@ -24,6 +26,8 @@ import concurrent.futures
 import os
 import secrets
 import shutil
+import threading
+import time
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -104,25 +108,82 @@ async def _flushdb(url: str) -> None:
         await client.aclose()
 
 
-def _db15(url: str) -> str:
-    """The same Redis server, db 15 (kept for tests so a dev stack's db 0 is never flushed)."""
+# Test sessions take a Redis db of their own, so two sessions on one machine (a developer's run
+# while CI runs) never flush each other's data. Never db 0 (a dev stack) or 13 (benchmarks).
+TEST_DBS = (15, 14, 12, 11, 10, 9)
+CLAIM_KEY = "atelier:test-session"
+CLAIM_TTL_S = 60
+
+
+def _with_db(url: str, db: int) -> str:
     parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc, "/15", parts.query, parts.fragment))
+    return urlunsplit((parts.scheme, parts.netloc, f"/{db}", parts.query, parts.fragment))
+
+
+class _Claim:
+    """Holds one test db: claimed with SET NX (flushed in the same transaction), kept alive by a
+    daemon thread, released at the end of the session."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.token = f"{os.getpid()}-{time.time_ns()}"
+        self.client = redis.Redis.from_url(url)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def take(self) -> bool:
+        if not self.client.set(CLAIM_KEY, self.token, nx=True, ex=CLAIM_TTL_S):
+            return False
+        pipe = self.client.pipeline(transaction=True)
+        pipe.flushdb()
+        pipe.set(CLAIM_KEY, self.token, ex=CLAIM_TTL_S)
+        pipe.execute()
+        self._thread = threading.Thread(target=self._renew, name="redis-test-claim", daemon=True)
+        self._thread.start()
+        return True
+
+    def _renew(self) -> None:
+        while not self._stop.wait(CLAIM_TTL_S / 3):
+            self.client.set(CLAIM_KEY, self.token, ex=CLAIM_TTL_S)
+
+    def release(self) -> None:
+        self._stop.set()
+        if self.client.get(CLAIM_KEY) == self.token.encode():
+            self.client.delete(CLAIM_KEY)
+        self.client.close()
 
 
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    url = os.environ.get("ATELIER_TEST_REDIS_URL") or _db15(os.environ.get("ATELIER_REDIS_URL") or DEFAULT_TEST_REDIS)
+    explicit = os.environ.get("ATELIER_TEST_REDIS_URL")
+    base = explicit or os.environ.get("ATELIER_REDIS_URL") or DEFAULT_TEST_REDIS
     embedded: RedisLauncher | None = None
-    if not run_sync(health.redis_ok(url)):
+    if not run_sync(health.redis_ok(_with_db(base, TEST_DBS[0]) if not explicit else base)):
         root = tmp_path_factory.mktemp("redis")
-        embedded = RedisLauncher(port=free_port(), data_dir=root, log_path=root / "redis.log", db=15, persist=False)
+        embedded = RedisLauncher(port=free_port(), data_dir=root, log_path=root / "redis.log", db=TEST_DBS[0],
+                                 persist=False)
         run_sync(embedded.start())
-        url = embedded.url
-    run_sync(_flushdb(url))
+        base, explicit = embedded.url, None
+    claim: _Claim | None = None
+    if explicit:
+        url = explicit
+        run_sync(_flushdb(url))
+    else:
+        for db in TEST_DBS:
+            url = _with_db(base, db)
+            claim = _Claim(url)
+            if claim.take():
+                break
+            claim.client.close()
+            claim = None
+        else:
+            raise RuntimeError(f"every test Redis db {TEST_DBS} is held by another test session")
     try:
         yield url
     finally:
+        if claim is not None:
+            claim.release()
         if embedded:
             embedded.stop()
 

@@ -26,13 +26,17 @@ async def test_database_url_is_a_database_of_this_session(database_url: str) -> 
         await conn.close()
 
 
-async def test_redis_url_is_db_15(redis_url: str) -> None:
-    assert redis_url.endswith("/15")
+async def test_redis_url_is_a_test_db_this_session_holds(redis_url: str) -> None:
+    from atelier_devstack.pytest_plugin import CLAIM_KEY, TEST_DBS
+
+    db = int(redis_url.rsplit("/", 1)[1])
+    assert db in TEST_DBS  # never a dev stack's db 0 or the benchmarks' db 13
     client = aioredis.from_url(redis_url)
     try:
         await client.set("fixture:probe", "1")
         assert await client.get("fixture:probe") == b"1"
-        assert (await client.client_info())["db"] == 15
+        assert (await client.client_info())["db"] == db
+        assert await client.get(CLAIM_KEY)  # another session moves on to the next db
     finally:
         await client.aclose()
 
