@@ -222,6 +222,8 @@ class Turn:
                 for question in await self._suggest(model, query_text, answer, custom):
                     yield _event("follow_up", question)
         except LLMError as e:
+            log.warning("model %s failed in chat %s: %s", model.id, req.chat_id, e.message,
+                        extra={"bot_id": str(req.bot_id), "chat_id": str(req.chat_id)})
             yield self._usage_event()
             yield _event("error", e.message, error_code=e.status or 502)
             return

@@ -253,6 +253,8 @@ class _Run:
             else:
                 error = (failure.code, failure.msg)
         if error is not None:
+            log.warning("chat %s failed (%s): %s", self.chat["id"], error[0], error[1],
+                        extra={"chat_id": str(self.chat["id"]), "bot_id": str(self.chat["bot_id"])})
             saved, row = await self._stop_partial("failed", *error)
             if saved is not None:
                 yield Update("message", saved)
