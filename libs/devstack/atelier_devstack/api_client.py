@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Iterable
 from typing import Any
 
 import httpx
@@ -21,6 +21,20 @@ class ApiError(Exception):
         self.status = status
         self.body = body
         self.msg = body.get("msg", "") if isinstance(body, dict) else str(body)
+
+
+async def expect_error(call: Awaitable[Any], status: int, *fragments: str) -> dict[str, Any]:
+    """Await a call that must fail with HTTP `status` and a {"code","msg"} body (code != 0) whose msg
+    holds every fragment; the body. For tests: raises AssertionError otherwise."""
+    try:
+        await call
+    except ApiError as err:
+        assert err.status == status, err.body
+        assert isinstance(err.body, dict) and set(err.body) == {"code", "msg"} and err.body["code"] != 0, err.body
+        for fragment in fragments:
+            assert fragment in err.msg, err.msg
+        return err.body
+    raise AssertionError(f"the call succeeded; expected HTTP {status}")
 
 
 class AtelierClient:

@@ -6,20 +6,12 @@ from __future__ import annotations
 import asyncpg
 import pytest
 
-from atelier_devstack.api_client import ApiError, AtelierClient
+from atelier_devstack.api_client import AtelierClient, expect_error
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
 
 pytestmark = pytest.mark.e2e
 
 
-async def expect_error(call, status: int, *needles: str) -> dict:  # noqa: ANN001
-    with pytest.raises(ApiError) as err:
-        await call
-    assert err.value.status == status, err.value.body
-    assert err.value.body["code"] != 0
-    for needle in needles:
-        assert needle in err.value.msg, err.value.msg
-    return err.value.body
 
 
 async def info(client: AtelierClient, bot_id: str, version: str = "") -> dict:

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from atelier_conversation.chat import reaper
-from atelier_devstack.api_client import ApiError, AtelierClient
+from atelier_devstack.api_client import ApiError, AtelierClient, expect_error
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import KnowledgeStack
 
@@ -31,12 +31,6 @@ def names(events: list[tuple[str, Any]]) -> list[str]:
     return out
 
 
-async def expect_error(call, status: int, *needles: str) -> None:  # noqa: ANN001
-    with pytest.raises(ApiError) as err:
-        await call
-    assert err.value.status == status, err.value.body
-    for needle in needles:
-        assert needle in err.value.msg, err.value.msg
 
 
 async def until(check, timeout_s: float) -> None:  # noqa: ANN001

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from atelier_devstack.api_client import ApiError, AtelierClient
+from atelier_devstack.api_client import AtelierClient, expect_error
 
 pytestmark = pytest.mark.e2e
 
@@ -20,12 +20,6 @@ if TYPE_CHECKING:  # the fixtures' types (conftest is not importable under --imp
     Stranger = Any
 
 
-async def expect_error(call, status: int, *needles: str) -> None:  # noqa: ANN001
-    with pytest.raises(ApiError) as err:
-        await call
-    assert err.value.status == status, err.value.body
-    for needle in needles:
-        assert needle in err.value.msg, err.value.msg
 
 
 async def seeded(client: AtelierClient, bot: str, n: int) -> tuple[str, list[str]]:

@@ -8,7 +8,7 @@ import uuid
 import asyncpg
 import pytest
 
-from atelier_devstack.api_client import ApiError, AtelierClient
+from atelier_devstack.api_client import AtelierClient, expect_error
 from atelier_devstack.stack_fixtures import KnowledgeStack
 
 pytestmark = pytest.mark.e2e
@@ -24,14 +24,6 @@ async def api(knowledge_stack: KnowledgeStack):  # noqa: ANN201
         yield client
 
 
-async def expect_error(call, status: int, *fragments: str) -> dict:  # noqa: ANN001
-    with pytest.raises(ApiError) as err:
-        await call
-    assert err.value.status == status, err.value.body
-    assert set(err.value.body) == {"code", "msg"} and err.value.body["code"] != 0
-    for fragment in fragments:
-        assert fragment in err.value.msg, err.value.msg
-    return err.value.body
 
 
 async def test_dataset_lifecycle(api: AtelierClient, knowledge_stack: KnowledgeStack) -> None:

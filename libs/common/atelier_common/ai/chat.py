@@ -29,6 +29,23 @@ class LLMError(ModelCallError):
     """A chat-model call failed."""
 
 
+def llm_error(model: str, err: Exception) -> LLMError:
+    """An openai exception (or a chunk the stream could not decode) as an LLMError: `permanent` says
+    whether a retry can help, `status` is the model's HTTP status, or 504/503/502 for a timeout,
+    an unreachable server and an unusable answer."""
+    if isinstance(err, openai.APIStatusError):
+        status = err.status_code
+        return LLMError(f"chat model {model!r} failed ({status}): {server_message(err)}",
+                        permanent=not is_transient_status(status), status=status)
+    if isinstance(err, openai.APITimeoutError):
+        return LLMError(f"chat model {model!r} timed out", permanent=False, status=504)
+    if isinstance(err, openai.APIConnectionError):
+        return LLMError(f"chat model {model!r} unreachable: {err.message}", permanent=False, status=503)
+    if isinstance(err, openai.APIError):  # e.g. an error the server sent inside the stream
+        return LLMError(f"chat model {model!r} failed: {err.message}", permanent=True, status=502)
+    return LLMError(f"unusable response from chat model {model!r}: {err}", permanent=True, status=502)
+
+
 class ChatModel:
     def __init__(self, *, base_url: str, api_key: str, model: str, timeout_s: float, max_retries: int = 2) -> None:
         self.model = model
@@ -61,19 +78,11 @@ class ChatModel:
                 if not resp.choices:
                     return ""
                 return resp.choices[0].message.content or ""
-            except openai.APIStatusError as err:
-                status = err.status_code
-                message = f"chat model {self.model!r} failed ({status}): {server_message(err)}"
-                if not is_transient_status(status):
-                    raise LLMError(message, permanent=True, status=status) from None
-                failure = LLMError(message, permanent=False, status=status)
-                retry_after = retry_after_s(err)
-            except openai.APITimeoutError:
-                failure = LLMError(f"chat model {self.model!r} timed out", permanent=False)
-            except openai.APIConnectionError as err:
-                failure = LLMError(f"chat model {self.model!r} unreachable: {err.message}", permanent=False)
             except openai.OpenAIError as err:
-                raise LLMError(f"unusable chat model response: {err}", permanent=True) from None
+                failure = llm_error(self.model, err)
+                if failure.permanent:
+                    raise failure from None
+                retry_after = retry_after_s(err) if isinstance(err, openai.APIStatusError) else None
             if attempt >= self._max_retries:
                 raise failure
             await asyncio.sleep(backoff_s(attempt, retry_after))

@@ -22,11 +22,11 @@ class RecallFailed(Exception):
 async def recall(addr: str, settings: KnowledgeSettings, *, space_id: int, query: str,
                  history: list[HistoryMessage], timeout_s: float) -> list[KnowledgeItem]:
     stub = knowledge_pb2_grpc.KnowledgeServiceStub(channel(addr))
+    said = [m for m in history if m.role in ("user", "assistant") and m.content]  # no tool traffic
     request = kpb.RetrieveRequest(
         space_id=space_id, dataset_ids=settings.dataset_ids, query=query,
         chat_history=[kpb.ChatHistoryMessage(role=m.role, content=m.content)
-                      for m in [m for m in history if m.role in ("user", "assistant") and m.content]
-                      [-REWRITE_HISTORY_MESSAGES:]],
+                      for m in said[-REWRITE_HISTORY_MESSAGES:]],
         strategy=kpb.RetrievalStrategy(search_type=settings.search_strategy, top_k=settings.top_k,
                                        min_score=settings.min_score, use_rewrite=settings.use_rewrite,
                                        use_rerank=settings.use_rerank, use_nl2sql=settings.use_nl2sql),

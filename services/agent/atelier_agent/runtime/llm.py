@@ -14,8 +14,8 @@ from typing import Any
 
 import openai
 
-from atelier_common.ai import LLMError
-from atelier_common.ai._openai import backoff_s, is_transient_status, retry_after_s, server_message
+from atelier_common.ai._openai import backoff_s, retry_after_s
+from atelier_common.ai.chat import llm_error
 
 MAX_ATTEMPTS = 3
 
@@ -43,20 +43,6 @@ class Completion:
 class TextDelta:
     text: str
     reasoning: str = ""
-
-
-def _error(model: str, err: Exception) -> LLMError:
-    if isinstance(err, openai.APIStatusError):
-        status = err.status_code
-        return LLMError(f"model {model!r} failed ({status}): {server_message(err)}",
-                        permanent=not is_transient_status(status), status=status)
-    if isinstance(err, openai.APITimeoutError):
-        return LLMError(f"model {model!r} timed out", permanent=False, status=504)
-    if isinstance(err, openai.APIConnectionError):
-        return LLMError(f"model {model!r} unreachable: {err.message}", permanent=False, status=503)
-    if isinstance(err, openai.APIError):
-        return LLMError(f"model {model!r} failed: {err.message}", permanent=True, status=502)
-    return LLMError(f"model {model!r} sent an unusable response: {err}", permanent=True, status=502)
 
 
 async def stream_completion(client: openai.AsyncOpenAI, model: str, messages: list[dict[str, Any]], *,
@@ -100,7 +86,7 @@ async def stream_completion(client: openai.AsyncOpenAI, model: str, messages: li
                 call.id = call.id or f"call_{i}"
             return
         except (openai.OpenAIError, json.JSONDecodeError) as err:
-            failure = _error(model, err)
+            failure = llm_error(model, err)
             if streamed or failure.permanent or attempt + 1 >= MAX_ATTEMPTS:
                 raise failure from None
             retry_after = retry_after_s(err) if isinstance(err, openai.APIStatusError) else None

@@ -39,29 +39,26 @@ def chat(row: Row) -> cpb.ChatV3ChatDetail:
     return detail
 
 
+def _message_fields(row: Row) -> dict[str, Any]:
+    """Fields the OpenAPI message shapes share."""
+    fields = {"id": row["id"], "conversation_id": row["conversation_id"], "bot_id": row["bot_id"],
+              "role": row["role"], "type": row["type"], "content": row["content"],
+              "content_type": row["content_type"], "chat_id": row["chat_id"] or 0, "section_id": row["section_id"],
+              "created_at": seconds(row["created_at"]), "updated_at": seconds(row["updated_at"])}
+    if row["reasoning_content"]:
+        fields["reasoning_content"] = row["reasoning_content"]
+    return fields
+
+
 def v3_message(row: Row) -> cpb.ChatV3MessageDetail:
     meta = dict(row["meta_data"])
     if row["status"] == "broken":
         meta.setdefault("partial", "true")
-    msg = cpb.ChatV3MessageDetail(
-        id=row["id"], conversation_id=row["conversation_id"], bot_id=row["bot_id"], role=row["role"],
-        type=row["type"], content=row["content"], content_type=row["content_type"], meta_data=meta,
-        chat_id=row["chat_id"] or 0, section_id=row["section_id"], created_at=seconds(row["created_at"]),
-        updated_at=seconds(row["updated_at"]))
-    if row["reasoning_content"]:
-        msg.reasoning_content = row["reasoning_content"]
-    return msg
+    return cpb.ChatV3MessageDetail(meta_data=meta, **_message_fields(row))
 
 
 def open_message(row: Row) -> cpb.OpenMessageApi:
-    msg = cpb.OpenMessageApi(
-        id=row["id"], bot_id=row["bot_id"], role=row["role"], content=row["content"],
-        conversation_id=row["conversation_id"], meta_data=dict(row["meta_data"]), created_at=seconds(row["created_at"]),
-        updated_at=seconds(row["updated_at"]), chat_id=row["chat_id"] or 0, content_type=row["content_type"],
-        type=row["type"], section_id=row["section_id"])
-    if row["reasoning_content"]:
-        msg.reasoning_content = row["reasoning_content"]
-    return msg
+    return cpb.OpenMessageApi(meta_data=dict(row["meta_data"]), **_message_fields(row))
 
 
 def console_message(row: Row) -> cpb.ChatMessage:
