@@ -506,7 +506,7 @@ service ConversationService {
     CancelChatApiResponse CancelChatApi(1: CancelChatApiRequest req)
         (api.post="/v3/chat/cancel", api.category="chat", api.tag="openapi")
     RetrieveChatOpenResponse RetrieveChatOpen(1: RetrieveChatOpenRequest req)
-        (api.get="/v3/chat/retrieve", api.category="chat", api.tag="openapi")
+        (api.get="/v3/chat/retrieve", api.post="/v3/chat/retrieve", api.category="chat", api.tag="openapi")
     ListChatMessageApiResponse ListChatMessageApi(1: ListChatMessageApiRequest req)
         (api.get="/v3/chat/message/list", api.category="chat", api.tag="openapi")
 }

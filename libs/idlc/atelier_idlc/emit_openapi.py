@@ -92,8 +92,11 @@ def operation(model: Model, rpc: Rpc) -> dict:
                 params.append({"name": q or f.json_key, "in": "query", "required": f.required, "schema": qs})
                 continue
         body_fields.append(f)
+    op_id = f"{rpc.stem}.{rpc.name}"
+    if rpc.methods and rpc.method != rpc.methods[0]:  # the same RPC on another method: ids stay unique
+        op_id += f".{rpc.method.lower()}"
     op: dict = {
-        "operationId": f"{rpc.stem}.{rpc.name}",
+        "operationId": op_id,
         "tags": [rpc.category],
         "summary": f"{rpc.service}.{rpc.name}",
     }

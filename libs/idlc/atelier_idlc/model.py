@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import ast
@@ -100,6 +100,9 @@ class Rpc:
     openapi: bool
     loc: ast.Loc
     internal: bool = False  # api.internal="true": gRPC only, no HTTP route (service-to-service)
+    # Every HTTP method the RPC answers on its path (`method` is the first): Coze's public API
+    # reads some resources with both GET and POST (cozepy POSTs /v3/chat/retrieve).
+    methods: tuple[str, ...] = ()
 
     @property
     def path_params(self) -> list[str]:
@@ -131,8 +134,9 @@ class Model:
 
     @property
     def http_rpcs(self) -> list[Rpc]:
-        """The RPCs the gateway serves (internal ones are reachable over gRPC only)."""
-        return [r for r in self.rpcs if not r.internal]
+        """The routes the gateway serves, one per (RPC, HTTP method); internal RPCs are reachable
+        over gRPC only."""
+        return [replace(r, method=m) for r in self.rpcs if not r.internal for m in (r.methods or (r.method,))]
 
 
 def screaming_snake(name: str) -> str:
@@ -430,10 +434,10 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
         r.err(f"{where}: missing HTTP annotation (one of {', '.join('api.' + m for m in HTTP_METHODS)},"
               " or api.internal=\"true\")", fn.loc)
         return None
-    if len(methods) > 1:
-        r.err(f"{where}: more than one HTTP annotation ({', '.join(methods)})", fn.loc)
-        return None
     path = ann[f"api.{methods[0]}"]
+    if any(ann[f"api.{m}"] != path for m in methods[1:]):
+        r.err(f"{where}: HTTP annotations with different paths ({', '.join(methods)}); one RPC has one path", fn.loc)
+        return None
     if not path.startswith("/"):
         r.err(f"{where}: HTTP path {path!r} must start with '/'", fn.loc)
         return None
@@ -444,6 +448,7 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
         request=req,
         response=resp,
         method=methods[0].upper(),
+        methods=tuple(m.upper() for m in methods),
         path=path,
         stream=_bool(ann.get("api.stream", "false")),
         auth=_bool(ann.get("api.auth", "true")),

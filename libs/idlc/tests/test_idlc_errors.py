@@ -82,7 +82,7 @@ def test_map_key_must_be_scalar(tmp_path):
         ('void F(1: Req r) (api.post="/f")', "void return"),
         ("Resp F(1: Req r)", "missing HTTP annotation"),
         ('Resp F(1: Req r) (api.category="x")', "missing HTTP annotation"),
-        ('Resp F(1: Req r) (api.get="/f", api.post="/f")', "more than one HTTP annotation"),
+        ('Resp F(1: Req r) (api.get="/f", api.post="/g")', "HTTP annotations with different paths"),
         ('oneway void F(1: Req r) (api.post="/f")', "oneway"),
         ('Resp F(1: Req r) (api.internal="true", api.post="/f")', "internal RPC has no HTTP annotation"),
         ('Resp F(1: Req r) (api.get="/f/:missing")', "path parameter :missing"),
@@ -110,6 +110,14 @@ def test_internal_rpc_is_grpc_only(tmp_path):
     assert [r.name for r in model.rpcs] == ["F", "Run"]
     assert [r.name for r in model.http_rpcs] == ["F"]
     assert model.rpcs[1].stream and model.rpcs[1].internal
+
+
+def test_one_rpc_on_several_methods(tmp_path):
+    text = REQ + 'service A {\n  Resp F(1: Req r) (api.get="/x", api.post="/x")\n}\n'
+    (tmp_path / "a.thrift").write_text(text)
+    model = load(tmp_path)
+    assert [(r.name, r.method, r.path) for r in model.http_rpcs] == [("F", "GET", "/x"), ("F", "POST", "/x")]
+    assert [r.name for r in model.rpcs] == ["F"]  # still one gRPC method
 
 
 def test_same_path_other_method_is_fine(tmp_path):

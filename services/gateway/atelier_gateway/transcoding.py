@@ -19,8 +19,16 @@ M = TypeVar("M", bound=Message)
 
 
 def flatten_query(query: Mapping[str, Sequence[str]]) -> dict[str, str]:
-    """jsonpb takes one text per key: a repeated key (?ids=1&ids=2) becomes a JSON array text."""
-    return {k: (v[-1] if len(v) == 1 else json.dumps(list(v))) for k, v in query.items() if v}
+    """jsonpb takes one text per key: a repeated key (?ids=1&ids=2) becomes a JSON array text.
+
+    An empty value means the parameter is absent (`?conversation_id=&name=`): SDKs such as cozepy
+    send every optional parameter, unset ones as empty strings."""
+    out: dict[str, str] = {}
+    for k, values in query.items():
+        given = [v for v in values if v != ""]
+        if given:
+            out[k] = given[0] if len(given) == 1 else json.dumps(given)
+    return out
 
 
 def request_message(
