@@ -773,6 +773,22 @@ struct ListDocumentOpenApiResponse {
     2: i32 total
 }
 
+// ---------------------------------------------------------------- text extraction (internal)
+// The text of a user's file or of a web page, parsed like a document would be (pdf, docx, md,
+// txt, csv, xlsx, json, html). Dialled by the agent runtime for files attached to chat messages.
+
+struct ExtractTextRequest {
+    1: optional i64 file_id (api.js_conv="true")    // an uploaded file of the calling user
+    2: optional string url                         // or a document on the web (through the SSRF guard)
+    3: optional i32 max_chars                      // cut the text to this length (default 20000)
+}
+
+struct ExtractTextResponse {
+    1: string text
+    2: string file_name
+    3: bool truncated                              // the text was longer than max_chars
+}
+
 // ---------------------------------------------------------------- service
 
 service KnowledgeService {
@@ -841,6 +857,8 @@ service KnowledgeService {
     // retrieval (recall test in the console; also dialled over gRPC by agent and workflow)
     RetrieveResponse Retrieve(1: RetrieveRequest req)
         (api.post="/api/knowledge/retrieve", api.category="knowledge")
+    ExtractTextResponse ExtractText(1: ExtractTextRequest req)
+        (api.internal="true")
 
     // OpenAPI
     CreateDatasetOpenApiResponse CreateDatasetOpenAPI(1: CreateDatasetOpenApiRequest req)

@@ -1280,3 +1280,23 @@ class ListDocumentOpenApiResponse(_message.Message):
     document_infos: _containers.RepeatedCompositeFieldContainer[DocumentInfo]
     total: int
     def __init__(self, document_infos: _Optional[_Iterable[_Union[DocumentInfo, _Mapping]]] = ..., total: _Optional[int] = ...) -> None: ...
+
+class ExtractTextRequest(_message.Message):
+    __slots__ = ("file_id", "url", "max_chars")
+    FILE_ID_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    MAX_CHARS_FIELD_NUMBER: _ClassVar[int]
+    file_id: int
+    url: str
+    max_chars: int
+    def __init__(self, file_id: _Optional[int] = ..., url: _Optional[str] = ..., max_chars: _Optional[int] = ...) -> None: ...
+
+class ExtractTextResponse(_message.Message):
+    __slots__ = ("text", "file_name", "truncated")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    file_name: str
+    truncated: bool
+    def __init__(self, text: _Optional[str] = ..., file_name: _Optional[str] = ..., truncated: _Optional[bool] = ...) -> None: ...

@@ -165,6 +165,11 @@ class KnowledgeServiceStub:
                 request_serializer=atelier__proto_dot_knowledge__pb2.RetrieveRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_knowledge__pb2.RetrieveResponse.FromString,
                 _registered_method=True)
+        self.ExtractText = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/ExtractText',
+                request_serializer=atelier__proto_dot_knowledge__pb2.ExtractTextRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.ExtractTextResponse.FromString,
+                _registered_method=True)
         self.CreateDatasetOpenAPI = channel.unary_unary(
                 '/atelier.knowledge.KnowledgeService/CreateDatasetOpenAPI',
                 request_serializer=atelier__proto_dot_knowledge__pb2.CreateDatasetOpenApiRequest.SerializeToString,
@@ -371,6 +376,12 @@ class KnowledgeServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ExtractText(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CreateDatasetOpenAPI(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -557,6 +568,11 @@ def add_KnowledgeServiceServicer_to_server(servicer, server):
                     servicer.Retrieve,
                     request_deserializer=atelier__proto_dot_knowledge__pb2.RetrieveRequest.FromString,
                     response_serializer=atelier__proto_dot_knowledge__pb2.RetrieveResponse.SerializeToString,
+            ),
+            'ExtractText': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExtractText,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.ExtractTextRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.ExtractTextResponse.SerializeToString,
             ),
             'CreateDatasetOpenAPI': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateDatasetOpenAPI,
@@ -1306,6 +1322,33 @@ class KnowledgeService:
             '/atelier.knowledge.KnowledgeService/Retrieve',
             atelier__proto_dot_knowledge__pb2.RetrieveRequest.SerializeToString,
             atelier__proto_dot_knowledge__pb2.RetrieveResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExtractText(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/ExtractText',
+            atelier__proto_dot_knowledge__pb2.ExtractTextRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.ExtractTextResponse.FromString,
             options,
             channel_credentials,
             insecure,
