@@ -62,7 +62,8 @@ async def test_create_update_publish_history_and_rollback(client: AtelierClient,
 async def test_model_list_comes_from_the_yaml_files(client: AtelierClient) -> None:
     models = (await client.call("/api/bot/get_type_list", {"model": True}))["data"]["model_list"]
     by_id = {m["model_type"]: m for m in models}
-    assert set(by_id) == {"1001", "1002", "1003"}
+    assert set(by_id) == {"1001", "1002", "1003", "1004"}
+    assert by_id["1004"]["model_ability"]["multimodal"] is False
     stub = by_id["1001"]
     assert stub["model_name"] == "stub-chat" and stub["model_max_context"] == 8192 and stub["is_default"] is True
     assert stub["model_ability"] == {"function_call": True, "json_mode": True, "multimodal": True}
