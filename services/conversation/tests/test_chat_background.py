@@ -53,6 +53,7 @@ async def test_cancel_stops_a_background_chat_and_keeps_the_partial_answer(clien
 async def test_shutdown_lets_background_chats_finish_within_the_grace_then_cancels_the_rest(
         client: AtelierClient, new_bot, stub: OpenAIStub, chat_stack: KnowledgeStack) -> None:
     proc = chat_stack.procs["conversation"]
+    grace = proc.env.get("ATELIER_SHUTDOWN_GRACE_S")
     proc.env["ATELIER_SHUTDOWN_GRACE_S"] = "3"
     try:
         chat_stack.restart("conversation")
@@ -68,7 +69,10 @@ async def test_shutdown_lets_background_chats_finish_within_the_grace_then_cance
         await asyncio.to_thread(proc.stop)  # SIGTERM
         assert time.monotonic() - started < 3 + 5 + 2  # the grace, the stop wait, a margin
     finally:
-        proc.env.pop("ATELIER_SHUTDOWN_GRACE_S", None)
+        if grace is None:
+            proc.env.pop("ATELIER_SHUTDOWN_GRACE_S", None)
+        else:
+            proc.env["ATELIER_SHUTDOWN_GRACE_S"] = grace
         chat_stack.restart("conversation")
         await client.wait_answering()
     # The short one finished within the grace; the long one was stopped and recorded with what it said.

@@ -108,6 +108,8 @@ class Attachments:
         except Unreadable as e:
             return {"type": "text", "text": unreadable_note("file", await self._file_name(part), str(e))}
         name = extracted.file_name or _name(part, None)
+        if not extracted.text.strip():
+            return {"type": "text", "text": unreadable_note("file", name, "no text was found in it")}
         return {"type": "text", "text": file_text_block(name, extracted.text, extracted.truncated, max_chars)}
 
     async def content(self, parts: list[Part]) -> str | list[dict[str, Any]]:
