@@ -155,8 +155,8 @@ async def prepare_console(deps: ServiceDeps, req: cpb.AgentRunRequest) -> engine
         if regenerate is None or regenerate["question_id"] is None \
                 or await messages.get(deps.pool, regenerate["question_id"]) is None:
             raise NotFound(f"the question of message {req.regen_message_id} was deleted")
-        if regenerate["status"] in chats.ACTIVE:
-            raise Conflict(f"chat {regenerate['id']} is still running: cancel it before regenerating")
+        if regenerate["status"] in chats.CANCELLABLE:  # running, or waiting for tool outputs
+            raise Conflict(f"chat {regenerate['id']} is still {regenerate['status']}: cancel it before regenerating")
     else:
         await contents.check(deps, req.query, content_type, "query")
     bot = await conversations.bot(deps, req.bot_id)
