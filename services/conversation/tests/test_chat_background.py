@@ -5,6 +5,7 @@ are failed by the reaper."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from types import SimpleNamespace
 from typing import Any
@@ -59,15 +60,22 @@ async def test_shutdown_lets_background_chats_finish_within_the_grace_then_cance
         chat_stack.restart("conversation")
         await client.wait_answering()
         bot = await new_bot()
-        stub.script(SLOW, {"content": "A short answer in time.", "tokens_per_s": 10, "chunk_size_chars": 5})
+        stub.script(SLOW, {"content": "A short answer in time.", "tokens_per_s": 10, "chunk_size_chars": 5}, SLOW)
         asked = len(stub.requests(CHAT))
         slow = await start_chat(client, bot, "talk for long")
         await wait_until(lambda: len(stub.requests(CHAT)) > asked, 5)
         quick = await start_chat(client, bot, "answer briefly")
         await wait_until(lambda: len(stub.requests(CHAT)) > asked + 1, 5)
+        # And a streamed chat whose client is still reading.
+        streamed: list[tuple[str, str]] = []
+        body = {"bot_id": bot, "user_id": "u1", "stream": True,
+                "additional_messages": [{"role": "user", "content": "stream for long", "content_type": "text"}]}
+        reader = asyncio.create_task(_collect(client.sse("/v3/chat", body), streamed))
+        await wait_until(lambda: len(stub.requests(CHAT)) > asked + 2, 5)
         started = time.monotonic()
         await asyncio.to_thread(proc.stop)  # SIGTERM
-        assert time.monotonic() - started < 3 + 5 + 2  # the grace, the stop wait, a margin
+        assert time.monotonic() - started < 3 + 3 + 5 + 2  # the server's grace, the runs' grace, the stop wait
+        await asyncio.wait_for(reader, 5)
     finally:
         if grace is None:
             proc.env.pop("ATELIER_SHUTDOWN_GRACE_S", None)
@@ -82,6 +90,15 @@ async def test_shutdown_lets_background_chats_finish_within_the_grace_then_cance
     assert stopped["status"] == "canceled" and "shut down" in stopped["last_error"]["msg"]
     partial = await answer_of(client, slow)
     assert partial["meta_data"]["partial"] == "true" and 0 < len(partial["content"]) < len(SLOW["content"])
+    # The streamed one was cut off after the server's grace, and recorded too.
+    created = json.loads(streamed[0][1])
+    assert (await client.retrieve_chat(created["conversation_id"], created["id"]))["status"] == "canceled"
+    assert (await answer_of(client, created))["meta_data"]["partial"] == "true"
+
+
+async def _collect(events: Any, into: list[tuple[str, str]]) -> None:
+    async for event in events:
+        into.append(event)
 
 
 async def test_background_chats_of_a_crashed_server_are_failed_by_the_reaper(

@@ -11,7 +11,7 @@ import contextlib
 import logging
 
 from atelier_common.service import ServiceDeps
-from atelier_conversation.chat.engine import Run
+from atelier_conversation.chat.engine import Run, saves_finished
 
 log = logging.getLogger("atelier.conversation.background")
 
@@ -73,3 +73,5 @@ async def stop(deps: ServiceDeps) -> None:
     found = _runs.pop(id(deps), None)
     if found is not None:
         await found.drain(deps.settings.shutdown_grace_s)
+    # Streamed runs the server cut off after its own grace record themselves in the background too.
+    await saves_finished(STOP_WAIT_S)

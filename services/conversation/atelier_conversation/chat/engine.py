@@ -22,6 +22,7 @@ from atelier_common.service import ServiceDeps
 from atelier_common.streams import coalesce, text_delta_merger
 from atelier_conversation import agent_client
 from atelier_conversation.chat import cancel
+from atelier_conversation.domain import shapes
 from atelier_conversation.store import chats, conversations, messages
 from atelier_proto import agent_pb2 as apb
 
@@ -121,7 +122,8 @@ async def start_resume(deps: ServiceDeps, conversation: Mapping[str, Any], chat:
         claimed = await chats.resume(conn, chat["id"])
         if claimed is None:
             current = await chats.get(conn, chat["id"])
-            raise Conflict(f"chat {chat['id']} is not waiting for tool outputs (it is {current['status']})")
+            raise Conflict(f"chat {chat['id']} is not waiting for tool outputs "
+                           f"(it is {shapes.public_status(current['status'])})")
         for call_id, output in outputs:
             await messages.insert(conn, id=deps.ids.next_id(), conversation_id=chat["conversation_id"],
                                   section_id=chat["section_id"], bot_id=chat["bot_id"], role="assistant",
@@ -349,12 +351,24 @@ def _being_cancelled() -> bool:
     return task is not None and task.cancelling() > 0
 
 
+# Saves of interrupted runs that outlive their run (a cancelled handler): a shutdown waits for them.
+_saving: set[asyncio.Task[Any]] = set()
+
+
 async def _shielded(coro: Any) -> None:
     task = asyncio.ensure_future(coro)
     with contextlib.suppress(asyncio.CancelledError):
         await asyncio.shield(task)
     if not task.done():
+        _saving.add(task)
+        task.add_done_callback(_saving.discard)
         task.add_done_callback(lambda t: t.exception() and log.error("saving a cancelled chat failed: %s", t.exception()))
+
+
+async def saves_finished(timeout_s: float) -> None:
+    """Waits (at most timeout_s) for the partial answers of interrupted runs to be recorded."""
+    if _saving:
+        await asyncio.wait(list(_saving), timeout=timeout_s)
 
 
 def pending_calls(content: str) -> list[dict[str, str]]:
