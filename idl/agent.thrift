@@ -248,6 +248,14 @@ struct ShortcutCommand {
     22: i64 plugin_api_id (api.js_conv="true")
 }
 
+// A client-side tool (Coze's "local plugin"): the model may call it, the caller runs it. The chat
+// then stops with status requires_action until the outputs arrive by /v3/chat/submit_tool_outputs.
+struct ClientTool {
+    1: optional string name                 // the function name the model calls: letters, digits, _ and -
+    2: optional string description          // what it does, for the model
+    3: optional string parameters           // JSON schema (an object schema) of its arguments; empty: none
+}
+
 // Full agent configuration. Every field optional so updates can be partial.
 struct BotInfo {
     1: optional i64 bot_id (api.js_conv="true")
@@ -270,6 +278,7 @@ struct BotInfo {
     20: optional SuggestReplyInfo suggest_reply_info
     30: optional list<i64> shortcut_sort (api.js_conv="true")   // command ids in display order
     31: optional i64 space_id (api.js_conv="true")
+    32: optional list<ClientTool> client_tool_list
 }
 
 // ---------------------------------------------------------------- draftbot
@@ -754,6 +763,13 @@ struct ExecuteHistoryMessage {
     3: string content
     4: optional string call_id              // function_call / tool_response pairing
     5: optional string name                 // tool name
+    6: optional string content_type         // text (default) | object_string
+}
+
+// The output of a client-side tool call, for a run that stopped with requires_action.
+struct ExecuteToolOutput {
+    1: string call_id
+    2: string output
 }
 
 struct ExecuteShortcut {
@@ -773,6 +789,9 @@ struct StreamExecuteRequest {
     9: i64 conversation_id (api.js_conv="true")
     10: i64 chat_id (api.js_conv="true")
     11: optional i64 space_id (api.js_conv="true")    // checked against the bot's space when set
+    // Resume the run of chat_id that stopped with requires_action: its checkpoint continues with
+    // these outputs (one per pending call); query, history and shortcut are not used.
+    12: list<ExecuteToolOutput> tool_outputs
 }
 
 struct ExecuteUsage {
@@ -788,6 +807,8 @@ struct ExecuteUsage {
 //   follow_up      content = one suggested question
 //   verbose        content = JSON {"msg_type", "data"} (e.g. knowledge_recall_failed)
 //   usage          usage set (sum over every model call of this run)
+//   requires_action  content = JSON list of the client-side calls to answer [{id, name, arguments}];
+//                  the run is checkpointed and stops (usage comes just before it)
 //   error          error_code, content = message; the answer so far is partial; last event
 struct ExecuteEvent {
     1: string type

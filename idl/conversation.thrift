@@ -63,11 +63,15 @@ enum LoadDirection {
 // One server-streaming response message = one SSE event. The gateway writes
 // "event: <event>\ndata: <data>\n\n" with data verbatim (JSON text).
 
-// /v3/chat. event is one of: conversation.chat.created, conversation.chat.in_progress,
-// conversation.message.delta, conversation.message.completed, conversation.chat.completed,
-// conversation.chat.failed, conversation.chat.requires_action, error, conversation.stream.done.
+// /v3/chat and /v3/chat/submit_tool_outputs. event is one of: conversation.chat.created,
+// conversation.chat.in_progress, conversation.message.delta, conversation.message.completed,
+// conversation.chat.completed, conversation.chat.failed, conversation.chat.requires_action, error,
+// done (always last, as Coze's OpenAPI and cozepy's ChatEventType.DONE).
 // data: ChatV3ChatDetail JSON for conversation.chat.*, ChatV3MessageDetail JSON for
-// conversation.message.*, {"code","msg"} for error, "[DONE]" for conversation.stream.done.
+// conversation.message.*, {"code","msg"} for error, the JSON string "[DONE]" for done.
+// With stream=false the service answers one event `chat` whose data is the ChatV3ChatDetail
+// (status in_progress) and goes on running the chat in the background; the gateway answers it as
+// {"code": 0, "msg": "", "data": <chat>}.
 struct ChatEvent {
     1: string event
     2: string data
@@ -380,10 +384,10 @@ struct ChatV3Request {
     1: required i64 bot_id (api.js_conv="true")
     2: optional i64 conversation_id (api.query="conversation_id", api.js_conv="true")  // new conversation when absent
     3: required string user_id              // caller-defined end user id
-    4: optional bool stream                 // false: the gateway aggregates the stream into one Chat
+    4: optional bool stream                 // false: the chat (in_progress) at once; poll /v3/chat/retrieve
     5: optional list<EnterMessage> additional_messages
     6: optional map<string, string> custom_variables
-    7: optional bool auto_save_history      // default true
+    7: optional bool auto_save_history      // default true; false: the chat's messages are readable by chat id only, never part of the conversation
     8: optional map<string, string> meta_data
     11: optional map<string, string> extra_params
     12: optional i64 connector_id (api.js_conv="true")
@@ -414,7 +418,7 @@ struct ChatV3ChatDetail {
     6: optional i64 failed_at
     7: optional map<string, string> meta_data
     8: optional LastError last_error
-    9: string status                        // created | in_progress | completed | failed | requires_action | cancelled
+    9: string status                        // created | in_progress | completed | failed | requires_action | canceled
     10: optional Usage usage
     11: optional RequiredAction required_action
     12: optional i64 section_id (api.js_conv="true")
@@ -467,6 +471,72 @@ struct ListChatMessageApiResponse {
     1: list<ChatV3MessageDetail> data
 }
 
+// ---------------------------------------------------------------- OpenAPI tool outputs
+
+struct ToolOutput {
+    1: required string tool_call_id         // a tool_calls[].id of the chat's required_action
+    2: required string output               // the tool's result as the model should read it
+}
+
+struct SubmitToolOutputsApiRequest {
+    1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
+    2: required i64 chat_id (api.query="chat_id", api.js_conv="true")
+    3: required list<ToolOutput> tool_outputs   // one per pending tool call, each exactly once
+    4: optional bool stream                 // true: the rest of the chat as events; false: the chat (in_progress) at once
+    5: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+}
+
+// ---------------------------------------------------------------- OpenAPI messages
+
+struct CreateMessageApiRequest {
+    1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
+    2: required string role                 // user | assistant
+    3: required string content
+    4: required string content_type         // text | object_string
+    5: optional map<string, string> meta_data
+    6: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct CreateMessageApiResponse {
+    1: OpenMessageApi data
+}
+
+struct RetrieveMessageApiRequest {
+    1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
+    2: required i64 message_id (api.query="message_id", api.js_conv="true")
+    3: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+}
+
+struct RetrieveMessageApiResponse {
+    1: OpenMessageApi data
+}
+
+// Fields left out stay as they are.
+struct ModifyMessageApiRequest {
+    1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
+    2: required i64 message_id (api.query="message_id", api.js_conv="true")
+    3: optional string content
+    4: optional string content_type         // text | object_string
+    5: optional map<string, string> meta_data   // replaces the message's meta_data
+    6: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+}
+
+// Coze answers the modified message under `message` (cozepy reads that key).
+struct ModifyMessageApiResponse {
+    1: OpenMessageApi message
+}
+
+struct DeleteMessageApiRequest {
+    1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
+    2: required i64 message_id (api.query="message_id", api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+}
+
+// The message as it was before it was deleted.
+struct DeleteMessageApiResponse {
+    1: OpenMessageApi data
+}
+
 // ---------------------------------------------------------------- service
 
 service ConversationService {
@@ -499,6 +569,14 @@ service ConversationService {
         (api.get="/v1/conversation/retrieve", api.category="conversation", api.tag="openapi")
     ListMessageApiResponse GetApiMessageList(1: ListMessageApiRequest req)
         (api.post="/v1/conversation/message/list", api.category="conversation", api.tag="openapi")
+    CreateMessageApiResponse CreateMessageApi(1: CreateMessageApiRequest req)
+        (api.post="/v1/conversation/message/create", api.category="conversation", api.tag="openapi")
+    RetrieveMessageApiResponse RetrieveMessageApi(1: RetrieveMessageApiRequest req)
+        (api.get="/v1/conversation/message/retrieve", api.category="conversation", api.tag="openapi")
+    ModifyMessageApiResponse ModifyMessageApi(1: ModifyMessageApiRequest req)
+        (api.post="/v1/conversation/message/modify", api.category="conversation", api.tag="openapi")
+    DeleteMessageApiResponse DeleteMessageApi(1: DeleteMessageApiRequest req)
+        (api.post="/v1/conversation/message/delete", api.category="conversation", api.tag="openapi")
 
     // OpenAPI chat
     ChatEvent ChatV3(1: ChatV3Request req)
@@ -509,4 +587,6 @@ service ConversationService {
         (api.get="/v3/chat/retrieve", api.post="/v3/chat/retrieve", api.category="chat", api.tag="openapi")
     ListChatMessageApiResponse ListChatMessageApi(1: ListChatMessageApiRequest req)
         (api.get="/v3/chat/message/list", api.category="chat", api.tag="openapi")
+    ChatEvent SubmitToolOutputs(1: SubmitToolOutputsApiRequest req)
+        (api.post="/v3/chat/submit_tool_outputs", api.category="chat", api.tag="openapi", api.stream="true")
 }

@@ -7,12 +7,13 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any
 
 import httpx
 
 FINAL_DOCUMENT_STATUSES = (1, 2, 9)  # enabled, disabled, failed
+RUNNING_CHAT_STATUSES = ("created", "in_progress")
 
 
 class ApiError(Exception):
@@ -21,6 +22,14 @@ class ApiError(Exception):
         self.status = status
         self.body = body
         self.msg = body.get("msg", "") if isinstance(body, dict) else str(body)
+
+
+async def wait_until(check: Callable[[], bool], timeout_s: float, poll_s: float = 0.05) -> None:
+    """Poll a condition that should become true within timeout_s (AssertionError otherwise)."""
+    deadline = time.monotonic() + timeout_s
+    while not check():
+        assert time.monotonic() < deadline, "condition not reached in time"
+        await asyncio.sleep(poll_s)
 
 
 async def expect_error(call: Awaitable[Any], status: int, *fragments: str) -> dict[str, Any]:
@@ -98,6 +107,39 @@ class AtelierClient:
         async for event, data in self.sse("/v3/chat", body, params=params):
             events.append((event, data if data == "[DONE]" else json.loads(data)))
         return events
+
+    async def retrieve_chat(self, conversation_id: str, chat_id: str) -> dict[str, Any]:
+        reply = await self.call("/v3/chat/retrieve", {"conversation_id": conversation_id, "chat_id": chat_id},
+                                method="GET")
+        return reply["data"]
+
+    async def wait_chat(self, chat: dict[str, Any], *, timeout_s: float = 15.0, poll_s: float = 0.1) -> dict[str, Any]:
+        """Poll a chat (as cozepy's create_and_poll does) until it no longer runs; the chat then."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            current = await self.retrieve_chat(chat["conversation_id"], chat["id"])
+            if current["status"] not in RUNNING_CHAT_STATUSES:
+                return current
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"chat {chat['id']} still {current['status']} after {timeout_s} s")
+            await asyncio.sleep(poll_s)
+
+    async def chat_messages(self, chat: dict[str, Any]) -> list[dict[str, Any]]:
+        """/v3/chat/message/list: what the chat produced (not its question)."""
+        reply = await self.call("/v3/chat/message/list", {"conversation_id": chat["conversation_id"],
+                                                          "chat_id": chat["id"]}, method="GET")
+        return reply["data"]
+
+    async def wait_answering(self, timeout_s: float = 20.0) -> None:
+        """After a restart: until the gateway reaches the conversation service again (a 404 is an answer)."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                await self.call("/v1/conversation/retrieve", {"conversation_id": "1"}, method="GET")
+            except ApiError as e:
+                if e.status == 404 or time.monotonic() > deadline:
+                    return
+            await asyncio.sleep(0.2)
 
     async def create_dataset(self, name: str, format_type: int = 0, **extra: Any) -> str:
         data = await self.call("/api/knowledge/create",

@@ -6,8 +6,9 @@
                     Yields a KnowledgeStack (procs, env, token, space_id, client()).
   chat_stack        the same plus agent + conversation, with model YAML files pointing at the
                     suite's OpenAI-compatible server: STUB_MODEL_ID (8k context, tools, JSON mode),
-                    SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests) and
-                    IMPATIENT_MODEL_ID (a 1.5 s timeout, for stalled-model tests).
+                    SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests),
+                    IMPATIENT_MODEL_ID (a 1.5 s timeout, for stalled-model tests) and
+                    TEXT_ONLY_MODEL_ID (not multimodal: attached images reach it as links).
 """
 
 from __future__ import annotations
@@ -71,22 +72,25 @@ async def _admin_space(database_url: str) -> str:
 STUB_MODEL_ID = "1001"
 SMALL_CONTEXT_MODEL_ID = "1002"
 IMPATIENT_MODEL_ID = "1003"  # gives up after 1.5 s without bytes from the model
+TEXT_ONLY_MODEL_ID = "1004"  # no image input
 
 
 def write_stub_models(directory: Path, base_url: str) -> Path:
     """Model YAML files for the suite's OpenAI-compatible server (key read from ATELIER_TEST_MODEL_KEY)."""
     directory.mkdir(parents=True, exist_ok=True)
     models = {
-        STUB_MODEL_ID: ("Stub chat", 8192, True, ""),
-        SMALL_CONTEXT_MODEL_ID: ("Stub chat, small context", 600, False, ""),
-        IMPATIENT_MODEL_ID: ("Stub chat, 1.5 s timeout", 8192, False, "timeout_s: 1.5\n"),
+        STUB_MODEL_ID: ("Stub chat", 8192, True, "", True),
+        SMALL_CONTEXT_MODEL_ID: ("Stub chat, small context", 600, False, "", True),
+        IMPATIENT_MODEL_ID: ("Stub chat, 1.5 s timeout", 8192, False, "timeout_s: 1.5\n", True),
+        TEXT_ONLY_MODEL_ID: ("Stub chat, text only", 8192, False, "", False),
     }
-    for model_id, (name, context, default, extra) in models.items():
+    for model_id, (name, context, default, extra, multimodal) in models.items():
         (directory / f"stub-{model_id}.yaml").write_text(
             f"id: {model_id}\nname: {name}\ndescription: the test suite's scripted model\n"
             f"base_url: {base_url}\napi_key_env: ATELIER_TEST_MODEL_KEY\nmodel: stub-chat\n"
             f"default: {'true' if default else 'false'}\nmax_context: {context}\n{extra}"
-            "capabilities:\n  function_call: true\n  json_mode: true\n  multimodal: true\n"
+            "capabilities:\n  function_call: true\n  json_mode: true\n"
+            f"  multimodal: {'true' if multimodal else 'false'}\n"
         )
     return directory
 

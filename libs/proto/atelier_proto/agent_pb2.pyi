@@ -422,8 +422,18 @@ class ShortcutCommand(_message.Message):
     plugin_api_id: int
     def __init__(self, object_id: _Optional[int] = ..., command_name: _Optional[str] = ..., shortcut_command: _Optional[str] = ..., description: _Optional[str] = ..., send_type: _Optional[_Union[SendType, str]] = ..., tool_type: _Optional[_Union[ToolType, str]] = ..., work_flow_id: _Optional[int] = ..., plugin_id: _Optional[int] = ..., plugin_api_name: _Optional[str] = ..., template_query: _Optional[str] = ..., components_list: _Optional[_Iterable[_Union[Components, _Mapping]]] = ..., command_id: _Optional[int] = ..., tool_info: _Optional[_Union[ToolInfo, _Mapping]] = ..., plugin_api_id: _Optional[int] = ...) -> None: ...
 
+class ClientTool(_message.Message):
+    __slots__ = ("name", "description", "parameters")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    description: str
+    parameters: str
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., parameters: _Optional[str] = ...) -> None: ...
+
 class BotInfo(_message.Message):
-    __slots__ = ("bot_id", "name", "description", "icon_uri", "icon_url", "creator_id", "create_time", "update_time", "version", "model_info", "prompt_info", "plugin_info_list", "workflow_info_list", "onboarding_info", "knowledge", "variable_list", "database_list", "suggest_reply_info", "shortcut_sort", "space_id")
+    __slots__ = ("bot_id", "name", "description", "icon_uri", "icon_url", "creator_id", "create_time", "update_time", "version", "model_info", "prompt_info", "plugin_info_list", "workflow_info_list", "onboarding_info", "knowledge", "variable_list", "database_list", "suggest_reply_info", "shortcut_sort", "space_id", "client_tool_list")
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -444,6 +454,7 @@ class BotInfo(_message.Message):
     SUGGEST_REPLY_INFO_FIELD_NUMBER: _ClassVar[int]
     SHORTCUT_SORT_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_TOOL_LIST_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     name: str
     description: str
@@ -464,7 +475,8 @@ class BotInfo(_message.Message):
     suggest_reply_info: SuggestReplyInfo
     shortcut_sort: _containers.RepeatedScalarFieldContainer[int]
     space_id: int
-    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_uri: _Optional[str] = ..., icon_url: _Optional[str] = ..., creator_id: _Optional[int] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., version: _Optional[str] = ..., model_info: _Optional[_Union[ModelInfo, _Mapping]] = ..., prompt_info: _Optional[_Union[PromptInfo, _Mapping]] = ..., plugin_info_list: _Optional[_Iterable[_Union[PluginInfo, _Mapping]]] = ..., workflow_info_list: _Optional[_Iterable[_Union[WorkflowInfo, _Mapping]]] = ..., onboarding_info: _Optional[_Union[OnboardingInfo, _Mapping]] = ..., knowledge: _Optional[_Union[Knowledge, _Mapping]] = ..., variable_list: _Optional[_Iterable[_Union[Variable, _Mapping]]] = ..., database_list: _Optional[_Iterable[_Union[Database, _Mapping]]] = ..., suggest_reply_info: _Optional[_Union[SuggestReplyInfo, _Mapping]] = ..., shortcut_sort: _Optional[_Iterable[int]] = ..., space_id: _Optional[int] = ...) -> None: ...
+    client_tool_list: _containers.RepeatedCompositeFieldContainer[ClientTool]
+    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_uri: _Optional[str] = ..., icon_url: _Optional[str] = ..., creator_id: _Optional[int] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., version: _Optional[str] = ..., model_info: _Optional[_Union[ModelInfo, _Mapping]] = ..., prompt_info: _Optional[_Union[PromptInfo, _Mapping]] = ..., plugin_info_list: _Optional[_Iterable[_Union[PluginInfo, _Mapping]]] = ..., workflow_info_list: _Optional[_Iterable[_Union[WorkflowInfo, _Mapping]]] = ..., onboarding_info: _Optional[_Union[OnboardingInfo, _Mapping]] = ..., knowledge: _Optional[_Union[Knowledge, _Mapping]] = ..., variable_list: _Optional[_Iterable[_Union[Variable, _Mapping]]] = ..., database_list: _Optional[_Iterable[_Union[Database, _Mapping]]] = ..., suggest_reply_info: _Optional[_Union[SuggestReplyInfo, _Mapping]] = ..., shortcut_sort: _Optional[_Iterable[int]] = ..., space_id: _Optional[int] = ..., client_tool_list: _Optional[_Iterable[_Union[ClientTool, _Mapping]]] = ...) -> None: ...
 
 class DraftBotCreateRequest(_message.Message):
     __slots__ = ("space_id", "name", "description", "icon_uri")
@@ -1256,18 +1268,28 @@ class RevertDraftBotResponse(_message.Message):
     def __init__(self, data: _Optional[_Union[RevertDraftBotData, _Mapping]] = ...) -> None: ...
 
 class ExecuteHistoryMessage(_message.Message):
-    __slots__ = ("role", "type", "content", "call_id", "name")
+    __slots__ = ("role", "type", "content", "call_id", "name", "content_type")
     ROLE_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
     CALL_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
     role: str
     type: str
     content: str
     call_id: str
     name: str
-    def __init__(self, role: _Optional[str] = ..., type: _Optional[str] = ..., content: _Optional[str] = ..., call_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+    content_type: str
+    def __init__(self, role: _Optional[str] = ..., type: _Optional[str] = ..., content: _Optional[str] = ..., call_id: _Optional[str] = ..., name: _Optional[str] = ..., content_type: _Optional[str] = ...) -> None: ...
+
+class ExecuteToolOutput(_message.Message):
+    __slots__ = ("call_id", "output")
+    CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    call_id: str
+    output: str
+    def __init__(self, call_id: _Optional[str] = ..., output: _Optional[str] = ...) -> None: ...
 
 class ExecuteShortcut(_message.Message):
     __slots__ = ("command_id", "parameters")
@@ -1285,7 +1307,7 @@ class ExecuteShortcut(_message.Message):
     def __init__(self, command_id: _Optional[int] = ..., parameters: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class StreamExecuteRequest(_message.Message):
-    __slots__ = ("bot_id", "draft_mode", "user_id", "query", "content_type", "history", "custom_variables", "shortcut", "conversation_id", "chat_id", "space_id")
+    __slots__ = ("bot_id", "draft_mode", "user_id", "query", "content_type", "history", "custom_variables", "shortcut", "conversation_id", "chat_id", "space_id", "tool_outputs")
     class CustomVariablesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1304,6 +1326,7 @@ class StreamExecuteRequest(_message.Message):
     CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
     CHAT_ID_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    TOOL_OUTPUTS_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     draft_mode: bool
     user_id: str
@@ -1315,7 +1338,8 @@ class StreamExecuteRequest(_message.Message):
     conversation_id: int
     chat_id: int
     space_id: int
-    def __init__(self, bot_id: _Optional[int] = ..., draft_mode: _Optional[bool] = ..., user_id: _Optional[str] = ..., query: _Optional[str] = ..., content_type: _Optional[str] = ..., history: _Optional[_Iterable[_Union[ExecuteHistoryMessage, _Mapping]]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., shortcut: _Optional[_Union[ExecuteShortcut, _Mapping]] = ..., conversation_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+    tool_outputs: _containers.RepeatedCompositeFieldContainer[ExecuteToolOutput]
+    def __init__(self, bot_id: _Optional[int] = ..., draft_mode: _Optional[bool] = ..., user_id: _Optional[str] = ..., query: _Optional[str] = ..., content_type: _Optional[str] = ..., history: _Optional[_Iterable[_Union[ExecuteHistoryMessage, _Mapping]]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., shortcut: _Optional[_Union[ExecuteShortcut, _Mapping]] = ..., conversation_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., space_id: _Optional[int] = ..., tool_outputs: _Optional[_Iterable[_Union[ExecuteToolOutput, _Mapping]]] = ...) -> None: ...
 
 class ExecuteUsage(_message.Message):
     __slots__ = ("input_tokens", "output_tokens")

@@ -836,3 +836,115 @@ class ListChatMessageApiResponse(_message.Message):
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: _containers.RepeatedCompositeFieldContainer[ChatV3MessageDetail]
     def __init__(self, data: _Optional[_Iterable[_Union[ChatV3MessageDetail, _Mapping]]] = ...) -> None: ...
+
+class ToolOutput(_message.Message):
+    __slots__ = ("tool_call_id", "output")
+    TOOL_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    tool_call_id: str
+    output: str
+    def __init__(self, tool_call_id: _Optional[str] = ..., output: _Optional[str] = ...) -> None: ...
+
+class SubmitToolOutputsApiRequest(_message.Message):
+    __slots__ = ("conversation_id", "chat_id", "tool_outputs", "stream", "space_id")
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    CHAT_ID_FIELD_NUMBER: _ClassVar[int]
+    TOOL_OUTPUTS_FIELD_NUMBER: _ClassVar[int]
+    STREAM_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    conversation_id: int
+    chat_id: int
+    tool_outputs: _containers.RepeatedCompositeFieldContainer[ToolOutput]
+    stream: bool
+    space_id: int
+    def __init__(self, conversation_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., tool_outputs: _Optional[_Iterable[_Union[ToolOutput, _Mapping]]] = ..., stream: _Optional[bool] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class CreateMessageApiRequest(_message.Message):
+    __slots__ = ("conversation_id", "role", "content", "content_type", "meta_data", "space_id")
+    class MetaDataEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    META_DATA_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    conversation_id: int
+    role: str
+    content: str
+    content_type: str
+    meta_data: _containers.ScalarMap[str, str]
+    space_id: int
+    def __init__(self, conversation_id: _Optional[int] = ..., role: _Optional[str] = ..., content: _Optional[str] = ..., content_type: _Optional[str] = ..., meta_data: _Optional[_Mapping[str, str]] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class CreateMessageApiResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: OpenMessageApi
+    def __init__(self, data: _Optional[_Union[OpenMessageApi, _Mapping]] = ...) -> None: ...
+
+class RetrieveMessageApiRequest(_message.Message):
+    __slots__ = ("conversation_id", "message_id", "space_id")
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    conversation_id: int
+    message_id: int
+    space_id: int
+    def __init__(self, conversation_id: _Optional[int] = ..., message_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class RetrieveMessageApiResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: OpenMessageApi
+    def __init__(self, data: _Optional[_Union[OpenMessageApi, _Mapping]] = ...) -> None: ...
+
+class ModifyMessageApiRequest(_message.Message):
+    __slots__ = ("conversation_id", "message_id", "content", "content_type", "meta_data", "space_id")
+    class MetaDataEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_ID_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    META_DATA_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    conversation_id: int
+    message_id: int
+    content: str
+    content_type: str
+    meta_data: _containers.ScalarMap[str, str]
+    space_id: int
+    def __init__(self, conversation_id: _Optional[int] = ..., message_id: _Optional[int] = ..., content: _Optional[str] = ..., content_type: _Optional[str] = ..., meta_data: _Optional[_Mapping[str, str]] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class ModifyMessageApiResponse(_message.Message):
+    __slots__ = ("message",)
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    message: OpenMessageApi
+    def __init__(self, message: _Optional[_Union[OpenMessageApi, _Mapping]] = ...) -> None: ...
+
+class DeleteMessageApiRequest(_message.Message):
+    __slots__ = ("conversation_id", "message_id", "space_id")
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    conversation_id: int
+    message_id: int
+    space_id: int
+    def __init__(self, conversation_id: _Optional[int] = ..., message_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class DeleteMessageApiResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: OpenMessageApi
+    def __init__(self, data: _Optional[_Union[OpenMessageApi, _Mapping]] = ...) -> None: ...

@@ -100,6 +100,26 @@ class ConversationServiceStub:
                 request_serializer=atelier__proto_dot_conversation__pb2.ListMessageApiRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_conversation__pb2.ListMessageApiResponse.FromString,
                 _registered_method=True)
+        self.CreateMessageApi = channel.unary_unary(
+                '/atelier.conversation.ConversationService/CreateMessageApi',
+                request_serializer=atelier__proto_dot_conversation__pb2.CreateMessageApiRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_conversation__pb2.CreateMessageApiResponse.FromString,
+                _registered_method=True)
+        self.RetrieveMessageApi = channel.unary_unary(
+                '/atelier.conversation.ConversationService/RetrieveMessageApi',
+                request_serializer=atelier__proto_dot_conversation__pb2.RetrieveMessageApiRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_conversation__pb2.RetrieveMessageApiResponse.FromString,
+                _registered_method=True)
+        self.ModifyMessageApi = channel.unary_unary(
+                '/atelier.conversation.ConversationService/ModifyMessageApi',
+                request_serializer=atelier__proto_dot_conversation__pb2.ModifyMessageApiRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_conversation__pb2.ModifyMessageApiResponse.FromString,
+                _registered_method=True)
+        self.DeleteMessageApi = channel.unary_unary(
+                '/atelier.conversation.ConversationService/DeleteMessageApi',
+                request_serializer=atelier__proto_dot_conversation__pb2.DeleteMessageApiRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_conversation__pb2.DeleteMessageApiResponse.FromString,
+                _registered_method=True)
         self.ChatV3 = channel.unary_stream(
                 '/atelier.conversation.ConversationService/ChatV3',
                 request_serializer=atelier__proto_dot_conversation__pb2.ChatV3Request.SerializeToString,
@@ -119,6 +139,11 @@ class ConversationServiceStub:
                 '/atelier.conversation.ConversationService/ListChatMessageApi',
                 request_serializer=atelier__proto_dot_conversation__pb2.ListChatMessageApiRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_conversation__pb2.ListChatMessageApiResponse.FromString,
+                _registered_method=True)
+        self.SubmitToolOutputs = channel.unary_stream(
+                '/atelier.conversation.ConversationService/SubmitToolOutputs',
+                request_serializer=atelier__proto_dot_conversation__pb2.SubmitToolOutputsApiRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_conversation__pb2.ChatEvent.FromString,
                 _registered_method=True)
 
 
@@ -203,6 +228,30 @@ class ConversationServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateMessageApi(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RetrieveMessageApi(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ModifyMessageApi(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteMessageApi(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ChatV3(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -222,6 +271,12 @@ class ConversationServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListChatMessageApi(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SubmitToolOutputs(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -295,6 +350,26 @@ def add_ConversationServiceServicer_to_server(servicer, server):
                     request_deserializer=atelier__proto_dot_conversation__pb2.ListMessageApiRequest.FromString,
                     response_serializer=atelier__proto_dot_conversation__pb2.ListMessageApiResponse.SerializeToString,
             ),
+            'CreateMessageApi': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateMessageApi,
+                    request_deserializer=atelier__proto_dot_conversation__pb2.CreateMessageApiRequest.FromString,
+                    response_serializer=atelier__proto_dot_conversation__pb2.CreateMessageApiResponse.SerializeToString,
+            ),
+            'RetrieveMessageApi': grpc.unary_unary_rpc_method_handler(
+                    servicer.RetrieveMessageApi,
+                    request_deserializer=atelier__proto_dot_conversation__pb2.RetrieveMessageApiRequest.FromString,
+                    response_serializer=atelier__proto_dot_conversation__pb2.RetrieveMessageApiResponse.SerializeToString,
+            ),
+            'ModifyMessageApi': grpc.unary_unary_rpc_method_handler(
+                    servicer.ModifyMessageApi,
+                    request_deserializer=atelier__proto_dot_conversation__pb2.ModifyMessageApiRequest.FromString,
+                    response_serializer=atelier__proto_dot_conversation__pb2.ModifyMessageApiResponse.SerializeToString,
+            ),
+            'DeleteMessageApi': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteMessageApi,
+                    request_deserializer=atelier__proto_dot_conversation__pb2.DeleteMessageApiRequest.FromString,
+                    response_serializer=atelier__proto_dot_conversation__pb2.DeleteMessageApiResponse.SerializeToString,
+            ),
             'ChatV3': grpc.unary_stream_rpc_method_handler(
                     servicer.ChatV3,
                     request_deserializer=atelier__proto_dot_conversation__pb2.ChatV3Request.FromString,
@@ -314,6 +389,11 @@ def add_ConversationServiceServicer_to_server(servicer, server):
                     servicer.ListChatMessageApi,
                     request_deserializer=atelier__proto_dot_conversation__pb2.ListChatMessageApiRequest.FromString,
                     response_serializer=atelier__proto_dot_conversation__pb2.ListChatMessageApiResponse.SerializeToString,
+            ),
+            'SubmitToolOutputs': grpc.unary_stream_rpc_method_handler(
+                    servicer.SubmitToolOutputs,
+                    request_deserializer=atelier__proto_dot_conversation__pb2.SubmitToolOutputsApiRequest.FromString,
+                    response_serializer=atelier__proto_dot_conversation__pb2.ChatEvent.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -678,6 +758,114 @@ class ConversationService:
             _registered_method=True)
 
     @staticmethod
+    def CreateMessageApi(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.conversation.ConversationService/CreateMessageApi',
+            atelier__proto_dot_conversation__pb2.CreateMessageApiRequest.SerializeToString,
+            atelier__proto_dot_conversation__pb2.CreateMessageApiResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RetrieveMessageApi(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.conversation.ConversationService/RetrieveMessageApi',
+            atelier__proto_dot_conversation__pb2.RetrieveMessageApiRequest.SerializeToString,
+            atelier__proto_dot_conversation__pb2.RetrieveMessageApiResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ModifyMessageApi(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.conversation.ConversationService/ModifyMessageApi',
+            atelier__proto_dot_conversation__pb2.ModifyMessageApiRequest.SerializeToString,
+            atelier__proto_dot_conversation__pb2.ModifyMessageApiResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteMessageApi(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.conversation.ConversationService/DeleteMessageApi',
+            atelier__proto_dot_conversation__pb2.DeleteMessageApiRequest.SerializeToString,
+            atelier__proto_dot_conversation__pb2.DeleteMessageApiResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def ChatV3(request,
             target,
             options=(),
@@ -775,6 +963,33 @@ class ConversationService:
             '/atelier.conversation.ConversationService/ListChatMessageApi',
             atelier__proto_dot_conversation__pb2.ListChatMessageApiRequest.SerializeToString,
             atelier__proto_dot_conversation__pb2.ListChatMessageApiResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SubmitToolOutputs(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/atelier.conversation.ConversationService/SubmitToolOutputs',
+            atelier__proto_dot_conversation__pb2.SubmitToolOutputsApiRequest.SerializeToString,
+            atelier__proto_dot_conversation__pb2.ChatEvent.FromString,
             options,
             channel_credentials,
             insecure,

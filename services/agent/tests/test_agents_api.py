@@ -3,6 +3,9 @@ list, display settings, onboarding, shortcuts, memory variables, /v1/bots/:id an
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import asyncpg
 import pytest
 
@@ -62,7 +65,8 @@ async def test_create_update_publish_history_and_rollback(client: AtelierClient,
 async def test_model_list_comes_from_the_yaml_files(client: AtelierClient) -> None:
     models = (await client.call("/api/bot/get_type_list", {"model": True}))["data"]["model_list"]
     by_id = {m["model_type"]: m for m in models}
-    assert set(by_id) == {"1001", "1002", "1003"}
+    assert set(by_id) == {"1001", "1002", "1003", "1004"}
+    assert by_id["1004"]["model_ability"]["multimodal"] is False
     stub = by_id["1001"]
     assert stub["model_name"] == "stub-chat" and stub["model_max_context"] == 8192 and stub["is_default"] is True
     assert stub["model_ability"] == {"function_call": True, "json_mode": True, "multimodal": True}
@@ -84,6 +88,29 @@ async def test_bad_updates_name_the_field_and_change_nothing(client: AtelierClie
     assert (await info(client, bot))["bot_info"]["prompt_info"]["prompt"] == "kept"
     await expect_error(client.call("/api/draftbot/create", {"space_id": client.space_id, "name": ""}), 400, "name")
     await expect_error(client.call("/v1/bots/" + bot, method="GET"), 404, "not published")
+
+
+async def test_client_tools_are_validated_and_kept_in_the_draft(client: AtelierClient, new_bot) -> None:
+    bot = await new_bot()
+    update = "/api/playground_api/draftbot/update_draft_bot_info"
+    schema = json.dumps({"type": "object", "properties": {"city": {"type": "string"}}})
+    good = {"name": "get_weather", "description": "weather on the device", "parameters": schema}
+
+    async def tools(*items: dict[str, Any]) -> Any:
+        return await client.call(update, {"bot_info": {"bot_id": bot, "client_tool_list": list(items)}})
+
+    await expect_error(tools({"name": "get weather"}), 400, "client_tool_list[0].name", "get weather")
+    await expect_error(tools(good, {"name": "setKeywordMemory"}), 400, "client_tool_list[1].name", "reserved")
+    await expect_error(tools(good, {"name": "db_orders"}), 400, "reserved")
+    await expect_error(tools(good, good), 400, "client_tool_list[1].name", "twice")
+    await expect_error(tools({**good, "parameters": "{not json"}), 400, "client_tool_list[0].parameters", "JSON")
+    await expect_error(tools({**good, "parameters": '{"type": "string"}'}), 400, "parameters", "object")
+    await expect_error(tools({**good, "parameters": '{"type": "object", "properties": {"a": {"type": "colour"}}}'}),
+                       400, "parameters", "not a valid JSON schema")
+    assert (await info(client, bot))["bot_info"]["client_tool_list"] == []  # nothing was saved
+    await tools(good, {"name": "local_time"})
+    saved = (await info(client, bot))["bot_info"]["client_tool_list"]
+    assert saved == [good, {"name": "local_time"}]
 
 
 async def test_another_spaces_bot_is_forbidden(client: AtelierClient, chat_stack: KnowledgeStack) -> None:

@@ -23,6 +23,10 @@ class ConversationService(conversation_pb2_grpc.ConversationServiceServicer):
         async for event in entry.chat_v3(self.deps, req):
             yield event
 
+    async def SubmitToolOutputs(self, req: cpb.SubmitToolOutputsApiRequest, context) -> AsyncIterator[cpb.ChatEvent]:
+        async for event in entry.submit_tool_outputs(self.deps, req):
+            yield event
+
     async def AgentRun(self, req: cpb.AgentRunRequest, context) -> AsyncIterator[cpb.AgentRunEvent]:
         async for event in entry.agent_run(self.deps, req):
             yield event
@@ -96,3 +100,18 @@ class ConversationService(conversation_pb2_grpc.ConversationServiceServicer):
 
     async def GetApiMessageList(self, req: cpb.ListMessageApiRequest, context) -> cpb.ListMessageApiResponse:
         return await conversations.open_messages(self.deps, req)
+
+    async def CreateMessageApi(self, req: cpb.CreateMessageApiRequest, context) -> cpb.CreateMessageApiResponse:
+        return cpb.CreateMessageApiResponse(data=shapes.open_message(await conversations.create_message(self.deps, req)))
+
+    async def RetrieveMessageApi(self, req: cpb.RetrieveMessageApiRequest, context) -> cpb.RetrieveMessageApiResponse:
+        row = await conversations.retrieve_message(self.deps, req)
+        return cpb.RetrieveMessageApiResponse(data=shapes.open_message(row))
+
+    async def ModifyMessageApi(self, req: cpb.ModifyMessageApiRequest, context) -> cpb.ModifyMessageApiResponse:
+        row = await conversations.modify_message(self.deps, req)
+        return cpb.ModifyMessageApiResponse(message=shapes.open_message(row))
+
+    async def DeleteMessageApi(self, req: cpb.DeleteMessageApiRequest, context) -> cpb.DeleteMessageApiResponse:
+        row = await conversations.delete_message_api(self.deps, req)
+        return cpb.DeleteMessageApiResponse(data=shapes.open_message(row))

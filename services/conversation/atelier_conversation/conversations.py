@@ -8,7 +8,7 @@ from typing import Any
 from atelier_common.auth import current_context
 from atelier_common.errors import Conflict, InvalidArgument, NotFound
 from atelier_common.service import ServiceDeps
-from atelier_conversation import access, agent_client
+from atelier_conversation import access, agent_client, contents
 from atelier_conversation.chat.cancel import request_cancel
 from atelier_conversation.domain import shapes
 from atelier_conversation.store import chats, conversations, messages
@@ -20,6 +20,8 @@ MAX_PAGE = 50
 API_CONNECTOR = 1024
 CONSOLE_CONNECTOR = 10000010
 ROLES = {"user": "question", "assistant": "answer"}
+# Coze's limits on a message's meta_data.
+MAX_META_PAIRS, MAX_META_KEY, MAX_META_VALUE = 16, 64, 512
 
 
 async def bot(deps: ServiceDeps, bot_id: int) -> agent_client.Bot:
@@ -48,6 +50,7 @@ async def create(deps: ServiceDeps, bot_id: int, *, name: str = "", meta_data: d
     found = found or await bot(deps, bot_id)
     if space_id and space_id != found.space_id:
         raise NotFound(f"bot {bot_id} not found in space {space_id}")
+    await contents.check_all(deps, initial or [], "messages")
     async with deps.pool.acquire() as conn, conn.transaction():
         row = await conversations.insert(conn, id=deps.ids.next_id(), space_id=found.space_id, bot_id=bot_id,
                                          creator_id=current_context().user_id, section_id=deps.ids.next_id(),
@@ -114,7 +117,7 @@ async def delete(deps: ServiceDeps, conversation_id: int, space_id: int = 0) -> 
 
 
 async def open_messages(deps: ServiceDeps, req: cpb.ListMessageApiRequest) -> cpb.ListMessageApiResponse:
-    await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id)
+    conv = await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id)
     limit = req.limit if req.limit > 0 else 50
     if limit > 50:
         raise InvalidArgument("field 'limit': at most 50")
@@ -124,11 +127,12 @@ async def open_messages(deps: ServiceDeps, req: cpb.ListMessageApiRequest) -> cp
     if req.before_id and req.after_id:
         raise InvalidArgument("fields 'before_id' and 'after_id': give at most one")
     # The page is the `limit` messages nearest the cursor (before_id: older ones, after_id: newer
-    # ones; none: from the `order` end), then returned in `order`.
+    # ones; none: from the `order` end), then returned in `order`. Only the current section: a
+    # cleared context (/v1/conversations/:id/clear) hides what came before it.
     from_newest = bool(req.before_id) or (not req.after_id and order == "desc")
     rows = await messages.page(deps.pool, req.conversation_id, before_id=req.before_id or None,
                                after_id=req.after_id or None, limit=limit + 1, descending=from_newest,
-                               chat_id=req.chat_id or None)
+                               chat_id=req.chat_id or None, section_id=conv["section_id"])
     page = rows[:limit]
     if from_newest != (order == "desc"):
         page.reverse()
@@ -197,11 +201,12 @@ async def break_message(deps: ServiceDeps, req: cpb.BreakMessageRequest) -> None
 
 
 async def cancel_chat(deps: ServiceDeps, req: cpb.CancelChatApiRequest) -> Any:
+    """Cancels a running chat on whichever replica runs it (or one waiting for tool outputs)."""
     await access.chat(deps.pool, req.conversation_id, req.chat_id, space_id=req.space_id)
-    row = await chats.set_status(deps.pool, req.chat_id, "cancelled")
+    row = await chats.cancel(deps.pool, req.chat_id)
     if row is None:
         current = await chats.get(deps.pool, req.chat_id)
-        raise Conflict(f"chat {req.chat_id} already ended ({current['status']})")
+        raise Conflict(f"chat {req.chat_id} already ended ({shapes.public_status(current['status'])})")
     await request_cancel(deps.redis, req.chat_id)
     return row
 
@@ -209,3 +214,68 @@ async def cancel_chat(deps: ServiceDeps, req: cpb.CancelChatApiRequest) -> Any:
 async def chat_messages(deps: ServiceDeps, req: cpb.ListChatMessageApiRequest) -> list[Any]:
     await access.chat(deps.pool, req.conversation_id, req.chat_id, space_id=req.space_id)
     return await messages.of_chat(deps.pool, req.chat_id)
+
+
+# ------------------------------------------------------------------ OpenAPI messages
+
+
+def _meta_data(meta: dict[str, str], field: str) -> dict[str, str]:
+    if len(meta) > MAX_META_PAIRS:
+        raise InvalidArgument(f"field '{field}': at most {MAX_META_PAIRS} pairs")
+    for key, value in meta.items():
+        if not 1 <= len(key) <= MAX_META_KEY:
+            raise InvalidArgument(f"field '{field}': key {key[:80]!r} must have 1 to {MAX_META_KEY} characters")
+        if len(value) > MAX_META_VALUE:
+            raise InvalidArgument(f"field '{field}[{key}]': at most {MAX_META_VALUE} characters")
+    return meta
+
+
+async def _message(deps: ServiceDeps, conversation_id: int, message_id: int, space_id: int = 0) -> Any:
+    await access.conversation(deps.pool, conversation_id, space_id=space_id)
+    row = await messages.get(deps.pool, message_id)
+    if row is None or row["conversation_id"] != conversation_id:
+        raise NotFound(f"message {message_id} not found in conversation {conversation_id}")
+    return row
+
+
+async def create_message(deps: ServiceDeps, req: cpb.CreateMessageApiRequest) -> Any:
+    """A message added to the conversation's current section without a run: later chats see it in
+    their history (a user message as a question, an assistant message as an answer)."""
+    if req.role not in ROLES:
+        raise InvalidArgument(f"field 'role': must be user or assistant, got {req.role!r}")
+    meta = _meta_data(dict(req.meta_data), "meta_data")
+    await contents.check(deps, req.content, req.content_type or "text", "content")
+    async with deps.pool.acquire() as conn, conn.transaction():
+        # Locked so a concurrent clear cannot move the section between reading it and the insert.
+        conv = await access.conversation(conn, req.conversation_id, space_id=req.space_id, for_update=True)
+        row = await messages.insert(conn, id=deps.ids.next_id(), conversation_id=conv["id"],
+                                    section_id=conv["section_id"], bot_id=conv["bot_id"], role=req.role,
+                                    type=ROLES[req.role], content=req.content, content_type=req.content_type or "text",
+                                    meta_data=meta)
+        await conversations.touch(conn, conv["id"])
+    return row
+
+
+async def retrieve_message(deps: ServiceDeps, req: cpb.RetrieveMessageApiRequest) -> Any:
+    return await _message(deps, req.conversation_id, req.message_id, req.space_id)
+
+
+async def modify_message(deps: ServiceDeps, req: cpb.ModifyMessageApiRequest) -> Any:
+    row = await _message(deps, req.conversation_id, req.message_id, req.space_id)
+    changes: dict[str, Any] = {}
+    if req.HasField("content") or req.HasField("content_type"):
+        content = req.content if req.HasField("content") else row["content"]
+        content_type = req.content_type if req.HasField("content_type") and req.content_type else row["content_type"]
+        await contents.check(deps, content, content_type, "content")
+        changes.update(content=content, content_type=content_type)
+    if req.meta_data:
+        changes["meta_data"] = _meta_data(dict(req.meta_data), "meta_data")
+    if not changes:
+        raise InvalidArgument("fields 'content', 'content_type', 'meta_data': give at least one")
+    return await messages.update(deps.pool, row["id"], **changes)
+
+
+async def delete_message_api(deps: ServiceDeps, req: cpb.DeleteMessageApiRequest) -> Any:
+    row = await _message(deps, req.conversation_id, req.message_id, req.space_id)
+    await messages.delete_one(deps.pool, row["id"])
+    return row

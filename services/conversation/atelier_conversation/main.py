@@ -8,7 +8,7 @@ import grpc
 
 from atelier_common.service import ServiceDeps, ServiceSpec, run
 from atelier_conversation.api import ConversationService
-from atelier_conversation.chat import cancel, reaper
+from atelier_conversation.chat import background, cancel, reaper
 from atelier_proto import conversation_pb2, conversation_pb2_grpc
 
 
@@ -18,6 +18,7 @@ async def start(deps: ServiceDeps) -> None:
 
 
 async def stop(deps: ServiceDeps) -> None:
+    await background.stop(deps)  # the grace period, then unfinished runs are cancelled and recorded
     await reaper.stop(deps)
     await cancel.stop(deps)
 

@@ -1,6 +1,6 @@
-"""A gateway client per test, published agents on the suite's scripted model, and a stranger:
-another user with two spaces of their own (for 403 on others' resources and 404 on a space_id
-that does not match the resource)."""
+"""A gateway client per test, published agents on the suite's scripted model, a stranger: another
+user with two spaces of their own (for 403 on others' resources and 404 on a space_id that does not
+match the resource), and uploaded files (written to the stack's object storage as uploads are)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import asyncpg
 import pytest
 
+from atelier_common.files import FileStore
+from atelier_common.storage import LocalStorage
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
@@ -81,3 +84,26 @@ async def stranger(chat_stack: KnowledgeStack) -> AsyncIterator[Stranger]:
         await conn.close()
     async with AtelierClient(chat_stack.gateway_url, token, spaces[0]) as api:
         yield Stranger(api, spaces[1])
+
+
+@dataclass
+class Files:
+    """Uploaded files in the stack's object storage, by default the test client's (the admin's)."""
+    store: FileStore
+    admin_id: int
+
+    async def add(self, file_name: str, data: bytes, *, owner_id: int | None = None, content_type: str = "") -> str:
+        file_id = secrets.randbelow(10**15) + 10**15
+        await self.store.save(file_id=file_id, file_name=file_name, data=data, content_type=content_type,
+                              creator_id=self.admin_id if owner_id is None else owner_id)
+        return str(file_id)
+
+
+@pytest.fixture
+async def files(chat_stack: KnowledgeStack) -> Files:
+    conn = await asyncpg.connect(chat_stack.env["ATELIER_DATABASE_URL"])
+    try:
+        admin_id = await conn.fetchval("SELECT id FROM gateway.users WHERE name = 'admin'")
+    finally:
+        await conn.close()
+    return Files(FileStore(LocalStorage(Path(chat_stack.env["ATELIER_STORAGE_DIR"]))), admin_id)

@@ -40,7 +40,7 @@ async def test_published_agent_recalls_knowledge_and_remembers_a_variable(client
     answer = next(m for m in completed if m["type"] == "answer")
     deltas = "".join(d["content"] for name, d in events if name == "conversation.message.delta")
     assert deltas == answer["content"] == "Hola Inés! The oldest working lighthouse is the Tower of Hercules."
-    assert events[-2][0] == "conversation.chat.completed" and events[-1][0] == "conversation.stream.done"
+    assert events[-2][0] == "conversation.chat.completed" and events[-1][0] == "done"
 
     # The model saw the knowledge and the persona; the variable now belongs to this end user.
     system = stub.requests("/v1/chat/completions")[0]["json"]["messages"][0]["content"]

@@ -1,6 +1,6 @@
-"""Chatting through the gateway: /v3/chat streamed and not, the run and message records, history
-across turns and sections, cancel, client disconnect, model failures, the console chat with
-regenerate, and every bad input."""
+"""Chatting through the gateway: /v3/chat streamed and not (a non-streamed chat answers at once and
+runs in the background), the run and message records, history across turns and sections, cancel,
+client disconnect, model failures, the console chat with regenerate, and every bad input."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from atelier_conversation.chat import reaper
-from atelier_devstack.api_client import ApiError, AtelierClient, expect_error
+from atelier_devstack.api_client import AtelierClient, expect_error, wait_until
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import KnowledgeStack
 
@@ -33,17 +33,15 @@ def names(events: list[tuple[str, Any]]) -> list[str]:
 
 
 
-async def until(check, timeout_s: float) -> None:  # noqa: ANN001
-    """Poll a condition that should become true within timeout_s."""
-    deadline = time.monotonic() + timeout_s
-    while not check():
-        assert time.monotonic() < deadline, "condition not reached in time"
-        await asyncio.sleep(0.05)
+until = wait_until
 
 
 async def chat_status(client: AtelierClient, conversation_id: str, chat_id: str) -> dict[str, Any]:
-    reply = await client.call("/v3/chat/retrieve", {"conversation_id": conversation_id, "chat_id": chat_id}, method="GET")
-    return reply["data"]
+    return await client.retrieve_chat(conversation_id, chat_id)
+
+
+async def finished(client: AtelierClient, chat: dict[str, Any]) -> dict[str, Any]:
+    return await client.wait_chat(chat)
 
 
 async def test_v3_chat_streams_events_in_order_and_records_everything(client: AtelierClient, new_bot,
@@ -53,8 +51,7 @@ async def test_v3_chat_streams_events_in_order_and_records_everything(client: At
     events = await client.chat(bot, "hi there")
     assert names(events) == ["conversation.chat.created", "conversation.chat.in_progress",
                              "conversation.message.delta", "conversation.message.completed",
-                             "conversation.message.completed", "conversation.chat.completed",
-                             "conversation.stream.done"]
+                             "conversation.message.completed", "conversation.chat.completed", "done"]
     created, completed = events[0][1], events[-2][1]
     assert created["status"] == "created" and created["bot_id"] == bot
     deltas = [d for n, d in events if n == "conversation.message.delta"]
@@ -66,7 +63,7 @@ async def test_v3_chat_streams_events_in_order_and_records_everything(client: At
     assert finish["type"] == "verbose" and json.loads(finish["content"])["msg_type"] == "generate_answer_finish"
     assert completed["status"] == "completed" and completed["usage"]["output_count"] > 0
     assert completed["usage"]["token_count"] == completed["usage"]["input_count"] + completed["usage"]["output_count"]
-    assert events[-1] == ("conversation.stream.done", "[DONE]")
+    assert events[-1] == ("done", "[DONE]")  # Coze's data: the JSON string "[DONE]"
 
     conversation_id, chat_id = created["conversation_id"], created["id"]
     assert (await chat_status(client, conversation_id, chat_id))["status"] == "completed"
@@ -79,17 +76,23 @@ async def test_v3_chat_streams_events_in_order_and_records_everything(client: At
         ("user", "question", "hi there"), ("assistant", "answer", "Hello from the agent")]
 
 
-async def test_non_stream_answer_is_the_chat_object(client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
+async def test_non_stream_chat_answers_at_once_and_runs_in_the_background(client: AtelierClient, new_bot,
+                                                                          stub: OpenAIStub) -> None:
     bot = await new_bot()
-    stub.script({"content": "A whole answer."})
+    stub.script({"content": "A whole answer, slowly. " * 4, "tokens_per_s": 20, "chunk_size_chars": 5})
+    started = time.monotonic()
     reply = await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "stream": False, "additional_messages": [
         {"role": "user", "content": "question", "content_type": "text"}]})
+    assert time.monotonic() - started < 2  # the answer takes about 5 s: the call did not wait for it
     chat = reply["data"]
-    assert chat["status"] == "completed" and chat["bot_id"] == bot and chat["conversation_id"] and chat["id"]
-    assert set(chat["usage"]) == {"token_count", "output_count", "input_count"}
+    assert chat["status"] == "in_progress" and chat["bot_id"] == bot and chat["conversation_id"] and chat["id"]
+    assert "usage" not in chat and "completed_at" not in chat
+    done = await finished(client, chat)
+    assert done["status"] == "completed" and done["completed_at"]
+    assert set(done["usage"]) == {"token_count", "output_count", "input_count"} and done["usage"]["output_count"] > 0
     listed = (await client.call("/v3/chat/message/list", {"conversation_id": chat["conversation_id"],
                                                           "chat_id": chat["id"]}, method="GET"))["data"]
-    assert listed[0]["content"] == "A whole answer."
+    assert listed[0]["content"] == "A whole answer, slowly. " * 4
 
 
 async def test_conversation_history_reaches_the_model_until_the_context_is_cleared(
@@ -115,7 +118,7 @@ async def test_earlier_additional_messages_are_saved_before_the_query(client: At
         {"role": "user", "content": "earlier question", "content_type": "text"},
         {"role": "assistant", "content": "earlier answer", "content_type": "text"},
         {"role": "user", "content": "the query", "content_type": "text"}]}
-    chat = (await client.call("/v3/chat", body))["data"]
+    chat = await finished(client, (await client.call("/v3/chat", body))["data"])
     sent = stub.requests("/v1/chat/completions")[-1]["json"]["messages"]
     assert [m["content"] for m in sent[1:]] == ["earlier question", "earlier answer", "the query"]
     assert chat["status"] == "completed"
@@ -140,17 +143,17 @@ async def test_cancel_stops_a_running_chat_and_keeps_the_partial_answer(client: 
     chat = json.loads(events[0][1])
     started = time.monotonic()
     cancelled = await client.call("/v3/chat/cancel", {"chat_id": chat["id"], "conversation_id": chat["conversation_id"]})
-    assert cancelled["data"]["status"] == "cancelled"
+    assert cancelled["data"]["status"] == "canceled"  # Coze's public spelling
     await asyncio.wait_for(task, 5)
     assert time.monotonic() - started < 1.5  # the stream ended within about a second
     await until(lambda: stub.stats()["aborted_streams"] > aborted, 1.5)  # and the model stopped generating
-    assert names(events)[-1] == "conversation.stream.done"
+    assert names(events)[-1] == "done"
     partial = next(json.loads(d) for n, d in events if n == "conversation.message.completed")
     assert partial["type"] == "answer" and partial["meta_data"]["partial"] == "true"
     assert 0 < len(partial["content"]) < len("word " * 200)
-    assert (await chat_status(client, chat["conversation_id"], chat["id"]))["status"] == "cancelled"
+    assert (await chat_status(client, chat["conversation_id"], chat["id"]))["status"] == "canceled"
     await expect_error(client.call("/v3/chat/cancel", {"chat_id": chat["id"],
-                                                       "conversation_id": chat["conversation_id"]}), 409, "cancelled")
+                                                       "conversation_id": chat["conversation_id"]}), 409, "canceled")
 
 
 async def test_client_disconnect_cancels_the_run(client: AtelierClient, new_bot, stub: OpenAIStub,
@@ -176,10 +179,10 @@ async def test_client_disconnect_cancels_the_run(client: AtelierClient, new_bot,
     status = ""
     while time.monotonic() < deadline:
         status = (await chat_status(client, chat["conversation_id"], chat["id"]))["status"]
-        if status == "cancelled":
+        if status == "canceled":
             break
         await asyncio.sleep(0.1)
-    assert status == "cancelled"
+    assert status == "canceled"
     listed = (await client.call("/v3/chat/message/list", {"conversation_id": chat["conversation_id"],
                                                           "chat_id": chat["id"]}, method="GET"))["data"]
     assert listed[0]["type"] == "answer" and listed[0]["meta_data"]["partial"] == "true"
@@ -191,8 +194,7 @@ async def test_model_failure_mid_stream_fails_the_chat_and_keeps_the_partial_ans
     stub.script({"content": "Partial words then nothing", "chunk_size_chars": 4,
                  "stream_error": {"after_chars": 8, "message": "model crashed"}})
     events = await client.chat(bot, "go")
-    assert names(events)[-3:] == ["conversation.message.completed", "conversation.chat.failed",
-                                  "conversation.stream.done"]
+    assert names(events)[-3:] == ["conversation.message.completed", "conversation.chat.failed", "done"]
     failed = events[-2][1]
     assert failed["status"] == "failed" and "model crashed" in failed["last_error"]["msg"] and failed["failed_at"]
     partial = events[-3][1]
@@ -200,7 +202,8 @@ async def test_model_failure_mid_stream_fails_the_chat_and_keeps_the_partial_ans
     stub.script({"error": {"status": 400, "message": "bad request to model"}})
     reply = await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "stream": False, "additional_messages": [
         {"role": "user", "content": "again", "content_type": "text"}]})
-    assert reply["data"]["status"] == "failed" and "bad request to model" in reply["data"]["last_error"]["msg"]
+    failed = await finished(client, reply["data"])
+    assert failed["status"] == "failed" and "bad request to model" in failed["last_error"]["msg"]
 
 
 async def test_bad_input_is_refused_before_anything_is_recorded(client: AtelierClient, new_bot,
@@ -291,7 +294,7 @@ async def test_a_react_turn_streams_each_step_as_its_own_message(client: Atelier
     assert [(m["type"], m["content"] if m["type"] in ("answer", "follow_up") else "") for m in completed] == [
         ("answer", "Let me note that."), ("function_call", ""), ("tool_response", ""), ("answer", "Noted: Lyon."),
         ("verbose", ""), ("follow_up", "Where in Lyon?"), ("follow_up", "Since when?")]
-    assert names(events)[-2:] == ["conversation.chat.completed", "conversation.stream.done"]
+    assert names(events)[-2:] == ["conversation.chat.completed", "done"]
     call, result = completed[1], completed[2]
     assert json.loads(call["content"])["name"] == "setKeywordMemory" and json.loads(result["content"])["saved"]
     deltas = [d for n, d in events if n == "conversation.message.delta"]
@@ -315,8 +318,8 @@ async def test_a_react_turn_streams_each_step_as_its_own_message(client: Atelier
 
 async def test_chat_calls_check_the_chat_and_its_space(client: AtelierClient, new_bot, stranger) -> None:  # noqa: ANN001
     bot = await new_bot()
-    chat = (await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "additional_messages": [
-        {"role": "user", "content": "hi", "content_type": "text"}]}))["data"]
+    chat = await finished(client, (await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "additional_messages": [
+        {"role": "user", "content": "hi", "content_type": "text"}]}))["data"])
     ids = {"conversation_id": chat["conversation_id"], "chat_id": chat["id"]}
     await expect_error(client.call("/v3/chat/cancel", ids), 409, "completed")
     await expect_error(stranger.api.call("/v3/chat/retrieve", ids, method="GET"), 403, "space")
@@ -338,40 +341,27 @@ async def test_a_run_longer_than_the_limit_fails_with_a_timeout(client: AtelierC
     proc.env["ATELIER_CHAT_RUN_TIMEOUT_S"] = "2"
     try:
         chat_stack.restart("conversation")
-        await until_answering(client)
+        await client.wait_answering()
         bot = await new_bot()
         stub.script({"content": "slow " * 100, "tokens_per_s": 10, "chunk_size_chars": 5})
         started = time.monotonic()
         events = await client.chat(bot, "take your time")
         assert time.monotonic() - started < 5
-        assert names(events)[-3:] == ["conversation.message.completed", "conversation.chat.failed",
-                                      "conversation.stream.done"]
+        assert names(events)[-3:] == ["conversation.message.completed", "conversation.chat.failed", "done"]
         failed = events[-2][1]
         assert failed["last_error"]["code"] == 504 and "longer than 2 s" in failed["last_error"]["msg"]
         assert events[-3][1]["meta_data"]["partial"] == "true" and events[-3][1]["content"].startswith("slow")
     finally:
         proc.env.pop("ATELIER_CHAT_RUN_TIMEOUT_S", None)
         chat_stack.restart("conversation")
-        await until_answering(client)
-
-
-async def until_answering(client: AtelierClient, timeout_s: float = 20) -> None:
-    """After a restart: until the gateway reaches the conversation service again (a 404 is an answer)."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        try:
-            await client.call("/v1/conversation/retrieve", {"conversation_id": "1"}, method="GET")
-        except ApiError as e:
-            if e.status == 404 or time.monotonic() > deadline:
-                return
-        await asyncio.sleep(0.2)
+        await client.wait_answering()
 
 
 async def test_runs_orphaned_by_a_dead_server_are_failed(client: AtelierClient, new_bot,
                                                          chat_stack: KnowledgeStack) -> None:
     bot = await new_bot()
-    chat = (await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "additional_messages": [
-        {"role": "user", "content": "hi", "content_type": "text"}]}))["data"]
+    chat = await finished(client, (await client.call("/v3/chat", {"bot_id": bot, "user_id": "u1", "additional_messages": [
+        {"role": "user", "content": "hi", "content_type": "text"}]}))["data"])
     pool = await asyncpg.create_pool(chat_stack.env["ATELIER_DATABASE_URL"], min_size=1, max_size=2,
                                      server_settings={"search_path": "conversation"})
     try:
@@ -408,7 +398,39 @@ async def test_auto_save_history_false_answers_without_touching_the_conversation
     stored = (await client.call(f"/v1/conversation/message/list?conversation_id={conversation_id}", {"order": "asc"}))
     assert "one-off question" not in [m["content"] for m in stored["data"]]
     assert "An ephemeral answer." not in [m["content"] for m in stored["data"]]
-    await expect_error(client.call("/v3/chat", {**body, "stream": False}), 400, "auto_save_history")
+
+
+async def test_auto_save_history_false_without_streaming_is_readable_by_its_chat_only(
+        client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
+    bot = await new_bot()
+    first = await client.chat(bot, "remember the word kiwi")
+    conversation_id = first[0][1]["conversation_id"]
+    stub.script({"content": "A polled ephemeral answer."})
+    body = {"bot_id": bot, "user_id": "user-1", "stream": False, "auto_save_history": False, "additional_messages": [
+        {"role": "user", "content": "a one-off question", "content_type": "text"}]}
+    chat = (await client.call(f"/v3/chat?conversation_id={conversation_id}", body))["data"]
+    assert chat["status"] == "in_progress" and chat["conversation_id"] == conversation_id
+    done = await finished(client, chat)
+    assert done["status"] == "completed"
+    # Readable through the chat, as a poller (cozepy's create_and_poll) reads it ...
+    listed = (await client.call("/v3/chat/message/list", {"conversation_id": conversation_id, "chat_id": chat["id"]},
+                                method="GET"))["data"]
+    assert [m["content"] for m in listed if m["type"] == "answer"] == ["A polled ephemeral answer."]
+    # ... but never part of the conversation: not listed, not in the console, not in later history.
+    stored = (await client.call(f"/v1/conversation/message/list?conversation_id={conversation_id}", {"order": "asc"}))
+    assert [m["content"] for m in stored["data"] if m["role"] == "user"] == ["remember the word kiwi"]
+    assert "A polled ephemeral answer." not in [m["content"] for m in stored["data"]]
+    by_chat = (await client.call(f"/v1/conversation/message/list?conversation_id={conversation_id}",
+                                 {"chat_id": chat["id"]}))["data"]
+    assert by_chat == []
+    console = (await client.call("/api/conversation/get_message_list", {
+        "conversation_id": conversation_id, "bot_id": bot, "cursor": "0", "count": 20}))["message_list"]
+    assert "a one-off question" not in [m["content"] for m in console]
+    stub.script({"content": "Next."})
+    await client.chat(bot, "and next?", conversation_id=conversation_id)
+    sent = [m["content"] for m in stub.requests("/v1/chat/completions")[-1]["json"]["messages"][1:]]
+    assert "a one-off question" not in sent and "A polled ephemeral answer." not in sent
+    assert sent[0] == "remember the word kiwi" and sent[-1] == "and next?"
 
 
 async def test_a_model_that_stalls_mid_answer_fails_the_chat_with_a_timeout(client: AtelierClient, new_bot,
@@ -421,7 +443,7 @@ async def test_a_model_that_stalls_mid_answer_fails_the_chat_with_a_timeout(clie
     started = time.monotonic()
     events = await client.chat(bot, "go")
     assert time.monotonic() - started < 4  # the 1.5 s model timeout, not the 5 s stall
-    assert names(events)[-2:] == ["conversation.chat.failed", "conversation.stream.done"]
+    assert names(events)[-2:] == ["conversation.chat.failed", "done"]
     failed = events[-2][1]
     assert failed["last_error"]["code"] == 504 and "timed out" in failed["last_error"]["msg"]
     partial = next(d for n, d in events if n == "conversation.message.completed" and d["type"] == "answer")

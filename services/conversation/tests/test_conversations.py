@@ -169,9 +169,14 @@ async def test_sections_and_clearing_history(client: AtelierClient, new_bot: New
     cleared = (await client.call(f"/v1/conversations/{conversation_id}/clear", {}))["data"]
     assert cleared["conversation_id"] == conversation_id and cleared["id"] == (await retrieve())["last_section_id"]
     assert cleared["id"] != created["new_section_id"]
-    assert len((await open_list(client, conversation_id))["data"]) == 2  # a new section keeps the messages
+    # The OpenAPI list shows the current section only: a cleared context hides what came before it;
+    # the console still shows earlier sections (Coze Studio draws a divider), until clear_message.
+    assert (await open_list(client, conversation_id))["data"] == []
+    console = {"conversation_id": conversation_id, "bot_id": bot, "cursor": "0", "count": 20}
+    assert len((await client.call("/api/conversation/get_message_list", console))["message_list"]) == 2
     wiped = await client.call("/api/conversation/clear_message", {"conversation_id": conversation_id, "bot_id": bot})
-    assert wiped["new_section_id"] != cleared["id"] and (await open_list(client, conversation_id))["data"] == []
+    assert wiped["new_section_id"] != cleared["id"]
+    assert (await client.call("/api/conversation/get_message_list", console))["message_list"] == []
     await expect_error(client.call("/api/conversation/create_section", {"conversation_id": "42"}), 404, "42")
 
 

@@ -33,7 +33,7 @@ from atelier_gateway.errors import EXCEPTION_HANDLERS
 from atelier_gateway.forwarding import ChannelFactory, Forwarder
 from atelier_gateway.permission import PermissionHandler
 from atelier_gateway.routing import IN_PROCESS_SERVICES, Route, RouteTable, load_routes
-from atelier_gateway.sse import aggregate_chat, sse_response, wants_aggregate
+from atelier_gateway.sse import json_answer, sse_response, wants_json
 from atelier_gateway.upload import Upload, accepts_upload, is_multipart, read_upload
 
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -165,8 +165,8 @@ class Gateway:
                 reply = await handler(msg, principal)
             elif route.stream:
                 call = self.forwarder.stream(route, msg, ctx, traceparent)
-                if wants_aggregate(msg):
-                    return await aggregate_chat(call)
+                if wants_json(msg):
+                    return await json_answer(call)
                 return await sse_response(call)
             else:
                 try:

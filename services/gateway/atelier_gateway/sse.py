@@ -6,6 +6,9 @@ event named "message" whose data is the message JSON. An error before the first 
 an ordinary HTTP error response; an error mid-stream becomes an `error` event with {code, msg}
 and the stream ends. When the client disconnects, Starlette cancels the body iterator and the
 gRPC call is cancelled with it.
+
+A request with a boolean `stream` field set false (/v3/chat, /v3/chat/submit_tool_outputs) gets a
+JSON answer instead: the service decides what it is and sends it as a single event (json_answer).
 """
 
 from __future__ import annotations
@@ -72,38 +75,34 @@ async def sse_response(call: grpc.aio.UnaryStreamCall) -> StreamingResponse:
     return StreamingResponse(body(), media_type="text/event-stream", headers=SSE_HEADERS)
 
 
-CHAT_EVENT_PREFIX = "conversation.chat."
-
-
-def wants_aggregate(request: Message) -> bool:
-    """/v3/chat with `stream` false or absent (Coze's default): one JSON answer instead of SSE."""
+def wants_json(request: Message) -> bool:
+    """A streaming RPC asked not to stream (`stream` false or absent, Coze's default for /v3/chat)."""
     field = request.DESCRIPTOR.fields_by_name.get("stream")
     return field is not None and field.type == field.TYPE_BOOL and not request.stream
 
 
-async def aggregate_chat(call: grpc.aio.UnaryStreamCall) -> JSONResponse:
-    """Consume a chat event stream and answer `{"code":0,"msg":"","data": <last Chat object>}`.
-
-    An `error` event becomes the HTTP error it describes; failures of the call raise grpc.RpcError.
-    """
-    chat: Any = None
+async def json_answer(call: grpc.aio.UnaryStreamCall) -> JSONResponse:
+    """The answer of a stream that was asked not to stream: the service sends one event whose data
+    is the answer's `data` (for /v3/chat the chat, still in progress: the service goes on working
+    without us) and ends. Answered as soon as that event arrives, so no HTTP request waits for a
+    whole chat. An `error` event becomes the HTTP error it describes; failures of the call raise
+    grpc.RpcError."""
     try:
-        async for msg in call:
-            if not _is_event_message(msg):
-                continue
-            event, data = msg.event, msg.data
-            if event == "error":
-                try:
-                    err = json.loads(data)
-                    code, text = int(err.get("code", 500)), str(err.get("msg", ""))
-                except (ValueError, AttributeError):
-                    raise Internal() from None
-                cls = class_for_http(code) if 400 <= code < 600 else Internal
-                raise cls(text or None, code)
-            if event.startswith(CHAT_EVENT_PREFIX):
-                chat = json.loads(data) if data else None
+        msg = await call.read()
     finally:
-        call.cancel()
-    if chat is None:
-        raise Internal("the chat stream ended without a chat object")
-    return JSONResponse({"code": 0, "msg": "", "data": chat})
+        call.cancel()  # no-op once the service ended the stream
+    if msg is grpc.aio.EOF or not _is_event_message(msg):
+        raise Internal("the service answered nothing")
+    if msg.event == "error":
+        try:
+            err = json.loads(msg.data)
+            code, text = int(err.get("code", 500)), str(err.get("msg", ""))
+        except (ValueError, AttributeError):
+            raise Internal() from None
+        cls = class_for_http(code) if 400 <= code < 600 else Internal
+        raise cls(text or None, code)
+    try:
+        data = json.loads(msg.data) if msg.data else None
+    except ValueError:
+        raise Internal("the service answered malformed JSON") from None
+    return JSONResponse({"code": 0, "msg": "", "data": data})

@@ -79,13 +79,20 @@ class Conversation(conversation_pb2_grpc.ConversationServiceServicer):
     async def ChatV3(self, request, context):
         E = conversation_pb2.ChatEvent
         chat = {"id": "7", "conversation_id": "8", "bot_id": str(request.bot_id), "status": "created"}
+        if not request.stream:  # like the conversation service: the chat at once, the run goes on
+            if request.user_id == "broken":
+                yield E(event="error", data=json.dumps({"code": 4029, "msg": "quota used up"}))
+                return
+            yield E(event="chat", data=json.dumps({**chat, "status": "in_progress"}))
+            await asyncio.sleep(3)  # a service that is slow to end its stream does not hold the answer
+            return
         yield E(event="conversation.chat.created", data=json.dumps(chat))
         yield E(event="conversation.message.delta", data=json.dumps({"content": "hel"}))
         if request.user_id == "broken":
             yield E(event="error", data=json.dumps({"code": 4029, "msg": "quota used up"}))
             return
         yield E(event="conversation.chat.completed", data=json.dumps({**chat, "status": "completed"}))
-        yield E(event="conversation.stream.done", data="[DONE]")
+        yield E(event="done", data='"[DONE]"')
 
 
 @dataclass

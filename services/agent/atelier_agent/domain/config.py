@@ -4,9 +4,13 @@ strings): defaults, partial updates, validation and the effective settings the r
 from __future__ import annotations
 
 import copy
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from jsonschema import SchemaError
+from jsonschema.validators import validator_for
 
 from atelier_common.errors import InvalidArgument
 
@@ -20,6 +24,13 @@ MAX_NAME_LEN = 100
 MAX_PROMPT_CHARS = 100_000
 MAX_VARIABLES = 50
 VARIABLE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,49}$")
+MAX_CLIENT_TOOLS = 32
+CLIENT_TOOL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,63}$")  # what OpenAI-compatible APIs accept
+MAX_TOOL_DESCRIPTION = 1024
+# Names of the runtime's own tools (and the prefix of database tools): a client tool cannot take them.
+RESERVED_TOOL_NAMES = ("setKeywordMemory", "recallKnowledge")
+RESERVED_TOOL_PREFIX = "db_"
+EMPTY_PARAMETERS = {"type": "object", "properties": {}}
 
 # Fields the runtime owns or derives; an update never sets them.
 READ_ONLY_FIELDS = ("bot_id", "creator_id", "create_time", "update_time", "version", "space_id", "icon_url")
@@ -100,6 +111,63 @@ def validate(draft: dict[str, Any], model_ids: set[int]) -> None:
         if key in seen:
             raise InvalidArgument(f"field 'bot_info.variable_list[{i}].key': {key!r} is used twice")
         seen.add(key)
+    validate_client_tools(draft.get("client_tool_list") or [])
+
+
+def tool_parameters(text: str) -> dict[str, Any]:
+    """A client tool's parameters (JSON text) as a schema; ValueError saying what is wrong."""
+    if not text.strip():
+        return dict(EMPTY_PARAMETERS)
+    try:
+        schema = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not valid JSON ({e.msg} at position {e.pos})") from None
+    if not isinstance(schema, dict) or schema.get("type") != "object":
+        raise ValueError('must be a JSON schema of an object ({"type": "object", "properties": {...}})')
+    try:
+        validator_for(schema).check_schema(schema)
+    except SchemaError as e:
+        raise ValueError(f"not a valid JSON schema: {e.message}") from None
+    return schema
+
+
+def validate_client_tools(tools: list[dict[str, Any]]) -> None:
+    if len(tools) > MAX_CLIENT_TOOLS:
+        raise InvalidArgument(f"field 'bot_info.client_tool_list': at most {MAX_CLIENT_TOOLS} tools")
+    seen: set[str] = set()
+    for i, tool in enumerate(tools):
+        field = f"bot_info.client_tool_list[{i}]"
+        name = str(tool.get("name") or "")
+        if not CLIENT_TOOL_NAME.match(name):
+            raise InvalidArgument(f"field '{field}.name': {name!r} must be 1 to 64 letters, digits, '_' or '-' "
+                                  "and not start with a digit or '-'")
+        if name in RESERVED_TOOL_NAMES or name.startswith(RESERVED_TOOL_PREFIX):
+            raise InvalidArgument(f"field '{field}.name': {name!r} is reserved for the agent's own tools")
+        if name in seen:
+            raise InvalidArgument(f"field '{field}.name': {name!r} is used twice")
+        seen.add(name)
+        if len(str(tool.get("description") or "")) > MAX_TOOL_DESCRIPTION:
+            raise InvalidArgument(f"field '{field}.description': at most {MAX_TOOL_DESCRIPTION} characters")
+        try:
+            tool_parameters(str(tool.get("parameters") or ""))
+        except ValueError as e:
+            raise InvalidArgument(f"field '{field}.parameters': {e}") from None
+
+
+def client_tool_definitions(draft: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The agent's client-side tools as OpenAI function definitions, by name (drafts are validated
+    on update; a tool that no longer parses is left out rather than failing the chat)."""
+    out: dict[str, dict[str, Any]] = {}
+    for tool in draft.get("client_tool_list") or []:
+        name = str(tool.get("name") or "")
+        try:
+            parameters = tool_parameters(str(tool.get("parameters") or ""))
+        except ValueError:
+            continue
+        if CLIENT_TOOL_NAME.match(name):
+            out[name] = {"type": "function", "function": {
+                "name": name, "description": str(tool.get("description") or ""), "parameters": parameters}}
+    return out
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,11 @@
 """One agent turn (StreamExecute): configuration -> four preparation branches in parallel (persona
 render, prompt variables, knowledge recall, shortcut pre-retrieval) -> system prompt + fitted history
-+ user message -> the chat model, in a ReAct loop when tools exist -> follow-up suggestions.
++ user message (attachments read, see runtime.attachments) -> the chat model, in a ReAct loop when
+tools exist -> follow-up suggestions.
+
+When the model calls a client-side tool (the agent's client_tool_list), the turn runs the
+server-side calls of that model turn, checkpoints itself and stops with `requires_action`; a later
+StreamExecute with tool_outputs for the same chat continues the loop from the checkpoint.
 
 Everything the user should see is an ExecuteEvent; failures before the first event raise (the
 caller answers a plain error), failures after it end the stream with an `error` event so the
@@ -22,6 +27,8 @@ from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.models import ModelConfig, ModelRegistry
 from atelier_agent.runtime import context_window, knowledge, llm, suggestions
+from atelier_agent.runtime.attachments import Attachments, Extracted, Unreadable
+from atelier_agent.runtime.checkpoint import Checkpoint, PendingCall
 from atelier_agent.runtime.history import Stored, history_messages
 from atelier_agent.runtime.prompt import (
     KnowledgeItem,
@@ -32,8 +39,12 @@ from atelier_agent.runtime.prompt import (
     system_prompt,
 )
 from atelier_agent.runtime.tools import Tool, ToolFailure, call_tool, keyword_memory_tool, knowledge_tool
+from atelier_agent.store import checkpoints
 from atelier_common.ai import LLMError
-from atelier_common.errors import InvalidArgument, Unavailable
+from atelier_common.auth import current_context
+from atelier_common.errors import InvalidArgument, NotFound, Unavailable
+from atelier_common.files import FileStore
+from atelier_common.message_content import OBJECT_STRING, ContentError, parse_object_string, plain_text
 from atelier_common.service import ServiceDeps
 from atelier_proto import agent_pb2 as apb
 
@@ -67,47 +78,9 @@ def _model_params(model_info: dict[str, Any], model: ModelConfig) -> dict[str, A
     return params
 
 
-def _user_message(query: str, content_type: str, multimodal: bool) -> dict[str, Any]:
-    """object_string content is a JSON list of {type: text|image|file, text|file_url}; images reach a
-    multimodal model as image parts, and every other model as links in the text."""
-    if content_type != "object_string":
-        return {"role": "user", "content": query}
-    try:
-        items = json.loads(query)
-    except json.JSONDecodeError:
-        raise InvalidArgument("query: content_type object_string needs a JSON list of items") from None
-    if not isinstance(items, list):
-        raise InvalidArgument("query: content_type object_string needs a JSON list of items")
-    parts: list[dict[str, Any]] = []
-    texts: list[str] = []
-    for item in items:
-        if not isinstance(item, dict):
-            continue
-        url = item.get("file_url") or item.get("url") or ""
-        if item.get("type") == "text":
-            texts.append(str(item.get("text", "")))
-            parts.append({"type": "text", "text": str(item.get("text", ""))})
-        elif item.get("type") == "image" and url and multimodal:
-            parts.append({"type": "image_url", "image_url": {"url": url}})
-        elif url:
-            texts.append(f"[{item.get('type', 'file')}]({url})")
-            parts.append({"type": "text", "text": f"[{item.get('type', 'file')}]({url})"})
-    return {"role": "user", "content": parts if multimodal else "\n".join(texts)}
-
-
-def _plain_query(query: str, content_type: str) -> str:
-    """The text of the user's message (for retrieval and suggestions)."""
-    if content_type != "object_string":
-        return query
-    try:
-        items = json.loads(query)
-        return " ".join(str(i.get("text", "")) for i in items if isinstance(i, dict) and i.get("type") == "text")
-    except (json.JSONDecodeError, AttributeError):
-        return query
-
-
 def _history(req: apb.StreamExecuteRequest) -> list[context_window.HistoryMessage]:
-    return history_messages(Stored(m.role, m.type, m.content, m.call_id, m.name) for m in req.history)
+    return history_messages(Stored(m.role, m.type, m.content, m.call_id, m.name, m.content_type or "text")
+                            for m in req.history)
 
 
 def _shortcut_query(req: apb.StreamExecuteRequest, shortcuts: list[dict[str, Any]]) -> tuple[str, str] | None:
@@ -138,6 +111,8 @@ class Turn:
         self.req = req
         self.settings = rt.deps.settings
         self.usage = llm.Completion()
+        # Set by _react when the model called client-side tools: (pending calls, next iteration).
+        self.waiting: tuple[list[PendingCall], int] | None = None
 
     async def _recall(self, ks: config.KnowledgeSettings, space_id: int, query: str,
                       history: list[context_window.HistoryMessage]) -> tuple[list[KnowledgeItem], str | None]:
@@ -150,7 +125,30 @@ class Turn:
         except knowledge.RecallFailed as e:
             return [], str(e)
 
+    async def _extract(self, part: Any, max_chars: int) -> Extracted:
+        try:
+            reply = await knowledge.extract_text(self.settings.knowledge_addr, file_id=part.file_id, url=part.file_url,
+                                                 max_chars=max_chars, timeout_s=self.settings.agent_tool_timeout_s)
+        except knowledge.ExtractFailed as e:
+            raise Unreadable(str(e)) from None
+        return Extracted(reply.text[:max_chars], reply.file_name, reply.truncated or len(reply.text) > max_chars)
+
+    async def _user_message(self, text: str, content_type: str, model: ModelConfig) -> dict[str, Any]:
+        if content_type != OBJECT_STRING:
+            return {"role": "user", "content": text}
+        try:
+            parts = parse_object_string(text)
+        except ContentError as e:
+            raise InvalidArgument(f"query: {e}") from None
+        attachments = Attachments(FileStore(self.rt.deps.storage), current_context().user_id, self._extract,
+                                  multimodal=model.multimodal, max_context_tokens=model.max_context)
+        return {"role": "user", "content": await attachments.content(parts)}
+
     async def events(self) -> AsyncIterator[apb.ExecuteEvent]:
+        if self.req.tool_outputs:
+            async for event in self._resume():
+                yield event
+            return
         req, rt = self.req, self.rt
         cfg, shortcuts, space_id = await bots.runtime_config(rt.deps, req.bot_id, draft_mode=req.draft_mode,
                                                              space_id=req.space_id)
@@ -164,7 +162,7 @@ class Turn:
         history = _history(req)
         ks = config.knowledge_settings(cfg)
         shortcut = _shortcut_query(req, shortcuts)
-        query_text = shortcut[1] if shortcut and not req.query.strip() else _plain_query(req.query, req.content_type)
+        query_text = shortcut[1] if shortcut and not req.query.strip() else plain_text(req.query, req.content_type)
         definitions = memory.definitions(cfg)
         table_ids = [int(d["table_id"]) for d in cfg.get("database_list") or [] if str(d.get("table_id", "")).isdigit()]
 
@@ -185,6 +183,7 @@ class Turn:
             return
 
         tools = self._tools(cfg, definitions, tables, user_id, ks, space_id, history)
+        client_tools = config.client_tool_definitions(cfg) if model.function_call else {}
         parts = PromptParts(
             agent_name=str(cfg.get("name", "")), persona=persona, now=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             variables={d["key"]: values.get(d["key"], "") for d in definitions if not d.get("prompt_disabled")},
@@ -194,9 +193,11 @@ class Turn:
             has_memory_tool=any(t.name == "setKeywordMemory" for t in tools.values()),
         )
         rounds = context_window.window(history, config.history_rounds(cfg, self.settings.agent_default_history_rounds))
-        user_message = _user_message(query_text if shortcut and not req.query.strip() else req.query,
-                                     req.content_type, model.multimodal)
-        tool_defs = [t.definition for t in tools.values()] if model.function_call else []
+        if shortcut and not req.query.strip():
+            user_message = await self._user_message(query_text, "text", model)
+        else:
+            user_message = await self._user_message(req.query, req.content_type, model)
+        tool_defs = [*(t.definition for t in tools.values()), *client_tools.values()] if model.function_call else []
         if not tool_defs:  # tool traffic in history needs tool definitions: without tools, Q&A only
             rounds = [[m for m in r if m.role != "tool" and not m.tool_calls] for r in rounds]
         budget = (model.max_context - context_window.reply_reserve(model_info.get("max_tokens"), model.max_context)
@@ -211,12 +212,29 @@ class Turn:
             yield _verbose("context_trimmed", {"history_rounds_dropped": fitted.rounds_dropped,
                                                "knowledge_dropped": fitted.knowledge_dropped})
 
+        async for event in self._loop(cfg, model, fitted.messages, tools if tool_defs else {}, client_tools,
+                                      _model_params(model_info, model), query_text):
+            yield event
+
+    async def _loop(self, cfg: dict[str, Any], model: ModelConfig, messages: list[dict[str, Any]],
+                    tools: dict[str, Tool], client_tools: dict[str, dict[str, Any]], params: dict[str, Any],
+                    query_text: str, *, start: int = 0, answer: str = "") -> AsyncIterator[apb.ExecuteEvent]:
+        """The ReAct loop from iteration `start`, then suggestions, usage; or the checkpoint and
+        requires_action when the model called client-side tools."""
+        req = self.req
         try:
-            answer = ""
-            async for event in self._react(model, fitted.messages, tools if tool_defs else {}, _model_params(model_info, model)):
+            async for event in self._react(model, messages, tools, client_tools, params, start=start):
                 if event.type == "answer":
                     answer += event.content
                 yield event
+            if self.waiting is not None:
+                pending, iteration = self.waiting
+                state = Checkpoint(messages=messages, pending=pending, iteration=iteration, model_id=model.id,
+                                   params=params, query_text=query_text, answer=answer)
+                await checkpoints.save(self.rt.deps.pool, req.chat_id, req.bot_id, state.to_state())
+                yield self._usage_event()
+                yield _event("requires_action", json.dumps([vars(p) for p in pending], ensure_ascii=False))
+                return
             enabled, custom = config.suggestions_enabled(cfg)
             if enabled and answer.strip():
                 for question in await self._suggest(model, query_text, answer, custom):
@@ -228,6 +246,31 @@ class Turn:
             yield _event("error", e.message, error_code=e.status or 502)
             return
         yield self._usage_event()
+
+    async def _resume(self) -> AsyncIterator[apb.ExecuteEvent]:
+        """The turn of chat_id that stopped for client-side tool outputs goes on with them."""
+        req, rt = self.req, self.rt
+        cfg, _shortcuts, space_id = await bots.runtime_config(rt.deps, req.bot_id, draft_mode=req.draft_mode,
+                                                              space_id=req.space_id)
+        outputs = [(o.call_id, o.output) for o in req.tool_outputs]
+        async with rt.deps.pool.acquire() as conn, conn.transaction():  # taken only when the outputs fit
+            row = await checkpoints.take(conn, req.chat_id)
+            if row is None or row["bot_id"] != req.bot_id:
+                raise NotFound(f"chat {req.chat_id} has no turn waiting for tool outputs")
+            state = Checkpoint.from_state(row["state"])
+            messages = state.resumed(outputs)
+        model = rt.models.get(state.model_id)
+        if model is None:
+            raise Unavailable(f"bot {req.bot_id}: chat model {state.model_id} is no longer configured")
+        user_id = req.user_id or "anonymous"
+        definitions = memory.definitions(cfg)
+        table_ids = [int(d["table_id"]) for d in cfg.get("database_list") or [] if str(d.get("table_id", "")).isdigit()]
+        tables = await db_tool.load_bound_tables(rt.deps.pool, table_ids) if table_ids else []
+        tools = self._tools(cfg, definitions, tables, user_id, config.knowledge_settings(cfg), space_id, [])
+        client_tools = config.client_tool_definitions(cfg)
+        async for event in self._loop(cfg, model, messages, tools, client_tools, state.params, state.query_text,
+                                      start=state.iteration, answer=state.answer):
+            yield event
 
     def _usage_event(self) -> apb.ExecuteEvent:
         return _event("usage", usage=apb.ExecuteUsage(input_tokens=self.usage.input_tokens,
@@ -266,11 +309,13 @@ class Turn:
         return tools
 
     async def _react(self, model: ModelConfig, messages: list[dict[str, Any]], tools: dict[str, Tool],
-                     params: dict[str, Any]) -> AsyncIterator[apb.ExecuteEvent]:
+                     client_tools: dict[str, dict[str, Any]], params: dict[str, Any], *, start: int = 0
+                     ) -> AsyncIterator[apb.ExecuteEvent]:
         client = self.rt.models.client(model, self.settings.llm_timeout_s)
-        definitions = [t.definition for t in tools.values()]
-        for iteration in range(max(1, self.settings.agent_max_iterations)):
-            last = iteration == self.settings.agent_max_iterations - 1
+        definitions = [*(t.definition for t in tools.values()), *client_tools.values()]
+        iterations = max(1, self.settings.agent_max_iterations)
+        for iteration in range(min(start, iterations - 1), iterations):
+            last = iteration == iterations - 1
             out = llm.Completion()
             # On the last allowed iteration the model must answer: no tools offered.
             async for delta in llm.stream_completion(client, model.model, messages,
@@ -286,11 +331,17 @@ class Turn:
             for call in out.tool_calls:
                 yield _event("function_call", json.dumps({"name": call.name, "arguments": call.arguments},
                                                          ensure_ascii=False), call_id=call.id, name=call.name)
+            # Server-side calls run now; client-side ones wait for the caller (requires_action).
+            server = [c for c in out.tool_calls if c.name not in client_tools]
             results = await asyncio.gather(*(call_tool(tools, c.name, c.arguments, self.settings.agent_tool_timeout_s)
-                                             for c in out.tool_calls))
-            for call, (text, _ok) in zip(out.tool_calls, results, strict=True):
+                                             for c in server))
+            for call, (text, _ok) in zip(server, results, strict=True):
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": text})
                 yield _event("tool_response", text, call_id=call.id, name=call.name)
+            waiting = [PendingCall(c.id, c.name, c.arguments) for c in out.tool_calls if c.name in client_tools]
+            if waiting:
+                self.waiting = (waiting, iteration + 1)
+                return
 
     async def _suggest(self, model: ModelConfig, question: str, answer: str, custom: str) -> list[str]:
         client = self.rt.models.client(model, self.settings.llm_timeout_s)

@@ -3,7 +3,9 @@
 Questions and answers become user and assistant messages. A turn's tool traffic is replayed as the
 model produced it (an assistant message with its tool calls, then one tool message per result), so
 the model remembers what its tools returned; calls without a stored result (a cancelled turn) are
-left out, since a tool call must be followed by its result."""
+left out, since a tool call must be followed by its result. Earlier messages with attachments
+(object_string) are replayed as text naming the attachments: only the current message's files are
+read for the model."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atelier_agent.runtime.context_window import HistoryMessage
+from atelier_common.message_content import describe
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,7 @@ class Stored:
     content: str
     call_id: str = ""
     name: str = ""
+    content_type: str = "text"
 
 
 def _call(item: Stored) -> dict[str, Any] | None:
@@ -65,8 +69,8 @@ def history_messages(items: Iterable[Stored]) -> list[HistoryMessage]:
         else:
             flush()
             if item.type == "question" or (item.role == "user" and not item.type):
-                out.append(HistoryMessage("user", item.content))
+                out.append(HistoryMessage("user", describe(item.content, item.content_type)))
             elif item.type == "answer" and item.content:
-                out.append(HistoryMessage("assistant", item.content))
+                out.append(HistoryMessage("assistant", describe(item.content, item.content_type)))
     flush()
     return out

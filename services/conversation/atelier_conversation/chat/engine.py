@@ -1,7 +1,8 @@
 """One chat run, independent of the wire format: record the question and the run before the agent
 starts, relay the agent's events as updates, save every message as it completes, and end the run
-completed, failed (partial answer kept, marked broken) or cancelled (by /v3/chat/cancel or by the
-client going away)."""
+completed, failed (partial answer kept, marked broken), cancelled (by /v3/chat/cancel, by the
+client going away, or by the server shutting down) or requires_action (the agent called a
+client-side tool: the run resumes with the caller's outputs, see `start_resume`)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from atelier_common.service import ServiceDeps
 from atelier_common.streams import coalesce, text_delta_merger
 from atelier_conversation import agent_client
 from atelier_conversation.chat import cancel
+from atelier_conversation.domain import shapes
 from atelier_conversation.store import chats, conversations, messages
 from atelier_proto import agent_pb2 as apb
 
@@ -35,7 +37,7 @@ ANSWER_FINISH = json.dumps({"msg_type": "generate_answer_finish", "data": "{}"})
 @dataclass
 class RunRequest:
     conversation: Mapping[str, Any]
-    bot: agent_client.Bot
+    bot: agent_client.Bot | None  # None when resuming (the chat already passed every check)
     user_id: str
     query: str
     content_type: str = "text"
@@ -47,30 +49,33 @@ class RunRequest:
     regenerate: Mapping[str, Any] | None = None  # the chat whose answer is replaced (its question is reused)
     save: bool = True  # /v3/chat auto_save_history: false keeps this run's messages out of the conversation
     new_conversation: bool = False  # `conversation` is planned, not written yet: start() writes it
+    resume: bool = False  # the chat stopped with requires_action: the agent continues its checkpoint
+    tool_outputs: list[tuple[str, str]] = field(default_factory=list)  # resume: (call_id, output) per pending call
 
 
 @dataclass
 class Update:
     kind: str  # chat | delta | message
     row: Mapping[str, Any]  # chat row, or message row (delta: the open answer, content = the delta)
-    event: str = ""  # chat: created | in_progress | completed | failed | cancelled
+    event: str = ""  # chat: created | in_progress | completed | failed | cancelled | requires_action
 
 
 def message_row(*, id: int, conversation: Mapping[str, Any], section_id: int, chat_id: int | None, role: str,
                 type_: str, content: str, content_type: str = "text", reply_id: int | None = None,
-                call_id: str = "", name: str = "", reasoning: str = "") -> dict[str, Any]:
+                call_id: str = "", name: str = "", reasoning: str = "", in_conversation: bool = True) -> dict[str, Any]:
     """A message as the store returns it, for messages not (yet) written."""
     now = dt.datetime.now(dt.UTC)
     return {"id": id, "conversation_id": conversation["id"], "section_id": section_id, "chat_id": chat_id,
             "bot_id": conversation["bot_id"], "role": role, "type": type_, "content": content,
             "content_type": content_type, "status": "available", "broken_pos": None, "reply_id": reply_id,
             "call_id": call_id, "name": name, "reasoning_content": reasoning, "meta_data": {}, "created_at": now,
-            "updated_at": now}
+            "updated_at": now, "in_conversation": in_conversation}
 
 
 async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
-    """Writes the earlier messages, the question and the run (status created) in one transaction
-    (only the run when the messages are not to be saved)."""
+    """Writes the earlier messages, the question and the run (status in_progress) in one transaction.
+    Without auto_save_history the earlier messages go to the agent directly, and the question (like
+    every message of the run) is stored outside the conversation, readable by the chat's id."""
     conv = req.conversation
     async with deps.pool.acquire() as conn, conn.transaction():
         if req.new_conversation:
@@ -92,31 +97,66 @@ async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], 
             await messages.delete_of_chat(conn, req.regenerate["id"], keep_question=True)
             await messages.set_chat(conn, question["id"], chat_id)
             section_id = question["section_id"]
-        elif not req.save:
-            question = message_row(id=deps.ids.next_id(), conversation=conv, section_id=section_id, chat_id=chat_id,
-                                   role="user", type_="question", content=req.query, content_type=req.content_type)
         else:
             question = await messages.insert(
                 conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
                 bot_id=conv["bot_id"], role="user", type="question", content=req.query,
-                content_type=req.content_type, chat_id=chat_id, meta_data=req.meta_data)
+                content_type=req.content_type, chat_id=chat_id, meta_data=req.meta_data, in_conversation=req.save)
         if not req.new_conversation:
             await conversations.touch(conn, conv["id"])
         # Recorded as in progress at once (the run starts right after this commits); the stream still
         # reports it "created" first, as Coze does.
         chat = await chats.insert(conn, id=chat_id, conversation_id=conv["id"], section_id=section_id,
                                   bot_id=conv["bot_id"], user_id=req.user_id, question_id=question["id"],
-                                  meta_data=req.meta_data, status="in_progress")
+                                  meta_data=req.meta_data, status="in_progress", draft_mode=req.draft_mode,
+                                  save_history=req.save)
     return chat, question
 
 
-class _Run:
+async def start_resume(deps: ServiceDeps, conversation: Mapping[str, Any], chat: Mapping[str, Any],
+                       outputs: list[tuple[str, str]]) -> tuple[RunRequest, Mapping[str, Any], Mapping[str, Any]]:
+    """Claims a chat waiting for tool outputs (Conflict when it is not, e.g. a second submission) and
+    saves the outputs as its tool_response messages, in one transaction; then the run goes on."""
+    names = {c["id"]: c["name"] for c in chat["required_action"] or []}
+    async with deps.pool.acquire() as conn, conn.transaction():
+        claimed = await chats.resume(conn, chat["id"])
+        if claimed is None:
+            current = await chats.get(conn, chat["id"])
+            raise Conflict(f"chat {chat['id']} is not waiting for tool outputs "
+                           f"(it is {shapes.public_status(current['status'])})")
+        for call_id, output in outputs:
+            await messages.insert(conn, id=deps.ids.next_id(), conversation_id=chat["conversation_id"],
+                                  section_id=chat["section_id"], bot_id=chat["bot_id"], role="assistant",
+                                  type="tool_response", content=output, chat_id=chat["id"],
+                                  reply_id=chat["question_id"], call_id=call_id, name=names.get(call_id, ""),
+                                  in_conversation=chat["save_history"])
+        question = await messages.get(conn, chat["question_id"]) if chat["question_id"] else None
+    if question is None:  # deleted meanwhile: the run still answers it
+        question = message_row(id=chat["question_id"] or 0, conversation=conversation, section_id=chat["section_id"],
+                               chat_id=chat["id"], role="user", type_="question", content="")
+    req = RunRequest(conversation=conversation, bot=None, user_id=chat["user_id"], query=question["content"],
+                     content_type=question["content_type"], draft_mode=chat["draft_mode"], save=chat["save_history"],
+                     resume=True, tool_outputs=outputs)
+    return req, claimed, question
+
+
+# Why a run stopped early, as recorded on the chat: a user's cancel needs no explanation.
+SHUTDOWN_ERROR = (503, "the server shut down before the chat finished; ask again")
+
+
+class Run:
+    """One run of the agent for a chat. `updates()` drives it; `stop()` ends it early from outside
+    (a cancel signal, or the server shutting down) and the run records what was said."""
+
     def __init__(self, deps: ServiceDeps, req: RunRequest, chat: Mapping[str, Any], question: Mapping[str, Any]):
         self.deps, self.req, self.chat, self.question = deps, req, chat, question
         self.answer: dict[str, Any] | None = None  # the answer message being streamed
         self.answer_parts: list[str] = []
-        self.usage = (0, 0)
-        self.user_cancelled = False
+        # A resumed run adds its usage to what the chat had used before it stopped.
+        self.base_usage = (chat["input_tokens"], chat["output_tokens"])
+        self.usage = self.base_usage
+        self.stop_reason = ""  # user | shutdown
+        self.pending_calls: list[dict[str, str]] = []  # client-side calls the run stopped for
         self.call: grpc.aio.UnaryStreamCall | None = None
 
     def _message_row(self, type_: str, content: str, *, call_id: str = "", name: str = "") -> dict[str, Any]:
@@ -125,16 +165,12 @@ class _Run:
                            content=content, reply_id=self.question["id"], call_id=call_id, name=name)
 
     async def _save(self, row: dict[str, Any], *, partial: bool = False) -> Mapping[str, Any]:
-        meta = {"partial": "true"} if partial else {}
-        if not self.req.save:
-            return {**row, "status": "broken" if partial else "available", "meta_data": meta,
-                    "broken_pos": len(row["content"]) if partial else None}
         return await messages.insert(
             self.deps.pool, id=row["id"], conversation_id=row["conversation_id"], section_id=row["section_id"],
             bot_id=row["bot_id"], role=row["role"], type=row["type"], content=row["content"], chat_id=row["chat_id"],
             reply_id=row["reply_id"], status="broken" if partial else "available", call_id=row["call_id"],
-            name=row["name"], reasoning_content=row["reasoning_content"], meta_data=meta,
-            broken_pos=len(row["content"]) if partial else None)
+            name=row["name"], reasoning_content=row["reasoning_content"], meta_data={"partial": "true"} if partial else {},
+            broken_pos=len(row["content"]) if partial else None, in_conversation=self.req.save)
 
     async def _close_answer(self, *, partial: bool = False) -> Mapping[str, Any] | None:
         if self.answer is None:
@@ -150,7 +186,9 @@ class _Run:
             content_type=self.question["content_type"], custom_variables=req.custom_variables,
             conversation_id=conv["id"], chat_id=self.chat["id"], space_id=conv["space_id"],
             history=[apb.ExecuteHistoryMessage(role=m["role"], type=m["type"], content=m["content"],
-                                               call_id=m["call_id"], name=m["name"]) for m in history])
+                                               call_id=m["call_id"], name=m["name"], content_type=m["content_type"])
+                     for m in history],
+            tool_outputs=[apb.ExecuteToolOutput(call_id=c, output=o) for c, o in req.tool_outputs])
         if req.shortcut is not None:
             out.shortcut.CopyFrom(apb.ExecuteShortcut(command_id=req.shortcut[0], parameters=req.shortcut[1]))
         return out
@@ -167,37 +205,44 @@ class _Run:
         saved = await self._close_answer(partial=True)
         return saved, await self._finish(status, code, msg)
 
+    async def _history(self) -> list[Mapping[str, Any]]:
+        """Earlier messages for the agent (a resumed run continues the agent's checkpoint: none)."""
+        if self.req.resume:
+            return []
+        found = await messages.history(self.deps.pool, self.chat["conversation_id"], self.chat["section_id"],
+                                       before_id=self.question["id"], exclude_chat=self.chat["id"], limit=HISTORY_LIMIT)
+        history: list[Mapping[str, Any]] = list(found)
+        if not self.req.save:  # the request's earlier messages were not stored: hand them over directly
+            history += [message_row(id=0, conversation=self.req.conversation, section_id=self.chat["section_id"],
+                                    chat_id=None, role=role, type_=type_, content=content, content_type=ctype)
+                        for role, type_, content, ctype in self.req.earlier]
+        return history
+
     async def updates(self) -> AsyncIterator[Update]:
         deps = self.deps
         registered = False
         try:
-            yield Update("chat", {**self.chat, "status": "created"}, "created")
+            if not self.req.resume:
+                yield Update("chat", {**self.chat, "status": "created"}, "created")
             yield Update("chat", self.chat, "in_progress")
-            cancel.signals(deps).register(self.chat["id"], self._on_cancel)
+            cancel.signals(deps).register(self.chat["id"], lambda: self.stop("user"))
             registered = True
             # At once: the history, and whether a cancel came before this run listened.
-            found, current = await asyncio.gather(
-                messages.history(deps.pool, self.chat["conversation_id"], self.chat["section_id"],
-                                 before_id=self.question["id"], exclude_chat=self.chat["id"], limit=HISTORY_LIMIT),
-                chats.get(deps.pool, self.chat["id"]))
+            history, current = await asyncio.gather(self._history(), chats.get(deps.pool, self.chat["id"]))
             if current["status"] == "cancelled":
-                self.user_cancelled = True
+                self.stop_reason = "user"
                 yield Update("chat", current, "cancelled")
                 return
-            history: list[Mapping[str, Any]] = list(found)
-            if not self.req.save:  # the request's earlier messages were not stored: hand them over directly
-                history += [message_row(id=0, conversation=self.req.conversation, section_id=self.chat["section_id"],
-                                        chat_id=None, role=role, type_=type_, content=content, content_type=ctype)
-                            for role, type_, content, ctype in self.req.earlier]
             self.call = agent_client.execute(deps.settings.agent_addr, self._request(history),
                                              deps.settings.chat_run_timeout_s)
-            if self.user_cancelled:  # the signal came between registering and the call
+            if self.stop_reason:  # stopped between registering and the call
                 self.call.cancel()
             async for update in self._relay():
                 yield update
         except asyncio.CancelledError:
-            if self.user_cancelled and not _being_cancelled():
-                saved, row = await self._stop_partial("cancelled")
+            if self.stop_reason and not _being_cancelled():
+                error = SHUTDOWN_ERROR if self.stop_reason == "shutdown" else (None, None)
+                saved, row = await self._stop_partial("cancelled", *error)
                 if saved is not None:
                     yield Update("message", saved)
                 yield Update("chat", row, "cancelled")
@@ -220,8 +265,9 @@ class _Run:
         if self.call is not None:
             self.call.cancel()
 
-    def _on_cancel(self) -> None:
-        self.user_cancelled = True
+    def stop(self, reason: str) -> None:
+        """Ends the run early (reason: user | shutdown); it records its partial answer as cancelled."""
+        self.stop_reason = self.stop_reason or reason
         if self.call is not None:
             self.call.cancel()
 
@@ -238,14 +284,17 @@ class _Run:
                         self.answer["reasoning_content"] += event.reasoning_content
                     yield Update("delta", {**self.answer, "content": event.content})
                 elif event.type == "usage":
-                    self.usage = (event.usage.input_tokens, event.usage.output_tokens)
+                    self.usage = (self.base_usage[0] + event.usage.input_tokens,
+                                  self.base_usage[1] + event.usage.output_tokens)
                 elif event.type == "error":
                     error = (event.error_code or 500, event.content)
+                elif event.type == "requires_action":
+                    self.pending_calls = pending_calls(event.content)
                 else:
                     async for update in self._other(event):
                         yield update
         except grpc.aio.AioRpcError as e:
-            if e.code() == grpc.StatusCode.CANCELLED and self.user_cancelled:
+            if e.code() == grpc.StatusCode.CANCELLED and self.stop_reason:
                 raise asyncio.CancelledError from None
             failure = from_rpc_error(e)
             if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
@@ -260,9 +309,23 @@ class _Run:
                 yield Update("message", saved)
             yield Update("chat", row, "failed")
             return
+        if self.pending_calls:
+            async for update in self._require_action():
+                yield update
+            return
         async for update in self._close_final_answer():
             yield update
         row = await self._finish("completed")
+        yield Update("chat", row, row["status"])
+
+    async def _require_action(self) -> AsyncIterator[Update]:
+        saved = await self._close_answer()
+        if saved is not None:
+            yield Update("message", saved)
+        row = await chats.require_action(self.deps.pool, self.chat["id"], tool_calls=self.pending_calls,
+                                         input_tokens=self.usage[0], output_tokens=self.usage[1])
+        if row is None:  # cancelled meanwhile
+            row = await chats.record_usage(self.deps.pool, self.chat["id"], *self.usage)
         yield Update("chat", row, row["status"])
 
     async def _close_final_answer(self) -> AsyncIterator[Update]:
@@ -288,15 +351,36 @@ def _being_cancelled() -> bool:
     return task is not None and task.cancelling() > 0
 
 
+# Saves of interrupted runs that outlive their run (a cancelled handler): a shutdown waits for them.
+_saving: set[asyncio.Task[Any]] = set()
+
+
 async def _shielded(coro: Any) -> None:
     task = asyncio.ensure_future(coro)
     with contextlib.suppress(asyncio.CancelledError):
         await asyncio.shield(task)
     if not task.done():
+        _saving.add(task)
+        task.add_done_callback(_saving.discard)
         task.add_done_callback(lambda t: t.exception() and log.error("saving a cancelled chat failed: %s", t.exception()))
 
 
-async def run(deps: ServiceDeps, req: RunRequest, chat: Mapping[str, Any], question: Mapping[str, Any]
-              ) -> AsyncIterator[Update]:
-    async for update in _Run(deps, req, chat, question).updates():
-        yield update
+async def saves_finished(timeout_s: float) -> None:
+    """Waits (at most timeout_s) for the partial answers of interrupted runs to be recorded."""
+    if _saving:
+        await asyncio.wait(list(_saving), timeout=timeout_s)
+
+
+def pending_calls(content: str) -> list[dict[str, str]]:
+    """The agent's requires_action content -> [{id, name, arguments}] (arguments as JSON text)."""
+    try:
+        items = json.loads(content)
+    except json.JSONDecodeError:
+        items = []
+    calls = []
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and item.get("id") and item.get("name"):
+            arguments = item.get("arguments", "")
+            calls.append({"id": str(item["id"]), "name": str(item["name"]),
+                          "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)})
+    return calls

@@ -1,6 +1,8 @@
-"""The two chat entry points: /v3/chat (ChatEvent, Coze's OpenAPI events) and the console's
-/api/conversation/chat (AgentRunEvent with RunStreamResponse messages). Both validate everything
-before anything is written, then run the same engine and only format its updates differently."""
+"""The chat entry points: /v3/chat and /v3/chat/submit_tool_outputs (ChatEvent, Coze's OpenAPI
+events and spellings) and the console's /api/conversation/chat (AgentRunEvent with
+RunStreamResponse messages, Coze Studio's). Each validates everything before anything is written,
+then runs the same engine and only formats its updates differently. A public call with
+stream=false answers the chat at once and leaves the run to the background (chat.background)."""
 
 from __future__ import annotations
 
@@ -13,28 +15,22 @@ from atelier_common.auth import current_context
 from atelier_common.errors import Conflict, InvalidArgument, NotFound
 from atelier_common.jsonpb import message_to_json
 from atelier_common.service import ServiceDeps
-from atelier_conversation import access, conversations
-from atelier_conversation.chat import engine
+from atelier_conversation import access, contents, conversations
+from atelier_conversation.chat import background, engine
 from atelier_conversation.domain import shapes
 from atelier_conversation.store import chats, messages
 from atelier_proto import conversation_pb2 as cpb
 
-DONE = "[DONE]"
-MAX_QUERY_CHARS = 100_000
+# Coze's last event of a public stream: `event: done`, data the JSON string "[DONE]".
+DONE_EVENT = cpb.ChatEvent(event="done", data='"[DONE]"')
+# stream=false: the one event the service answers (the gateway makes its data the JSON answer's data).
+ANSWER_EVENT = "chat"
+MAX_TOOL_OUTPUT_CHARS = 100_000
 
 
 def _json(msg: Message) -> str:
     """Event data in the same JSON the gateway gives unary answers (Coze field names, ids as strings)."""
     return json.dumps(message_to_json(msg), ensure_ascii=False)
-
-
-def _check_query(content: str, content_type: str, field: str) -> None:
-    if not content.strip():
-        raise InvalidArgument(f"field '{field}': the message is empty")
-    if len(content) > MAX_QUERY_CHARS:
-        raise InvalidArgument(f"field '{field}': at most {MAX_QUERY_CHARS} characters")
-    if content_type not in ("text", "object_string"):
-        raise InvalidArgument(f"field '{field}': content_type must be text or object_string")
 
 
 # ------------------------------------------------------------------ /v3/chat
@@ -46,12 +42,11 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
     items = conversations.entered(req.additional_messages, "additional_messages")
     if not items or items[-1][0] != "user":
         raise InvalidArgument("field 'additional_messages': the last message must be the user's query")
+    # auto_save_history=false: the run and its messages are readable by the chat's id (so a client
+    # can poll a non-streamed answer) but never join the conversation.
     save = not req.HasField("auto_save_history") or req.auto_save_history
-    if not save and not req.stream:
-        raise InvalidArgument("field 'auto_save_history': false needs stream true (a non-streamed answer is read "
-                              "back from the saved messages)")
     role, _type, query, content_type = items[-1]
-    _check_query(query, content_type, f"additional_messages[{len(items) - 1}].content")
+    await contents.check_all(deps, items, "additional_messages")
     bot = await conversations.bot(deps, req.bot_id)
     if req.space_id and req.space_id != bot.space_id:
         raise NotFound(f"bot {req.bot_id} not found in space {req.space_id}")
@@ -71,6 +66,8 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
 
 
 class _V3Format:
+    """Engine updates -> Coze OpenAPI events (the chat in its public shape: status `canceled`)."""
+
     def __init__(self) -> None:
         # Every delta of one answer shares all fields but content: render them once per answer.
         self._delta_base: dict[int, dict] = {}
@@ -87,15 +84,60 @@ class _V3Format:
         return cpb.ChatEvent(event="conversation.message.completed", data=_json(shapes.v3_message(update.row)))
 
 
-async def chat_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> AsyncIterator[cpb.ChatEvent]:
-    run = await prepare_v3(deps, req)
-    chat, question = await engine.start(deps, run)
+async def _public(deps: ServiceDeps, run: engine.Run, stream: bool) -> AsyncIterator[cpb.ChatEvent]:
+    if not stream:
+        background.runs(deps).start(run)
+        yield cpb.ChatEvent(event=ANSWER_EVENT, data=_json(shapes.chat(run.chat)))
+        return
     fmt = _V3Format()
-    async for update in engine.run(deps, run, chat, question):
+    async for update in run.updates():
         if update.kind == "chat" and update.event == "cancelled":
-            continue  # Coze has no cancelled event: the stream just ends
+            continue  # Coze has no canceled event: the stream just ends
         yield fmt.event(update)
-    yield cpb.ChatEvent(event="conversation.stream.done", data=DONE)
+    yield DONE_EVENT
+
+
+async def chat_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> AsyncIterator[cpb.ChatEvent]:
+    prepared = await prepare_v3(deps, req)
+    chat, question = await engine.start(deps, prepared)
+    async for event in _public(deps, engine.Run(deps, prepared, chat, question), req.stream):
+        yield event
+
+
+# ------------------------------------------------------------------ /v3/chat/submit_tool_outputs
+
+
+def check_outputs(chat_id: int, pending: list[dict[str, str]], outputs: list[cpb.ToolOutput]) -> list[tuple[str, str]]:
+    """Every pending call answered exactly once, nothing else: (call_id, output) in the calls' order."""
+    by_id = {c["id"]: c for c in pending}
+    given: dict[str, str] = {}
+    for i, out in enumerate(outputs):
+        field = f"tool_outputs[{i}]"
+        if out.tool_call_id not in by_id:
+            raise InvalidArgument(f"field '{field}.tool_call_id': {out.tool_call_id!r} is not a pending tool call of "
+                                  f"chat {chat_id} (pending: {', '.join(by_id) or 'none'})")
+        if out.tool_call_id in given:
+            raise InvalidArgument(f"field '{field}.tool_call_id': {out.tool_call_id!r} is answered twice")
+        if len(out.output) > MAX_TOOL_OUTPUT_CHARS:
+            raise InvalidArgument(f"field '{field}.output': at most {MAX_TOOL_OUTPUT_CHARS} characters")
+        given[out.tool_call_id] = out.output
+    missing = [f"{c['id']} ({c['name']})" for c in pending if c["id"] not in given]
+    if missing:
+        raise InvalidArgument(f"field 'tool_outputs': no output for the pending tool call {', '.join(missing)}")
+    return [(c["id"], given[c["id"]]) for c in pending]
+
+
+async def submit_tool_outputs(deps: ServiceDeps, req: cpb.SubmitToolOutputsApiRequest
+                              ) -> AsyncIterator[cpb.ChatEvent]:
+    chat = await access.chat(deps.pool, req.conversation_id, req.chat_id, space_id=req.space_id)
+    if chat["status"] != chats.WAITING:
+        raise Conflict(f"chat {req.chat_id} is not waiting for tool outputs "
+                       f"(it is {shapes.public_status(chat['status'])})")
+    outputs = check_outputs(req.chat_id, list(chat["required_action"] or []), list(req.tool_outputs))
+    conversation = await access.conversation(deps.pool, req.conversation_id)
+    prepared, chat, question = await engine.start_resume(deps, conversation, chat, outputs)
+    async for event in _public(deps, engine.Run(deps, prepared, chat, question), req.stream):
+        yield event
 
 
 # ------------------------------------------------------------------ console
@@ -113,10 +155,10 @@ async def prepare_console(deps: ServiceDeps, req: cpb.AgentRunRequest) -> engine
         if regenerate is None or regenerate["question_id"] is None \
                 or await messages.get(deps.pool, regenerate["question_id"]) is None:
             raise NotFound(f"the question of message {req.regen_message_id} was deleted")
-        if regenerate["status"] in chats.ACTIVE:
-            raise Conflict(f"chat {regenerate['id']} is still running: cancel it before regenerating")
+        if regenerate["status"] in chats.CANCELLABLE:  # running, or waiting for tool outputs
+            raise Conflict(f"chat {regenerate['id']} is still {regenerate['status']}: cancel it before regenerating")
     else:
-        _check_query(req.query, content_type, "query")
+        await contents.check(deps, req.query, content_type, "query")
     bot = await conversations.bot(deps, req.bot_id)
     if not req.draft_mode and not bot.published:
         raise NotFound(f"bot {req.bot_id} is not published")
@@ -148,7 +190,7 @@ async def agent_run(deps: ServiceDeps, req: cpb.AgentRunRequest) -> AsyncIterato
     ack = shapes.console_message(question)
     ack.type = "ack"
     yield fmt.message(ack, finished=True)
-    async for update in engine.run(deps, run, chat, question):
+    async for update in engine.Run(deps, run, chat, question).updates():
         if update.kind == "delta":
             yield fmt.message(shapes.console_message(update.row), finished=False)
         elif update.kind == "message":

@@ -1,6 +1,7 @@
 """Rows -> the wire shapes of idl/conversation.thrift (Coze's field names). Pure: no I/O.
 
-Rows are mappings with the columns of migrations/0001_conversation.sql."""
+Rows are mappings with the columns of migrations/*.sql. Storage keeps the IDL's enum spellings
+(`cancelled`); the public OpenAPI shapes rendered here use Coze's (`canceled`)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,24 @@ def conversation(row: Row) -> cpb.ConversationData:
                                 last_section_id=row["section_id"], name=row["name"], bot_id=row["bot_id"])
 
 
+# Stored chat status -> the spelling of Coze's public OpenAPI (and cozepy's ChatStatus).
+PUBLIC_STATUS = {"cancelled": "canceled"}
+
+
+def public_status(status: str) -> str:
+    return PUBLIC_STATUS.get(status, status)
+
+
+def required_action(tool_calls: list[Mapping[str, str]]) -> cpb.RequiredAction:
+    calls = [cpb.InterruptPlugin(id=c["id"], type="function",
+                                 function_call=cpb.InterruptFunction(name=c["name"], arguments=c["arguments"]))
+             for c in tool_calls]
+    return cpb.RequiredAction(type="submit_tool_outputs", submit_tool_outputs=cpb.SubmitToolOutputs(tool_calls=calls))
+
+
 def chat(row: Row) -> cpb.ChatV3ChatDetail:
     detail = cpb.ChatV3ChatDetail(id=row["id"], conversation_id=row["conversation_id"], bot_id=row["bot_id"],
-                                  created_at=seconds(row["created_at"]), status=row["status"],
+                                  created_at=seconds(row["created_at"]), status=public_status(row["status"]),
                                   meta_data=dict(row["meta_data"]), section_id=row["section_id"])
     if row["completed_at"] is not None:
         detail.completed_at = seconds(row["completed_at"])
@@ -33,7 +49,9 @@ def chat(row: Row) -> cpb.ChatV3ChatDetail:
         detail.failed_at = seconds(row["failed_at"])
     if row["last_error_msg"] is not None:
         detail.last_error.CopyFrom(cpb.LastError(code=row["last_error_code"] or 0, msg=row["last_error_msg"]))
-    if row["status"] in ("completed", "failed", "cancelled"):
+    if row["status"] == "requires_action" and row["required_action"]:
+        detail.required_action.CopyFrom(required_action(row["required_action"]))
+    if row["status"] in ("completed", "failed", "cancelled", "requires_action"):
         detail.usage.CopyFrom(cpb.Usage(input_count=row["input_tokens"], output_count=row["output_tokens"],
                                         token_count=row["input_tokens"] + row["output_tokens"]))
     return detail

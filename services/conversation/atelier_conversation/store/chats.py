@@ -6,29 +6,46 @@ import asyncpg
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
-ACTIVE = ("created", "in_progress")
+ACTIVE = ("created", "in_progress")  # a run is streaming (the reaper fails these when their server died)
+WAITING = "requires_action"  # stopped until the caller submits tool outputs
+CANCELLABLE = (*ACTIVE, WAITING)
 
 
 async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, bot_id: int, user_id: str,
-                 question_id: int | None, meta_data: dict[str, str], status: str = "created") -> asyncpg.Record:
+                 question_id: int | None, meta_data: dict[str, str], status: str = "created",
+                 draft_mode: bool = False, save_history: bool = True) -> asyncpg.Record:
     return await conn.fetchrow(
-        "INSERT INTO chats (id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status)"
-        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING *",
-        id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status)
+        "INSERT INTO chats (id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status,"
+        " draft_mode, save_history) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING *",
+        id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status, draft_mode, save_history)
 
 
 async def get(conn: Conn, chat_id: int) -> asyncpg.Record | None:
     return await conn.fetchrow("SELECT * FROM chats WHERE id = $1", chat_id)
 
 
-async def set_status(conn: Conn, chat_id: int, status: str) -> asyncpg.Record | None:
-    """Moves an active chat to `status`; None when it already ended (a run that was cancelled
-    meanwhile must not be marked completed)."""
-    stamp = {"completed": ", completed_at = now()", "failed": ", failed_at = now()",
-             "cancelled": ", completed_at = now()"}.get(status, "")
+async def cancel(conn: Conn, chat_id: int) -> asyncpg.Record | None:
+    """Cancels a running or waiting chat; None when it already ended."""
     return await conn.fetchrow(
-        f"UPDATE chats SET status = $2, updated_at = now(){stamp} WHERE id = $1 AND status = ANY($3::text[])"
-        " RETURNING *", chat_id, status, list(ACTIVE))
+        "UPDATE chats SET status = 'cancelled', required_action = NULL, updated_at = now(), completed_at = now()"
+        " WHERE id = $1 AND status = ANY($2::text[]) RETURNING *", chat_id, list(CANCELLABLE))
+
+
+async def require_action(conn: Conn, chat_id: int, *, tool_calls: list[dict[str, str]], input_tokens: int,
+                         output_tokens: int) -> asyncpg.Record | None:
+    """An active run stopped for client-side tool outputs; None when it was cancelled meanwhile."""
+    return await conn.fetchrow(
+        "UPDATE chats SET status = $2, required_action = $3, input_tokens = $4, output_tokens = $5,"
+        " updated_at = now() WHERE id = $1 AND status = ANY($6::text[]) RETURNING *",
+        chat_id, WAITING, tool_calls, input_tokens, output_tokens, list(ACTIVE))
+
+
+async def resume(conn: Conn, chat_id: int) -> asyncpg.Record | None:
+    """Claims a waiting chat for its resumed run (in progress again); None when it is not waiting,
+    so two submissions for the same chat cannot both resume it."""
+    return await conn.fetchrow(
+        "UPDATE chats SET status = 'in_progress', required_action = NULL, updated_at = now()"
+        " WHERE id = $1 AND status = $2 RETURNING *", chat_id, WAITING)
 
 
 async def finish(conn: Conn, chat_id: int, *, status: str, input_tokens: int, output_tokens: int,

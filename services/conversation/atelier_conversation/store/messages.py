@@ -1,4 +1,5 @@
-"""messages rows."""
+"""messages rows. Messages with in_conversation = false (chats with auto_save_history=false) are
+only read through their chat: every conversation-wide query leaves them out."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ HISTORY_TYPES = ("question", "answer", "function_call", "tool_response")
 async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, bot_id: int, role: str, type: str,
                  content: str, content_type: str = "text", chat_id: int | None = None, reply_id: int | None = None,
                  status: str = "available", call_id: str = "", name: str = "", reasoning_content: str = "",
-                 meta_data: dict[str, str] | None = None, broken_pos: int | None = None) -> asyncpg.Record:
+                 meta_data: dict[str, str] | None = None, broken_pos: int | None = None,
+                 in_conversation: bool = True) -> asyncpg.Record:
     return await conn.fetchrow(
         "INSERT INTO messages (id, conversation_id, section_id, chat_id, bot_id, role, type, content, content_type,"
-        " reply_id, status, call_id, name, reasoning_content, meta_data, broken_pos)"
-        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) RETURNING *",
+        " reply_id, status, call_id, name, reasoning_content, meta_data, broken_pos, in_conversation)"
+        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) RETURNING *",
         id, conversation_id, section_id, chat_id, bot_id, role, type, content, content_type, reply_id, status,
-        call_id, name, reasoning_content, meta_data or {}, broken_pos)
+        call_id, name, reasoning_content, meta_data or {}, broken_pos, in_conversation)
 
 
 async def get(conn: Conn, message_id: int, *, for_update: bool = False) -> asyncpg.Record | None:
@@ -40,7 +42,7 @@ async def history(conn: Conn, conversation_id: int, section_id: int, *, before_i
     Bounded by the question, not the run, so a regenerated answer sees what its question saw."""
     rows = await conn.fetch(
         "SELECT m.* FROM messages m WHERE m.conversation_id = $1 AND m.section_id = $2 AND m.deleted_at IS NULL"
-        " AND m.type = ANY($3::text[]) AND m.id < $4 AND m.chat_id IS DISTINCT FROM $5 ORDER BY m.id DESC LIMIT $6",
+        " AND m.in_conversation AND m.type = ANY($3::text[]) AND m.id < $4 AND m.chat_id IS DISTINCT FROM $5 ORDER BY m.id DESC LIMIT $6",
         conversation_id, section_id, list(HISTORY_TYPES), before_id, exclude_chat, limit)
     return list(reversed(rows))
 
@@ -58,10 +60,13 @@ async def of_chat(conn: Conn, chat_id: int, *, include_question: bool = False) -
 
 
 async def page(conn: Conn, conversation_id: int, *, before_id: int | None, after_id: int | None, limit: int,
-               descending: bool, chat_id: int | None = None, types: Sequence[str] | None = None) -> list[asyncpg.Record]:
-    where = ["conversation_id = $1", "deleted_at IS NULL"]
+               descending: bool, chat_id: int | None = None, types: Sequence[str] | None = None,
+               section_id: int | None = None) -> list[asyncpg.Record]:
+    """The conversation's messages (section_id: only that section's)."""
+    where = ["conversation_id = $1", "deleted_at IS NULL", "in_conversation"]
     args: list[Any] = [conversation_id]
-    for column, op, value in (("id", "<", before_id), ("id", ">", after_id), ("chat_id", "=", chat_id)):
+    for column, op, value in (("id", "<", before_id), ("id", ">", after_id), ("chat_id", "=", chat_id),
+                              ("section_id", "=", section_id)):
         if value:
             args.append(value)
             where.append(f"{column} {op} ${len(args)}")
@@ -82,6 +87,12 @@ async def delete_of_chat(conn: Conn, chat_id: int, *, keep_question: bool) -> No
 
 async def delete_one(conn: Conn, message_id: int) -> None:
     await conn.execute("UPDATE messages SET deleted_at = now() WHERE id = $1", message_id)
+
+
+async def update(conn: Conn, message_id: int, **fields: Any) -> asyncpg.Record:
+    sets = ", ".join(f"{k} = ${i}" for i, k in enumerate(fields, start=2))
+    return await conn.fetchrow(f"UPDATE messages SET {sets}, updated_at = now() WHERE id = $1 RETURNING *",
+                               message_id, *fields.values())
 
 
 async def delete_all(conn: Conn, conversation_id: int) -> None:
