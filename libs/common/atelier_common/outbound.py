@@ -60,7 +60,12 @@ class OutboundRefused(Exception):
 
 
 class OutboundFailed(Exception):
-    """The request was allowed but did not give a usable answer (network error, HTTP error, too big, too slow)."""
+    """The request was allowed but did not give a usable answer (network error, HTTP error, too big,
+    too slow). `transient`: trying again later may work (timeouts, connection errors, 5xx, 429)."""
+
+    def __init__(self, message: str, *, transient: bool = False) -> None:
+        super().__init__(message)
+        self.transient = transient
 
 
 def refusal_reason(ip: IPAddress) -> str | None:
@@ -278,7 +283,8 @@ async def fetch(url: str, policy: OutboundPolicy, *, what: str = "URL",
         async with asyncio.timeout(policy.timeout_s), guarded_client(policy, headers=headers) as client, \
                 client.stream("GET", parsed) as response:
             if response.status_code >= 400:
-                raise OutboundFailed(f"{what} {url} answered HTTP {response.status_code}")
+                raise OutboundFailed(f"{what} {url} answered HTTP {response.status_code}",
+                                     transient=response.status_code >= 500 or response.status_code == 429)
             content = await read_capped(response, policy.max_bytes, f"{what} {url}")
             media, _, params = response.headers.get("content-type", "").partition(";")
             return Fetched(url=str(response.url), status_code=response.status_code, content_type=media.strip().lower(),
@@ -288,13 +294,16 @@ async def fetch(url: str, policy: OutboundPolicy, *, what: str = "URL",
         raise OutboundRefused(f"{what} {said}", exc.url) from None
     except OutboundFailed as exc:
         message = str(exc)
-        raise OutboundFailed(message if message.startswith(what) else f"{what} {message}") from None
+        raise OutboundFailed(message if message.startswith(what) else f"{what} {message}",
+                             transient=exc.transient) from None
     except TimeoutError:
-        raise OutboundFailed(f"{what} {url} did not answer within {policy.timeout_s:g} s") from None
+        raise OutboundFailed(f"{what} {url} did not answer within {policy.timeout_s:g} s", transient=True) from None
     except httpx.TooManyRedirects:
         raise OutboundFailed(f"{what} {url} redirects more than {policy.max_redirects} times") from None
     except httpx.HTTPError as exc:
-        raise OutboundFailed(f"{what} {url} could not be fetched: {type(exc).__name__}: {exc}") from None
+        transient = isinstance(exc, httpx.TransportError)
+        raise OutboundFailed(f"{what} {url} could not be fetched: {type(exc).__name__}: {exc}",
+                             transient=transient) from None
 
 
 def _charset(params: str) -> str:
