@@ -57,6 +57,13 @@ struct DocumentReview {
     7: knowledge.ParsingStrategy parsing_strategy
 }
 
+// Fetch a web page document again (its update_interval passed); re-index it when its text changed.
+struct RefreshWebDocument {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 dataset_id (api.js_conv="true")
+    3: i64 document_id (api.js_conv="true")
+}
+
 // Published by the indexer when a document reaches a final state (Enable or Failed).
 struct DocumentIndexed {
     1: i64 space_id (api.js_conv="true")

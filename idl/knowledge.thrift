@@ -18,7 +18,15 @@ enum FormatType {
 // Where a document's content comes from.
 enum DocumentSource {
     Document = 0    // local file uploaded to object storage
+    Web = 1         // web page (web_url): fetched and its main text extracted by the indexer
     Custom = 2      // custom text typed by the user
+    FileId = 5      // OpenAPI: a file uploaded by /v1/files/upload (source_file_id), copied into the document
+}
+
+// Whether a web page document is fetched again periodically.
+enum UpdateType {
+    NoUpdate = 0
+    AutoUpdate = 1  // every update_interval hours; re-indexed only when the text changed
 }
 
 enum DocumentStatus {
@@ -176,15 +184,23 @@ struct SourceInfo {
     5: optional string custom_content       // Custom: the text itself (table: JSON rows)
     7: optional string file_base64          // OpenAPI inline upload
     8: optional string file_type            // extension, e.g. "pdf"
-    9: optional string web_url
+    9: optional string web_url              // Web: http(s) URL of the page
+    10: optional i64 source_file_id (api.js_conv="true")  // FileId: a file of the caller from /v1/files/upload
+}
+
+// Refresh rule of a web page document.
+struct UpdateRule {
+    1: optional UpdateType update_type
+    2: optional i32 update_interval         // hours between refreshes (AutoUpdate), at least 1; default 24
 }
 
 struct DocumentBase {
-    1: string name
+    1: string name                          // web pages: the page title when empty
     2: SourceInfo source_info
     4: optional list<TableColumn> table_meta
     5: optional TableSheet table_sheet
     7: optional string caption              // image documents
+    8: optional UpdateRule update_rule      // web pages
 }
 
 struct DocumentInfo {
@@ -212,6 +228,8 @@ struct DocumentInfo {
     28: optional string url                 // signed download / preview url
     30: optional ParsingStrategy parsing_strategy
     35: optional i64 review_id (api.js_conv="true")
+    36: i32 update_interval                 // web pages: hours between refreshes
+    37: UpdateType update_type
 }
 
 struct DocumentProgress {
@@ -224,6 +242,8 @@ struct DocumentProgress {
     7: optional i64 size
     8: optional string type
     9: optional string url
+    10: UpdateType update_type
+    11: i32 update_interval
 }
 
 struct SliceInfo {
@@ -390,6 +410,7 @@ struct UpdateDocumentRequest {
     4: optional DocumentStatus status       // Enable / Disable
     5: optional list<TableColumn> table_meta
     6: optional i64 space_id (api.js_conv="true")
+    7: optional UpdateRule update_rule      // web pages
 }
 
 struct UpdateDocumentResponse {
@@ -655,7 +676,7 @@ struct CreateDatasetOpenApiRequest {
     1: required string name
     2: optional string description
     3: required i64 space_id (api.js_conv="true")
-    4: optional string file_id              // icon file
+    4: optional i64 file_id (api.js_conv="true")    // icon: a file of the caller from /v1/files/upload
     5: required FormatType format_type
 }
 
@@ -687,7 +708,7 @@ struct ListDatasetOpenApiResponse {
 struct UpdateDatasetOpenApiRequest {
     1: required i64 dataset_id (api.path="dataset_id", api.js_conv="true")
     2: required string name
-    3: optional string file_id
+    3: optional i64 file_id (api.js_conv="true")    // icon; absent clears it (the update replaces all three)
     4: optional string description
     5: optional i64 space_id (api.js_conv="true")
 }
@@ -754,9 +775,26 @@ struct UpdateDocumentOpenApiRequest {
     3: optional string document_name
     5: optional list<TableColumn> table_meta
     6: optional i64 space_id (api.js_conv="true")
+    7: optional UpdateRule update_rule
 }
 
 struct UpdateDocumentOpenApiResponse {
+}
+
+struct DeleteDocumentOpenApiRequest {
+    1: required list<i64> document_ids (api.js_conv="true")
+}
+
+struct DeleteDocumentOpenApiResponse {
+}
+
+struct UpdatePhotoCaptionOpenApiRequest {
+    1: required i64 dataset_id (api.path="dataset_id", api.js_conv="true")
+    2: required i64 document_id (api.path="document_id", api.js_conv="true")
+    3: required string caption
+}
+
+struct UpdatePhotoCaptionOpenApiResponse {
 }
 
 struct ListDocumentOpenApiRequest {
@@ -879,4 +917,8 @@ service KnowledgeService {
         (api.post="/open_api/knowledge/document/update", api.category="knowledge", api.tag="openapi")
     ListDocumentOpenApiResponse ListDocumentOpenAPI(1: ListDocumentOpenApiRequest req)
         (api.post="/open_api/knowledge/document/list", api.category="knowledge", api.tag="openapi")
+    DeleteDocumentOpenApiResponse DeleteDocumentOpenAPI(1: DeleteDocumentOpenApiRequest req)
+        (api.post="/open_api/knowledge/document/delete", api.category="knowledge", api.tag="openapi")
+    UpdatePhotoCaptionOpenApiResponse UpdatePhotoCaptionOpenAPI(1: UpdatePhotoCaptionOpenApiRequest req)
+        (api.put="/v1/datasets/:dataset_id/images/:document_id", api.category="knowledge", api.tag="openapi")
 }

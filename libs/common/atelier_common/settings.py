@@ -95,6 +95,13 @@ class Settings(BaseSettings):
     milvus_hnsw_m: int = Field(16, description="HNSW M of new vector indexes.")
     milvus_hnsw_ef_construction: int = Field(200, description="HNSW efConstruction of new vector indexes.")
 
+    # Outbound HTTP a user can aim (web-page documents, URLs to extract; plugins, workflow HTTP nodes): the SSRF guard.
+    outbound_allowlist: str = Field("", description="Comma-separated CIDRs, IP addresses or host names (`*.corp.example` for subdomains) that outbound fetches may reach although they are loopback, private or link-local (intranet use). A cloud metadata address must be listed exactly.")
+    outbound_max_bytes: int = Field(10 * 1024 * 1024, description="Largest response body one outbound fetch reads.")
+    outbound_timeout_s: float = Field(20.0, description="Time cap of one outbound fetch: DNS, redirects and body.")
+    outbound_max_redirects: int = Field(5, description="Redirects one outbound fetch follows (each target is checked again).")
+    web_refresh_interval_s: float = Field(60.0, description="How often the indexer looks for web-page documents due for their automatic refresh (update_type 1, every update_interval hours).")
+
     # Agents and chat.
     model_config_dir: Path = Field(Path("config/models"), description="Directory of model YAML files (id, name, base_url, api_key_env, model, capabilities, max_context) agents choose from.")
     agent_max_iterations: int = Field(5, description="Model calls one agent turn may make in its tool (ReAct) loop.")

@@ -3,6 +3,9 @@
   knowledge_stack   knowledge + indexer + gateway processes on the session's infrastructure
                     (atelier_env), with test-friendly timings: the reconciler wakes every second
                     and re-drives documents silent for 6 s; transient failures get 3 attempts.
+                    Web pages may be fetched from 127.0.0.1 (the SSRF guard's allow-list names it,
+                    for LocalWebServer; any other loopback address stays refused), and due web page
+                    refreshes are looked for every second.
                     Yields a KnowledgeStack (procs, env, token, space_id, client()).
   chat_stack        the same plus agent + conversation, with model YAML files pointing at the
                     suite's OpenAI-compatible server: STUB_MODEL_ID (8k context, tools, JSON mode),
@@ -32,6 +35,9 @@ TEST_TIMINGS = {
     "ATELIER_INDEX_BATCH_SIZE": "16",
     "ATELIER_EMBEDDING_MAX_RETRIES": "1",
     "ATELIER_MAX_UPLOAD_BYTES": str(3 * 1024 * 1024),
+    "ATELIER_OUTBOUND_ALLOWLIST": "127.0.0.1",
+    "ATELIER_OUTBOUND_TIMEOUT_S": "5",
+    "ATELIER_WEB_REFRESH_INTERVAL_S": "1",
 }
 
 

@@ -87,6 +87,16 @@ class DocumentReview(_message.Message):
     parsing_strategy: _knowledge_pb2.ParsingStrategy
     def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., review_id: _Optional[int] = ..., tos_uri: _Optional[str] = ..., document_type: _Optional[str] = ..., chunk_strategy: _Optional[_Union[_knowledge_pb2.ChunkStrategy, _Mapping]] = ..., parsing_strategy: _Optional[_Union[_knowledge_pb2.ParsingStrategy, _Mapping]] = ...) -> None: ...
 
+class RefreshWebDocument(_message.Message):
+    __slots__ = ("space_id", "dataset_id", "document_id")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    dataset_id: int
+    document_id: int
+    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_id: _Optional[int] = ...) -> None: ...
+
 class DocumentIndexed(_message.Message):
     __slots__ = ("space_id", "dataset_id", "document_id", "status", "slice_count", "char_count", "status_descript")
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]

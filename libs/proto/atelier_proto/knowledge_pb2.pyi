@@ -19,7 +19,14 @@ class FormatType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 class DocumentSource(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     DOCUMENT_SOURCE_DOCUMENT: _ClassVar[DocumentSource]
+    DOCUMENT_SOURCE_WEB: _ClassVar[DocumentSource]
     DOCUMENT_SOURCE_CUSTOM: _ClassVar[DocumentSource]
+    DOCUMENT_SOURCE_FILE_ID: _ClassVar[DocumentSource]
+
+class UpdateType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    UPDATE_TYPE_NO_UPDATE: _ClassVar[UpdateType]
+    UPDATE_TYPE_AUTO_UPDATE: _ClassVar[UpdateType]
 
 class DocumentStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -105,7 +112,11 @@ FORMAT_TYPE_TEXT: FormatType
 FORMAT_TYPE_TABLE: FormatType
 FORMAT_TYPE_IMAGE: FormatType
 DOCUMENT_SOURCE_DOCUMENT: DocumentSource
+DOCUMENT_SOURCE_WEB: DocumentSource
 DOCUMENT_SOURCE_CUSTOM: DocumentSource
+DOCUMENT_SOURCE_FILE_ID: DocumentSource
+UPDATE_TYPE_NO_UPDATE: UpdateType
+UPDATE_TYPE_AUTO_UPDATE: UpdateType
 DOCUMENT_STATUS_UPLOADING: DocumentStatus
 DOCUMENT_STATUS_INIT: DocumentStatus
 DOCUMENT_STATUS_ENABLE: DocumentStatus
@@ -273,37 +284,49 @@ class DocTableSheet(_message.Message):
     def __init__(self, id: _Optional[int] = ..., sheet_name: _Optional[str] = ..., total_row: _Optional[int] = ...) -> None: ...
 
 class SourceInfo(_message.Message):
-    __slots__ = ("tos_uri", "document_source", "custom_content", "file_base64", "file_type", "web_url")
+    __slots__ = ("tos_uri", "document_source", "custom_content", "file_base64", "file_type", "web_url", "source_file_id")
     TOS_URI_FIELD_NUMBER: _ClassVar[int]
     DOCUMENT_SOURCE_FIELD_NUMBER: _ClassVar[int]
     CUSTOM_CONTENT_FIELD_NUMBER: _ClassVar[int]
     FILE_BASE64_FIELD_NUMBER: _ClassVar[int]
     FILE_TYPE_FIELD_NUMBER: _ClassVar[int]
     WEB_URL_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FILE_ID_FIELD_NUMBER: _ClassVar[int]
     tos_uri: str
     document_source: DocumentSource
     custom_content: str
     file_base64: str
     file_type: str
     web_url: str
-    def __init__(self, tos_uri: _Optional[str] = ..., document_source: _Optional[_Union[DocumentSource, str]] = ..., custom_content: _Optional[str] = ..., file_base64: _Optional[str] = ..., file_type: _Optional[str] = ..., web_url: _Optional[str] = ...) -> None: ...
+    source_file_id: int
+    def __init__(self, tos_uri: _Optional[str] = ..., document_source: _Optional[_Union[DocumentSource, str]] = ..., custom_content: _Optional[str] = ..., file_base64: _Optional[str] = ..., file_type: _Optional[str] = ..., web_url: _Optional[str] = ..., source_file_id: _Optional[int] = ...) -> None: ...
+
+class UpdateRule(_message.Message):
+    __slots__ = ("update_type", "update_interval")
+    UPDATE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_INTERVAL_FIELD_NUMBER: _ClassVar[int]
+    update_type: UpdateType
+    update_interval: int
+    def __init__(self, update_type: _Optional[_Union[UpdateType, str]] = ..., update_interval: _Optional[int] = ...) -> None: ...
 
 class DocumentBase(_message.Message):
-    __slots__ = ("name", "source_info", "table_meta", "table_sheet", "caption")
+    __slots__ = ("name", "source_info", "table_meta", "table_sheet", "caption", "update_rule")
     NAME_FIELD_NUMBER: _ClassVar[int]
     SOURCE_INFO_FIELD_NUMBER: _ClassVar[int]
     TABLE_META_FIELD_NUMBER: _ClassVar[int]
     TABLE_SHEET_FIELD_NUMBER: _ClassVar[int]
     CAPTION_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_RULE_FIELD_NUMBER: _ClassVar[int]
     name: str
     source_info: SourceInfo
     table_meta: _containers.RepeatedCompositeFieldContainer[TableColumn]
     table_sheet: TableSheet
     caption: str
-    def __init__(self, name: _Optional[str] = ..., source_info: _Optional[_Union[SourceInfo, _Mapping]] = ..., table_meta: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ..., table_sheet: _Optional[_Union[TableSheet, _Mapping]] = ..., caption: _Optional[str] = ...) -> None: ...
+    update_rule: UpdateRule
+    def __init__(self, name: _Optional[str] = ..., source_info: _Optional[_Union[SourceInfo, _Mapping]] = ..., table_meta: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ..., table_sheet: _Optional[_Union[TableSheet, _Mapping]] = ..., caption: _Optional[str] = ..., update_rule: _Optional[_Union[UpdateRule, _Mapping]] = ...) -> None: ...
 
 class DocumentInfo(_message.Message):
-    __slots__ = ("name", "document_id", "tos_uri", "dataset_id", "create_time", "update_time", "creator_id", "slice_count", "type", "size", "char_count", "status", "hit_count", "source_type", "format_type", "table_meta", "web_url", "status_descript", "space_id", "editable_append_content", "chunk_strategy", "url", "parsing_strategy", "review_id")
+    __slots__ = ("name", "document_id", "tos_uri", "dataset_id", "create_time", "update_time", "creator_id", "slice_count", "type", "size", "char_count", "status", "hit_count", "source_type", "format_type", "table_meta", "web_url", "status_descript", "space_id", "editable_append_content", "chunk_strategy", "url", "parsing_strategy", "review_id", "update_interval", "update_type")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
     TOS_URI_FIELD_NUMBER: _ClassVar[int]
@@ -328,6 +351,8 @@ class DocumentInfo(_message.Message):
     URL_FIELD_NUMBER: _ClassVar[int]
     PARSING_STRATEGY_FIELD_NUMBER: _ClassVar[int]
     REVIEW_ID_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_INTERVAL_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_TYPE_FIELD_NUMBER: _ClassVar[int]
     name: str
     document_id: int
     tos_uri: str
@@ -352,10 +377,12 @@ class DocumentInfo(_message.Message):
     url: str
     parsing_strategy: ParsingStrategy
     review_id: int
-    def __init__(self, name: _Optional[str] = ..., document_id: _Optional[int] = ..., tos_uri: _Optional[str] = ..., dataset_id: _Optional[int] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., creator_id: _Optional[int] = ..., slice_count: _Optional[int] = ..., type: _Optional[str] = ..., size: _Optional[int] = ..., char_count: _Optional[int] = ..., status: _Optional[_Union[DocumentStatus, str]] = ..., hit_count: _Optional[int] = ..., source_type: _Optional[_Union[DocumentSource, str]] = ..., format_type: _Optional[_Union[FormatType, str]] = ..., table_meta: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ..., web_url: _Optional[str] = ..., status_descript: _Optional[str] = ..., space_id: _Optional[int] = ..., editable_append_content: _Optional[bool] = ..., chunk_strategy: _Optional[_Union[ChunkStrategy, _Mapping]] = ..., url: _Optional[str] = ..., parsing_strategy: _Optional[_Union[ParsingStrategy, _Mapping]] = ..., review_id: _Optional[int] = ...) -> None: ...
+    update_interval: int
+    update_type: UpdateType
+    def __init__(self, name: _Optional[str] = ..., document_id: _Optional[int] = ..., tos_uri: _Optional[str] = ..., dataset_id: _Optional[int] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., creator_id: _Optional[int] = ..., slice_count: _Optional[int] = ..., type: _Optional[str] = ..., size: _Optional[int] = ..., char_count: _Optional[int] = ..., status: _Optional[_Union[DocumentStatus, str]] = ..., hit_count: _Optional[int] = ..., source_type: _Optional[_Union[DocumentSource, str]] = ..., format_type: _Optional[_Union[FormatType, str]] = ..., table_meta: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ..., web_url: _Optional[str] = ..., status_descript: _Optional[str] = ..., space_id: _Optional[int] = ..., editable_append_content: _Optional[bool] = ..., chunk_strategy: _Optional[_Union[ChunkStrategy, _Mapping]] = ..., url: _Optional[str] = ..., parsing_strategy: _Optional[_Union[ParsingStrategy, _Mapping]] = ..., review_id: _Optional[int] = ..., update_interval: _Optional[int] = ..., update_type: _Optional[_Union[UpdateType, str]] = ...) -> None: ...
 
 class DocumentProgress(_message.Message):
-    __slots__ = ("document_id", "progress", "status", "status_descript", "document_name", "remaining_time", "size", "type", "url")
+    __slots__ = ("document_id", "progress", "status", "status_descript", "document_name", "remaining_time", "size", "type", "url", "update_type", "update_interval")
     DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
     PROGRESS_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -365,6 +392,8 @@ class DocumentProgress(_message.Message):
     SIZE_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     URL_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_INTERVAL_FIELD_NUMBER: _ClassVar[int]
     document_id: int
     progress: int
     status: DocumentStatus
@@ -374,7 +403,9 @@ class DocumentProgress(_message.Message):
     size: int
     type: str
     url: str
-    def __init__(self, document_id: _Optional[int] = ..., progress: _Optional[int] = ..., status: _Optional[_Union[DocumentStatus, str]] = ..., status_descript: _Optional[str] = ..., document_name: _Optional[str] = ..., remaining_time: _Optional[int] = ..., size: _Optional[int] = ..., type: _Optional[str] = ..., url: _Optional[str] = ...) -> None: ...
+    update_type: UpdateType
+    update_interval: int
+    def __init__(self, document_id: _Optional[int] = ..., progress: _Optional[int] = ..., status: _Optional[_Union[DocumentStatus, str]] = ..., status_descript: _Optional[str] = ..., document_name: _Optional[str] = ..., remaining_time: _Optional[int] = ..., size: _Optional[int] = ..., type: _Optional[str] = ..., url: _Optional[str] = ..., update_type: _Optional[_Union[UpdateType, str]] = ..., update_interval: _Optional[int] = ...) -> None: ...
 
 class SliceInfo(_message.Message):
     __slots__ = ("slice_id", "content", "status", "hit_count", "char_count", "sequence", "document_id", "chunk_info")
@@ -646,18 +677,20 @@ class ListDocumentResponse(_message.Message):
     def __init__(self, document_infos: _Optional[_Iterable[_Union[DocumentInfo, _Mapping]]] = ..., total: _Optional[int] = ...) -> None: ...
 
 class UpdateDocumentRequest(_message.Message):
-    __slots__ = ("document_id", "document_name", "status", "table_meta", "space_id")
+    __slots__ = ("document_id", "document_name", "status", "table_meta", "space_id", "update_rule")
     DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
     DOCUMENT_NAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     TABLE_META_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_RULE_FIELD_NUMBER: _ClassVar[int]
     document_id: int
     document_name: str
     status: DocumentStatus
     table_meta: _containers.RepeatedCompositeFieldContainer[TableColumn]
     space_id: int
-    def __init__(self, document_id: _Optional[int] = ..., document_name: _Optional[str] = ..., status: _Optional[_Union[DocumentStatus, str]] = ..., table_meta: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ..., space_id: _Optional[int] = ...) -> None: ...
+    update_rule: UpdateRule
+    def __init__(self, document_id: _Optional[int] = ..., document_name: _Optional[str] = ..., status: _Optional[_Union[DocumentStatus, str]] = ..., table_meta: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ..., space_id: _Optional[int] = ..., update_rule: _Optional[_Union[UpdateRule, _Mapping]] = ...) -> None: ...
 
 class UpdateDocumentResponse(_message.Message):
     __slots__ = ()
@@ -1091,9 +1124,9 @@ class CreateDatasetOpenApiRequest(_message.Message):
     name: str
     description: str
     space_id: int
-    file_id: str
+    file_id: int
     format_type: FormatType
-    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., space_id: _Optional[int] = ..., file_id: _Optional[str] = ..., format_type: _Optional[_Union[FormatType, str]] = ...) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., space_id: _Optional[int] = ..., file_id: _Optional[int] = ..., format_type: _Optional[_Union[FormatType, str]] = ...) -> None: ...
 
 class CreateDatasetOpenApiData(_message.Message):
     __slots__ = ("dataset_id",)
@@ -1144,10 +1177,10 @@ class UpdateDatasetOpenApiRequest(_message.Message):
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     dataset_id: int
     name: str
-    file_id: str
+    file_id: int
     description: str
     space_id: int
-    def __init__(self, dataset_id: _Optional[int] = ..., name: _Optional[str] = ..., file_id: _Optional[str] = ..., description: _Optional[str] = ..., space_id: _Optional[int] = ...) -> None: ...
+    def __init__(self, dataset_id: _Optional[int] = ..., name: _Optional[str] = ..., file_id: _Optional[int] = ..., description: _Optional[str] = ..., space_id: _Optional[int] = ...) -> None: ...
 
 class UpdateDatasetOpenApiResponse(_message.Message):
     __slots__ = ()
@@ -1242,18 +1275,44 @@ class CreateDocumentOpenApiResponse(_message.Message):
     def __init__(self, document_infos: _Optional[_Iterable[_Union[DocumentInfo, _Mapping]]] = ...) -> None: ...
 
 class UpdateDocumentOpenApiRequest(_message.Message):
-    __slots__ = ("document_id", "document_name", "table_meta", "space_id")
+    __slots__ = ("document_id", "document_name", "table_meta", "space_id", "update_rule")
     DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
     DOCUMENT_NAME_FIELD_NUMBER: _ClassVar[int]
     TABLE_META_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_RULE_FIELD_NUMBER: _ClassVar[int]
     document_id: int
     document_name: str
     table_meta: _containers.RepeatedCompositeFieldContainer[TableColumn]
     space_id: int
-    def __init__(self, document_id: _Optional[int] = ..., document_name: _Optional[str] = ..., table_meta: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ..., space_id: _Optional[int] = ...) -> None: ...
+    update_rule: UpdateRule
+    def __init__(self, document_id: _Optional[int] = ..., document_name: _Optional[str] = ..., table_meta: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ..., space_id: _Optional[int] = ..., update_rule: _Optional[_Union[UpdateRule, _Mapping]] = ...) -> None: ...
 
 class UpdateDocumentOpenApiResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class DeleteDocumentOpenApiRequest(_message.Message):
+    __slots__ = ("document_ids",)
+    DOCUMENT_IDS_FIELD_NUMBER: _ClassVar[int]
+    document_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, document_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class DeleteDocumentOpenApiResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class UpdatePhotoCaptionOpenApiRequest(_message.Message):
+    __slots__ = ("dataset_id", "document_id", "caption")
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CAPTION_FIELD_NUMBER: _ClassVar[int]
+    dataset_id: int
+    document_id: int
+    caption: str
+    def __init__(self, dataset_id: _Optional[int] = ..., document_id: _Optional[int] = ..., caption: _Optional[str] = ...) -> None: ...
+
+class UpdatePhotoCaptionOpenApiResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 

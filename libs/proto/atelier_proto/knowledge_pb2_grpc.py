@@ -215,6 +215,16 @@ class KnowledgeServiceStub:
                 request_serializer=atelier__proto_dot_knowledge__pb2.ListDocumentOpenApiRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_knowledge__pb2.ListDocumentOpenApiResponse.FromString,
                 _registered_method=True)
+        self.DeleteDocumentOpenAPI = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/DeleteDocumentOpenAPI',
+                request_serializer=atelier__proto_dot_knowledge__pb2.DeleteDocumentOpenApiRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.DeleteDocumentOpenApiResponse.FromString,
+                _registered_method=True)
+        self.UpdatePhotoCaptionOpenAPI = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/UpdatePhotoCaptionOpenAPI',
+                request_serializer=atelier__proto_dot_knowledge__pb2.UpdatePhotoCaptionOpenApiRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.UpdatePhotoCaptionOpenApiResponse.FromString,
+                _registered_method=True)
 
 
 class KnowledgeServiceServicer:
@@ -436,6 +446,18 @@ class KnowledgeServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DeleteDocumentOpenAPI(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdatePhotoCaptionOpenAPI(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_KnowledgeServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -618,6 +640,16 @@ def add_KnowledgeServiceServicer_to_server(servicer, server):
                     servicer.ListDocumentOpenAPI,
                     request_deserializer=atelier__proto_dot_knowledge__pb2.ListDocumentOpenApiRequest.FromString,
                     response_serializer=atelier__proto_dot_knowledge__pb2.ListDocumentOpenApiResponse.SerializeToString,
+            ),
+            'DeleteDocumentOpenAPI': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteDocumentOpenAPI,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.DeleteDocumentOpenApiRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.DeleteDocumentOpenApiResponse.SerializeToString,
+            ),
+            'UpdatePhotoCaptionOpenAPI': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdatePhotoCaptionOpenAPI,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.UpdatePhotoCaptionOpenApiRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.UpdatePhotoCaptionOpenApiResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1592,6 +1624,60 @@ class KnowledgeService:
             '/atelier.knowledge.KnowledgeService/ListDocumentOpenAPI',
             atelier__proto_dot_knowledge__pb2.ListDocumentOpenApiRequest.SerializeToString,
             atelier__proto_dot_knowledge__pb2.ListDocumentOpenApiResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteDocumentOpenAPI(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/DeleteDocumentOpenAPI',
+            atelier__proto_dot_knowledge__pb2.DeleteDocumentOpenApiRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.DeleteDocumentOpenApiResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdatePhotoCaptionOpenAPI(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/UpdatePhotoCaptionOpenAPI',
+            atelier__proto_dot_knowledge__pb2.UpdatePhotoCaptionOpenApiRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.UpdatePhotoCaptionOpenApiResponse.FromString,
             options,
             channel_credentials,
             insecure,

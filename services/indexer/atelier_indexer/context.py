@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from atelier_common.ai import ChatModel, create_chat_model, create_embedder, parse_model_id
+from atelier_common.outbound import OutboundPolicy
 from atelier_common.service import ServiceDeps
 from atelier_indexer.batching import BatchingEmbedder
 from atelier_knowledge.search import SearchStores, create_search_stores
@@ -24,13 +25,15 @@ class IndexerContext:
     deps: ServiceDeps
     stores: SearchStores
     group_id: str
+    outbound: OutboundPolicy  # the SSRF guard's settings, for web page documents
     _embedders: dict[str, BatchingEmbedder] = field(default_factory=dict)
     _caption_model: ChatModel | None = None
     _doc_locks: dict[int, _Turn] = field(default_factory=dict)
 
     @classmethod
     def create(cls, deps: ServiceDeps, group_id: str = "atelier-indexer") -> IndexerContext:
-        return cls(deps=deps, stores=create_search_stores(deps.settings), group_id=group_id)
+        return cls(deps=deps, stores=create_search_stores(deps.settings), group_id=group_id,
+                   outbound=OutboundPolicy.from_settings(deps.settings))
 
     @property
     def pool(self):  # noqa: ANN201 - asyncpg.Pool

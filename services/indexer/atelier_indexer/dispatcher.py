@@ -12,7 +12,7 @@ from atelier_common.auth import internal_context
 from atelier_common.kafka.consumer import Event, process_with_dedupe, retry_with_backoff, send_to_dlq
 from atelier_common.kafka.producer import EventProducer
 from atelier_indexer.context import IndexerContext
-from atelier_indexer.handlers import delete_data, fanout, index_document, index_slice, review
+from atelier_indexer.handlers import delete_data, fanout, index_document, index_slice, refresh_web, review
 from atelier_proto import events_pb2 as epb
 
 log = logging.getLogger("atelier.indexer")
@@ -23,6 +23,7 @@ PAYLOADS = {
     "IndexSlice": epb.IndexSlice,
     "DeleteKnowledgeData": epb.DeleteKnowledgeData,
     "DocumentReview": epb.DocumentReview,
+    "RefreshWebDocument": epb.RefreshWebDocument,
     "DocumentIndexed": epb.DocumentIndexed,  # published for other consumers; nothing to do here
 }
 
@@ -89,3 +90,5 @@ class Dispatcher:
             await delete_data.handle(ctx, payload)
         elif isinstance(payload, epb.DocumentReview):
             await review.handle(ctx, payload)
+        elif isinstance(payload, epb.RefreshWebDocument):
+            await refresh_web.handle(ctx, payload)

@@ -19,6 +19,7 @@ from atelier_common.service import ServiceDeps, ServiceSpec, run
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.dispatcher import Dispatcher
 from atelier_indexer.reconciler import run_reconciler
+from atelier_indexer.refresher import run_refresher
 from atelier_indexer.stream import create_app
 from atelier_knowledge.main import MIGRATIONS as KNOWLEDGE_MIGRATIONS
 from atelier_knowledge.relay import start_relay, stop_relay
@@ -31,6 +32,7 @@ class _Running:
     app: object
     stop: asyncio.Event
     reconciler: asyncio.Task[None]
+    refresher: asyncio.Task[None]
 
 
 _running: dict[int, _Running] = {}
@@ -49,7 +51,8 @@ async def start(deps: ServiceDeps) -> None:
     await app.start()
     stop = asyncio.Event()
     reconciler = asyncio.create_task(run_reconciler(ctx, stop), name="reconciler")
-    _running[id(deps)] = _Running(ctx, dlq, app, stop, reconciler)
+    refresher = asyncio.create_task(run_refresher(ctx, stop), name="web-refresher")
+    _running[id(deps)] = _Running(ctx, dlq, app, stop, reconciler, refresher)
 
 
 async def stop(deps: ServiceDeps) -> None:
@@ -59,6 +62,8 @@ async def stop(deps: ServiceDeps) -> None:
     running.stop.set()
     with contextlib.suppress(Exception):
         await running.reconciler
+    with contextlib.suppress(Exception):
+        await running.refresher
     await running.app.stop()
     await running.dlq.stop()
     await running.ctx.aclose()

@@ -5,7 +5,7 @@ response messages out. Errors raised as AtelierError become gRPC statuses in the
 from __future__ import annotations
 
 from atelier_common.service import ServiceDeps
-from atelier_knowledge import datasets, documents, photos, reviews, slices, table_schemas
+from atelier_knowledge import convert, datasets, documents, extraction, photos, reviews, slices, table_schemas
 from atelier_knowledge.access import dataset as load_dataset
 from atelier_knowledge.retrieval.service import RetrievalContext, retrieve
 from atelier_proto import knowledge_pb2 as kpb
@@ -26,6 +26,9 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
     async def Retrieve(self, req: kpb.RetrieveRequest, context) -> kpb.RetrieveResponse:
         return await retrieve(self.retrieval, req)
 
+    async def ExtractText(self, req: kpb.ExtractTextRequest, context) -> kpb.ExtractTextResponse:
+        return await extraction.extract_text(self.deps, req)
+
     # ------------------------------------------------------------------ datasets
 
     async def CreateDataset(self, req: kpb.CreateDatasetRequest, context) -> kpb.CreateDatasetResponse:
@@ -35,7 +38,7 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
 
     async def CreateDatasetOpenAPI(self, req: kpb.CreateDatasetOpenApiRequest, context) -> kpb.CreateDatasetOpenApiResponse:
         dataset_id = await datasets.create(self.deps, space_id=req.space_id, name=req.name, description=req.description,
-                                           icon_uri=req.file_id, format_type=req.format_type)
+                                           icon_uri="", icon_file_id=_opt(req, "file_id"), format_type=req.format_type)
         return kpb.CreateDatasetOpenApiResponse(data=kpb.CreateDatasetOpenApiData(dataset_id=dataset_id))
 
     async def DatasetDetail(self, req: kpb.DatasetDetailRequest, context) -> kpb.DatasetDetailResponse:
@@ -54,7 +57,8 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
         if req.HasField("page_size"):
             inner.size = req.page_size
         items, total = await datasets.list_(self.deps, inner)
-        return kpb.ListDatasetOpenApiResponse(data=kpb.ListDatasetOpenApiData(dataset_list=items, total_count=total))
+        return kpb.ListDatasetOpenApiResponse(data=kpb.ListDatasetOpenApiData(
+            dataset_list=[convert.public_dataset(d) for d in items], total_count=total))
 
     async def UpdateDataset(self, req: kpb.UpdateDatasetRequest, context) -> kpb.UpdateDatasetResponse:
         await datasets.update(self.deps, req.dataset_id, name=_opt(req, "name"), description=_opt(req, "description"),
@@ -62,8 +66,9 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
         return kpb.UpdateDatasetResponse()
 
     async def UpdateDatasetOpenAPI(self, req: kpb.UpdateDatasetOpenApiRequest, context) -> kpb.UpdateDatasetOpenApiResponse:
-        await datasets.update(self.deps, req.dataset_id, name=req.name, description=_opt(req, "description"),
-                              icon_uri=_opt(req, "file_id"))
+        # Coze's OpenAPI update replaces name, description and icon together: absent means cleared.
+        icon_uri = await datasets.icon_uri_of_file(self.deps, req.file_id) if req.HasField("file_id") else ""
+        await datasets.update(self.deps, req.dataset_id, name=req.name, description=req.description, icon_uri=icon_uri)
         return kpb.UpdateDatasetOpenApiResponse()
 
     async def DeleteDataset(self, req: kpb.DeleteDatasetRequest, context) -> kpb.DeleteDatasetResponse:
@@ -88,7 +93,8 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
         return kpb.CreateDocumentResponse(document_infos=await self._create_documents(req))
 
     async def CreateDocumentOpenAPI(self, req: kpb.CreateDocumentOpenApiRequest, context) -> kpb.CreateDocumentOpenApiResponse:
-        return kpb.CreateDocumentOpenApiResponse(document_infos=await self._create_documents(req))
+        infos = await self._create_documents(req)
+        return kpb.CreateDocumentOpenApiResponse(document_infos=[convert.public_document(d) for d in infos])
 
     async def CreateDocumentFromUpload(self, req: kpb.CreateDocumentFromUploadRequest, context
                                        ) -> kpb.CreateDocumentFromUploadResponse:
@@ -108,7 +114,7 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
     async def ListDocumentOpenAPI(self, req: kpb.ListDocumentOpenApiRequest, context) -> kpb.ListDocumentOpenApiResponse:
         items, total = await documents.list_(self.deps, req.dataset_id, document_ids=list(req.document_ids),
                                              keyword=req.keyword, page=req.page, size=req.size)
-        return kpb.ListDocumentOpenApiResponse(document_infos=items, total=total)
+        return kpb.ListDocumentOpenApiResponse(document_infos=[convert.public_document(d) for d in items], total=total)
 
     async def UpdateDocument(self, req: kpb.UpdateDocumentRequest, context) -> kpb.UpdateDocumentResponse:
         await documents.update(self.deps, req)
@@ -122,6 +128,10 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
         await documents.delete(self.deps, list(req.document_ids))
         return kpb.DeleteDocumentResponse()
 
+    async def DeleteDocumentOpenAPI(self, req: kpb.DeleteDocumentOpenApiRequest, context) -> kpb.DeleteDocumentOpenApiResponse:
+        await documents.delete(self.deps, list(req.document_ids))
+        return kpb.DeleteDocumentOpenApiResponse()
+
     async def Resegment(self, req: kpb.ResegmentRequest, context) -> kpb.ResegmentResponse:
         infos = await documents.resegment(self.deps, req.dataset_id, list(req.document_ids),
                                           chunk_strategy=_opt(req, "chunk_strategy"),
@@ -134,7 +144,8 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
     async def GetDocumentProgressOpenAPI(self, req: kpb.GetDocumentProgressOpenApiRequest, context
                                          ) -> kpb.GetDocumentProgressOpenApiResponse:
         data = await documents.progress(self.deps, list(req.document_ids), dataset_id=req.dataset_id)
-        return kpb.GetDocumentProgressOpenApiResponse(data=kpb.GetDocumentProgressOpenApiData(data=data))
+        return kpb.GetDocumentProgressOpenApiResponse(data=kpb.GetDocumentProgressOpenApiData(
+            data=[convert.public_progress(p) for p in data]))
 
     # ------------------------------------------------------------------ slices
 
@@ -185,7 +196,8 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
     async def ListPhotoOpenAPI(self, req: kpb.ListPhotoOpenApiRequest, context) -> kpb.ListPhotoOpenApiResponse:
         items, total = await photos.list_(self.deps, req.dataset_id, page=req.page_num, size=req.page_size,
                                           keyword=req.keyword, has_caption=_opt(req, "has_caption"))
-        return kpb.ListPhotoOpenApiResponse(data=kpb.ListPhotoOpenApiData(photo_infos=items, total_count=total))
+        return kpb.ListPhotoOpenApiResponse(data=kpb.ListPhotoOpenApiData(
+            photo_infos=[convert.public_photo(p) for p in items], total_count=total))
 
     async def PhotoDetail(self, req: kpb.PhotoDetailRequest, context) -> kpb.PhotoDetailResponse:
         return kpb.PhotoDetailResponse(photo_infos=await photos.detail(self.deps, req.dataset_id, list(req.document_ids)))
@@ -193,6 +205,11 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
     async def UpdatePhotoCaption(self, req: kpb.UpdatePhotoCaptionRequest, context) -> kpb.UpdatePhotoCaptionResponse:
         await photos.update_caption(self.deps, req.document_id, req.caption)
         return kpb.UpdatePhotoCaptionResponse()
+
+    async def UpdatePhotoCaptionOpenAPI(self, req: kpb.UpdatePhotoCaptionOpenApiRequest, context
+                                        ) -> kpb.UpdatePhotoCaptionOpenApiResponse:
+        await photos.update_caption(self.deps, req.document_id, req.caption, dataset_id=req.dataset_id)
+        return kpb.UpdatePhotoCaptionOpenApiResponse()
 
     async def ExtractPhotoCaption(self, req: kpb.ExtractPhotoCaptionRequest, context) -> kpb.ExtractPhotoCaptionResponse:
         return kpb.ExtractPhotoCaptionResponse(caption=await photos.extract_caption(self.deps, req.document_id))

@@ -8,7 +8,7 @@ from datetime import datetime
 import asyncpg
 
 from atelier_knowledge.domain import progress
-from atelier_knowledge.domain.enums import DatasetStatus, DocStatus, FormatType
+from atelier_knowledge.domain.enums import DatasetStatus, DocStatus, FormatType, Source
 from atelier_knowledge.domain.strategy import chunk_strategy_from_json, parsing_strategy_from_json
 from atelier_knowledge.domain.table_schema import Column
 from atelier_proto import knowledge_pb2 as kpb
@@ -18,10 +18,10 @@ def ts(value: datetime | None) -> int:
     return int(value.timestamp()) if value else 0
 
 
-def dataset(row: asyncpg.Record, docs: list[asyncpg.Record] | None = None) -> kpb.Dataset:
+def dataset(row: asyncpg.Record, docs: list[asyncpg.Record] | None = None, icon_url: str = "") -> kpb.Dataset:
     msg = kpb.Dataset(
         dataset_id=row["id"], name=row["name"], description=row["description"], space_id=row["space_id"],
-        creator_id=row["creator_id"], icon_uri=row["icon_uri"], format_type=row["format_type"],
+        creator_id=row["creator_id"], icon_uri=row["icon_uri"], icon_url=icon_url, format_type=row["format_type"],
         status=DatasetStatus.DELETED if row["deleted_at"] else row["status"],
         create_time=ts(row["created_at"]), update_time=ts(row["updated_at"]), can_edit=True,
     )
@@ -50,7 +50,10 @@ def document(row: asyncpg.Record, format_type: int, columns: list[Column] | None
         chunk_strategy=chunk_strategy_from_json(row["chunk_strategy"]),
         parsing_strategy=parsing_strategy_from_json(row["parsing_strategy"]),
         editable_append_content=format_type == FormatType.TABLE,
+        update_type=row["update_type"], update_interval=row["update_interval"],
     )
+    if row["source_type"] == Source.WEB:
+        msg.web_url = row["web_url"]
     if url:
         msg.url = url
     for column in columns or []:
@@ -63,7 +66,7 @@ def document_progress(row: asyncpg.Record, now: datetime, url: str = "") -> kpb.
         document_id=row["id"], progress=progress.percent(row["status"], row["progress"]), status=row["status"],
         status_descript=row["status_descript"], document_name=row["name"],
         remaining_time=progress.remaining_seconds(row["status"], row["progress"], row["index_started_at"], now),
-        size=row["size"], type=row["file_type"],
+        size=row["size"], type=row["file_type"], update_type=row["update_type"], update_interval=row["update_interval"],
     )
     if url:
         msg.url = url
@@ -86,8 +89,44 @@ def photo(row: asyncpg.Record, url: str) -> kpb.PhotoInfo:
     )
 
 
-def review(row: asyncpg.Record, tos_url: str = "") -> kpb.Review:
+def review(row: asyncpg.Record, tos_url: str, doc_tree_url: str) -> kpb.Review:
     return kpb.Review(
         review_id=row["id"], document_name=row["document_name"], document_type=row["document_type"],
-        tos_url=tos_url or row["tos_uri"], status=row["status"], doc_tree_tos_url=row["doc_tree_uri"],
+        tos_url=tos_url, status=row["status"], doc_tree_tos_url=doc_tree_url,
     )
+
+
+# ---------------------------------------------------------------------------- the public OpenAPI's view
+# Coze's public OpenAPI (and its SDK's enums) know document/photo statuses 0 processing, 1 done and
+# 9 failed, and dataset statuses 1 enabled and 3 disabled; the console API keeps the finer ones.
+
+def public_document_status(status: int) -> int:
+    if status in (DocStatus.ENABLE, DocStatus.DISABLE):
+        return DocStatus.ENABLE
+    if status == DocStatus.FAILED:
+        return DocStatus.FAILED
+    return DocStatus.UPLOADING  # init, queued, chunking: "processing" (0)
+
+
+def public_dataset_status(status: int) -> int:
+    return DatasetStatus.FORBID if status in (DatasetStatus.FORBID, DatasetStatus.DELETED) else DatasetStatus.READY
+
+
+def public_document(msg: kpb.DocumentInfo) -> kpb.DocumentInfo:
+    msg.status = public_document_status(msg.status)
+    return msg
+
+
+def public_progress(msg: kpb.DocumentProgress) -> kpb.DocumentProgress:
+    msg.status = public_document_status(msg.status)
+    return msg
+
+
+def public_photo(msg: kpb.PhotoInfo) -> kpb.PhotoInfo:
+    msg.status = public_document_status(msg.status)
+    return msg
+
+
+def public_dataset(msg: kpb.Dataset) -> kpb.Dataset:
+    msg.status = public_dataset_status(msg.status)
+    return msg

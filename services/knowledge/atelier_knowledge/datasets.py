@@ -7,6 +7,7 @@ import asyncpg
 from atelier_common.ai import create_embedder
 from atelier_common.auth import require_space
 from atelier_common.errors import Conflict, InvalidArgument
+from atelier_common.files import FileStore
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events
 from atelier_knowledge.domain.enums import DatasetStatus
@@ -27,10 +28,25 @@ def _check_name(name: str) -> str:
     return name
 
 
-async def create(deps: ServiceDeps, *, space_id: int, name: str, description: str, icon_uri: str, format_type: int) -> int:
+async def icon_uri_of_file(deps: ServiceDeps, file_id: int) -> str:
+    """The storage key of an icon uploaded by the caller through /v1/files/upload (404 for anyone else's)."""
+    stored = await FileStore(deps.storage).owned(file_id, access.caller_id())
+    if not stored.is_image:
+        raise InvalidArgument(f"file {file_id} ({stored.file_name}) is not an image and cannot be an icon")
+    return stored.key
+
+
+async def icon_url(deps: ServiceDeps, icon_uri: str) -> str:
+    return await deps.storage.url(icon_uri) if icon_uri else ""
+
+
+async def create(deps: ServiceDeps, *, space_id: int, name: str, description: str, icon_uri: str, format_type: int,
+                 icon_file_id: int | None = None) -> int:
     require_space(space_id)
     require_known_format(format_type)
     name = _check_name(name)
+    if icon_file_id is not None:
+        icon_uri = await icon_uri_of_file(deps, icon_file_id)
     # The dataset remembers its embedder so every later document and query uses the same one.
     embedder = create_embedder(deps.settings)
     dataset_id = deps.ids.next_id()
@@ -55,7 +71,7 @@ async def detail(deps: ServiceDeps, space_id: int, dataset_ids: list[int]) -> di
         if row["space_id"] != space_id:
             continue
         docs = await documents.names_by_status(deps.pool, row["id"])
-        out[str(row["id"])] = convert.dataset(row, docs)
+        out[str(row["id"])] = convert.dataset(row, docs, await icon_url(deps, row["icon_uri"]))
     return out
 
 
@@ -72,7 +88,7 @@ async def list_(deps: ServiceDeps, req: kpb.ListDatasetRequest) -> tuple[list[kp
         order_by="update" if req.order_field == kpb.ORDER_FIELD_UPDATE_TIME else "create",
         descending=req.order_type != kpb.ORDER_TYPE_ASC, limit=size, offset=(page - 1) * size,
     )
-    return [convert.dataset(r) for r in rows], total
+    return [convert.dataset(r, icon_url=await icon_url(deps, r["icon_uri"])) for r in rows], total
 
 
 async def update(deps: ServiceDeps, dataset_id: int, *, name: str | None, description: str | None,

@@ -10,13 +10,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from atelier_common.errors import InvalidArgument, NotFound, PermissionDenied
+from atelier_common.errors import InvalidArgument, NotFound, PayloadTooLarge, PermissionDenied
+from atelier_common.files import FileStore
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events
-from atelier_knowledge.domain.enums import CaptionType, DocStatus, FormatType, Source
+from atelier_knowledge.domain.enums import CaptionType, DocStatus, FormatType, Source, UpdateType
 from atelier_knowledge.domain.file_types import file_type_of
 from atelier_knowledge.domain.strategy import to_json, validated_rules
 from atelier_knowledge.store import documents, slices, tables
+from atelier_knowledge.webpages import checked_web_url
 from atelier_proto import knowledge_pb2 as kpb
 
 MAX_PAGE_SIZE = 100
@@ -33,7 +35,30 @@ class NewDocument:
     size: int
     table_sheet: dict[str, Any] | None = None
     caption: str = ""
+    web: WebSource | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class WebSource:
+    """A web page document: fetched by the indexer; refreshed every `update_interval` hours when auto."""
+
+    url: str
+    update_type: int = UpdateType.NO_UPDATE
+    update_interval: int = 0
+
+
+DEFAULT_UPDATE_INTERVAL_H = 24
+MAX_UPDATE_INTERVAL_H = 24 * 365
+
+
+def update_rule(rule: kpb.UpdateRule, where: str) -> tuple[int, int]:
+    """(update_type, update_interval hours) of an UpdateRule, or InvalidArgument naming the field."""
+    update_type = rule.update_type if rule.HasField("update_type") else UpdateType.NO_UPDATE
+    interval = rule.update_interval if rule.HasField("update_interval") else DEFAULT_UPDATE_INTERVAL_H
+    if not 1 <= interval <= MAX_UPDATE_INTERVAL_H:
+        raise InvalidArgument(f"{where}.update_interval must be between 1 and {MAX_UPDATE_INTERVAL_H} hours")
+    return update_type, interval
 
 
 def _upload_prefix(space_id: int) -> str:
@@ -72,9 +97,9 @@ async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, 
     """Where a DocumentBase's content lives (storing custom text and inline files first)."""
     space_id = dataset["space_id"]
     name = base.name.strip()
-    if not name:
-        raise InvalidArgument(f"{where}.name must not be empty")
     info = base.source_info
+    if not name and not (info.web_url or info.HasField("source_file_id")):  # those are named by the page / file
+        raise InvalidArgument(f"{where}.name must not be empty")
     source = info.document_source if info.HasField("document_source") else Source.DOCUMENT
     sheet = _table_sheet(base)
     if source == Source.CUSTOM:
@@ -84,15 +109,16 @@ async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, 
         data = info.custom_content.encode()
         key = await _store_bytes(deps, space_id, f"custom.{file_type}", data)
         return NewDocument(name, file_type, Source.CUSTOM, key, len(data), sheet, base.caption)
+    if source == Source.WEB or (info.web_url and not info.HasField("document_source")):
+        return _web_document(dataset, base, where)
+    if source == Source.FILE_ID or info.HasField("source_file_id"):
+        return await _copy_uploaded_file(deps, dataset, base, where)
     if info.file_base64:
         try:
             data = base64.b64decode(info.file_base64, validate=True)
         except (binascii.Error, ValueError):
             raise InvalidArgument(f"{where}.source_info.file_base64 is not valid base64") from None
-        if len(data) > deps.settings.max_upload_bytes:
-            from atelier_common.errors import PayloadTooLarge
-
-            raise PayloadTooLarge(f"{where}: the file is {len(data)} bytes; the limit is {deps.settings.max_upload_bytes}")
+        _check_size(deps, len(data), where)
         file_type = file_type_of(name, info.file_type)
         key = await _store_bytes(deps, space_id, f"file.{file_type or 'bin'}", data)
         return NewDocument(name, file_type, Source.DOCUMENT, key, len(data), sheet, base.caption)
@@ -105,6 +131,41 @@ async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, 
         raise NotFound(f"{where}.source_info.tos_uri '{info.tos_uri}' does not exist")
     size = await deps.storage.size(info.tos_uri)
     return NewDocument(name, file_type_of(name, info.file_type), Source.DOCUMENT, info.tos_uri, size, sheet, base.caption)
+
+
+def _check_size(deps: ServiceDeps, size: int, where: str) -> None:
+    if size > deps.settings.max_upload_bytes:
+        raise PayloadTooLarge(f"{where}: the file is {size} bytes; the limit is {deps.settings.max_upload_bytes}")
+
+
+def _web_document(dataset: Any, base: kpb.DocumentBase, where: str) -> NewDocument:
+    if dataset["format_type"] != FormatType.TEXT:
+        raise InvalidArgument(f"{where}: web pages can only be added to text datasets (format_type 0)")
+    url = checked_web_url(base.source_info.web_url, f"{where}.source_info.web_url")
+    update_type, interval = (update_rule(base.update_rule, f"{where}.update_rule") if base.HasField("update_rule")
+                             else (UpdateType.NO_UPDATE, DEFAULT_UPDATE_INTERVAL_H))
+    # The key the indexer writes the page's extracted text to; nothing is stored yet.
+    from uuid import uuid4
+
+    key = f"{_upload_prefix(dataset['space_id'])}{uuid4().hex}/page.md"
+    return NewDocument(base.name.strip() or url, "html", Source.WEB, key, 0,
+                       web=WebSource(url, update_type, interval))
+
+
+async def _copy_uploaded_file(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, where: str) -> NewDocument:
+    """A file from /v1/files/upload, copied under the document's own key: deleting the file or the
+    document never breaks the other."""
+    info = base.source_info
+    if not info.HasField("source_file_id"):
+        raise InvalidArgument(f"{where}.source_info.source_file_id is required for document_source 5")
+    files = FileStore(deps.storage)
+    stored = await files.owned(info.source_file_id, access.caller_id())
+    _check_size(deps, stored.bytes, where)
+    data = await files.read(stored)
+    name = base.name.strip() or stored.file_name
+    file_type = file_type_of(stored.file_name, info.file_type)
+    key = await _store_bytes(deps, dataset["space_id"], f"file.{file_type or 'bin'}", data)
+    return NewDocument(name, file_type, Source.DOCUMENT, key, len(data), _table_sheet(base), base.caption)
 
 
 async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument], *,
@@ -128,10 +189,19 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
                 tos_uri=doc.tos_uri, size=doc.size, status=DocStatus.UPLOADING, chunk_strategy=chunk_json,
                 parsing_strategy=parsing_json, table_sheet=doc.table_sheet, caption=doc.caption,
                 caption_type=CaptionType.MANUAL if (doc.caption or not caption_auto) else CaptionType.AUTO,
+                web_url=doc.web.url if doc.web else "", update_type=doc.web.update_type if doc.web else 0,
+                update_interval=doc.web.update_interval if doc.web else 0,
             )
         await events.index_documents(conn, space_id=dataset["space_id"], dataset_id=dataset_id, document_ids=ids)
         rows = await documents.get_many(conn, ids)
-    return [convert.document(r, dataset["format_type"]) for r in rows]
+    return [convert.document(r, dataset["format_type"], url=await content_url(deps, r)) for r in rows]
+
+
+async def content_url(deps: ServiceDeps, row: Any) -> str:
+    """A URL a browser can open for the document's stored content ("" while a web page is not fetched yet)."""
+    if not row["tos_uri"] or (row["source_type"] == Source.WEB and not row["content_hash"]):
+        return ""
+    return await deps.storage.url(row["tos_uri"])
 
 
 async def list_(deps: ServiceDeps, dataset_id: int, *, document_ids: list[int], keyword: str, page: int, size: int
@@ -144,7 +214,7 @@ async def list_(deps: ServiceDeps, dataset_id: int, *, document_ids: list[int], 
     rows, total = await documents.list_page(deps.pool, dataset_id=dataset_id, document_ids=document_ids,
                                             keyword=keyword, limit=size, offset=(page - 1) * size)
     columns = await tables.get_columns(deps.pool, dataset_id) if dataset["format_type"] == FormatType.TABLE else None
-    return [convert.document(r, dataset["format_type"], columns) for r in rows], total
+    return [convert.document(r, dataset["format_type"], columns, url=await content_url(deps, r)) for r in rows], total
 
 
 async def update(deps: ServiceDeps, req: kpb.UpdateDocumentRequest | kpb.UpdateDocumentOpenApiRequest) -> None:
@@ -161,6 +231,10 @@ async def update(deps: ServiceDeps, req: kpb.UpdateDocumentRequest | kpb.UpdateD
             if doc["status"] not in (DocStatus.ENABLE, DocStatus.DISABLE):
                 raise InvalidArgument(f"document {doc['id']} is not indexed yet (status {doc['status']})")
             fields["status"] = req.status
+        if req.HasField("update_rule"):
+            if doc["source_type"] != Source.WEB:
+                raise InvalidArgument(f"update_rule applies to web page documents only; document {doc['id']} is not one")
+            fields["update_type"], fields["update_interval"] = update_rule(req.update_rule, "update_rule")
         await documents.update_fields(conn, doc["id"], fields)
         if req.table_meta:
             await _update_table_meta(conn, doc["dataset_id"], list(req.table_meta))
@@ -219,7 +293,7 @@ async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int],
         await events.index_documents(conn, space_id=dataset["space_id"], dataset_id=dataset_id,
                                      document_ids=document_ids, is_resegment=True)
         rows = await documents.get_many(conn, document_ids)
-    return [convert.document(r, dataset["format_type"]) for r in rows]
+    return [convert.document(r, dataset["format_type"], url=await content_url(deps, r)) for r in rows]
 
 
 async def progress(deps: ServiceDeps, document_ids: list[int], dataset_id: int | None = None) -> list[kpb.DocumentProgress]:
@@ -231,5 +305,5 @@ async def progress(deps: ServiceDeps, document_ids: list[int], dataset_id: int |
         doc = await access.document(deps.pool, document_id)
         if dataset_id is not None and doc["dataset_id"] != dataset_id:
             raise NotFound(f"document {document_id} is not in dataset {dataset_id}")
-        out.append(convert.document_progress(doc, now))
+        out.append(convert.document_progress(doc, now, url=await content_url(deps, doc)))
     return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from atelier_common.ai import LLMError, create_chat_model
-from atelier_common.errors import InvalidArgument, Unprocessable
+from atelier_common.errors import InvalidArgument, NotFound, Unprocessable
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events
 from atelier_knowledge.domain.enums import CaptionType, FormatType
@@ -40,20 +40,25 @@ async def detail(deps: ServiceDeps, dataset_id: int, document_ids: list[int]) ->
     return out
 
 
-async def _set_caption(deps: ServiceDeps, document_id: int, caption: str, caption_type: int) -> None:
+async def _set_caption(deps: ServiceDeps, document_id: int, caption: str, caption_type: int,
+                       dataset_id: int | None = None) -> None:
     """Store the caption and re-index the image: the caption is what retrieval searches."""
     async with deps.pool.acquire() as conn, conn.transaction():
         doc = await access.document(conn, document_id, for_update=True)
+        if dataset_id is not None and doc["dataset_id"] != dataset_id:
+            raise NotFound(f"image {document_id} is not in dataset {dataset_id}")
+        if doc["file_type"] not in MIME_TYPES:
+            raise InvalidArgument(f"document {document_id} is not an image")
         await documents.update_fields(conn, document_id, {"caption": caption, "caption_type": caption_type})
         await documents.mark_queued(conn, [document_id])
         await events.index_documents(conn, space_id=doc["space_id"], dataset_id=doc["dataset_id"],
                                      document_ids=[document_id], is_resegment=True)
 
 
-async def update_caption(deps: ServiceDeps, document_id: int, caption: str) -> None:
+async def update_caption(deps: ServiceDeps, document_id: int, caption: str, *, dataset_id: int | None = None) -> None:
     if not caption.strip():
         raise InvalidArgument("caption must not be empty")
-    await _set_caption(deps, document_id, caption.strip(), CaptionType.MANUAL)
+    await _set_caption(deps, document_id, caption.strip(), CaptionType.MANUAL, dataset_id)
 
 
 async def extract_caption(deps: ServiceDeps, document_id: int) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from atelier_common.errors import InvalidArgument, NotFound
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events
@@ -36,13 +38,19 @@ async def create(deps: ServiceDeps, req: kpb.CreateDocumentReviewRequest) -> lis
                                        tos_uri=item.tos_uri, document_type=doc_type,
                                        chunk_strategy=req.chunk_strategy, parsing_strategy=req.parsing_strategy)
             await events.publish(conn, review_id, event)
-            out.append(convert.review(await reviews.get(conn, review_id)))
+            out.append(await _review(deps, await reviews.get(conn, review_id)))
     return out
 
 
 async def mget(deps: ServiceDeps, dataset_id: int, review_ids: list[int]) -> list[kpb.Review]:
     await access.dataset(deps.pool, dataset_id)
-    return [convert.review(r) for r in await reviews.get_many(deps.pool, dataset_id, review_ids)]
+    return [await _review(deps, r) for r in await reviews.get_many(deps.pool, dataset_id, review_ids)]
+
+
+async def _review(deps: ServiceDeps, row: Any) -> kpb.Review:
+    """Source and chunk tree as URLs a browser can open."""
+    tree = await deps.storage.url(row["doc_tree_uri"]) if row["doc_tree_uri"] else ""
+    return convert.review(row, await deps.storage.url(row["tos_uri"]), tree)
 
 
 async def save(deps: ServiceDeps, dataset_id: int, review_id: int, doc_tree_json: str) -> None:

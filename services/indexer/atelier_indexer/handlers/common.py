@@ -1,11 +1,11 @@
-"""Helpers shared by the handlers: dedupe records, cleanup of a document's indexed data."""
+"""Helpers shared by the handlers: dedupe records, cleanup of a document's indexed data and source files."""
 
 from __future__ import annotations
 
 import asyncpg
 
 from atelier_indexer.context import IndexerContext
-from atelier_knowledge.store import slices, tables
+from atelier_knowledge.store import documents, slices, tables
 
 
 async def already_processed(conn: asyncpg.Connection | asyncpg.Pool, group_id: str, event_id: str) -> bool:
@@ -35,3 +35,12 @@ async def drop_dataset_data(ctx: IndexerContext, dataset_id: int) -> None:
     await ctx.stores.vector.drop_dataset(dataset_id)
     if ctx.stores.fulltext is not ctx.stores.vector:
         await ctx.stores.fulltext.drop_dataset(dataset_id)
+
+
+async def remove_source_files(ctx: IndexerContext, *, document_ids: list[int] | None = None,
+                              dataset_id: int | None = None) -> None:
+    """Delete from object storage the uploaded sources of deleted documents (these, or all of a
+    dataset's), except objects a live document still points at. Idempotent."""
+    keys = await documents.source_keys_to_remove(ctx.pool, document_ids, dataset_id)
+    for key in keys:
+        await ctx.deps.storage.delete(key)

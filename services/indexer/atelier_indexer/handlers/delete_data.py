@@ -1,9 +1,10 @@
-"""DeleteKnowledgeData: remove slices, documents or a whole dataset from the search stores."""
+"""DeleteKnowledgeData: remove slices, documents or a whole dataset from the search stores, and
+deleted documents' source files from object storage."""
 
 from __future__ import annotations
 
 from atelier_indexer.context import IndexerContext
-from atelier_indexer.handlers.common import drop_dataset_data
+from atelier_indexer.handlers.common import drop_dataset_data, remove_source_files
 from atelier_proto import events_pb2 as epb
 
 
@@ -16,5 +17,7 @@ async def handle(ctx: IndexerContext, event: epb.DeleteKnowledgeData) -> None:
     if event.document_ids:
         for store in stores:
             await store.delete_documents(event.dataset_id, list(event.document_ids))
+        await remove_source_files(ctx, document_ids=list(event.document_ids))
     if not event.slice_ids and not event.document_ids:
         await drop_dataset_data(ctx, event.dataset_id)
+        await remove_source_files(ctx, dataset_id=event.dataset_id)

@@ -18,13 +18,20 @@ import asyncpg
 
 from atelier_common.ai import EmbeddingError, LLMError
 from atelier_common.storage import ObjectNotFound
+from atelier_indexer import web
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.domain import slicing
 from atelier_indexer.errors import BadDocument, Superseded
-from atelier_indexer.handlers.common import already_processed, drop_dataset_data, record_processed, remove_document_data
+from atelier_indexer.handlers.common import (
+    already_processed,
+    drop_dataset_data,
+    record_processed,
+    remove_document_data,
+    remove_source_files,
+)
 from atelier_knowledge import events
 from atelier_knowledge.chunking import chunk_document
-from atelier_knowledge.domain.enums import DocStatus, FormatType, SliceStatus
+from atelier_knowledge.domain.enums import DocStatus, FormatType, SliceStatus, Source
 from atelier_knowledge.domain.file_types import ACCEPTED, MIME_TYPES
 from atelier_knowledge.domain.strategy import (
     chunk_strategy_from_json,
@@ -101,14 +108,17 @@ async def fail(ctx: IndexerContext, dataset_id: int, document_id: int, reason: s
 
 
 async def _cleanup_after_delete(ctx: IndexerContext, dataset_id: int, document_id: int) -> None:
+    """Whatever this run wrote after the delete went through (vectors, rows, a fetched web page)."""
     if not await datasets.is_live(ctx.pool, dataset_id):
         await drop_dataset_data(ctx, dataset_id)
         async with ctx.pool.acquire() as conn:
             await tables.drop(conn, dataset_id)
+        await remove_source_files(ctx, dataset_id=dataset_id)
         return
     doc = await documents.get(ctx.pool, document_id)
     if doc is None or doc["status"] == DocStatus.DELETED:
         await remove_document_data(ctx, dataset_id, document_id)
+        await remove_source_files(ctx, document_ids=[document_id])
 
 
 # ---------------------------------------------------------------------------- content -> drafts
@@ -140,7 +150,11 @@ def _check_type(format_type: int, file_type: str) -> None:
 async def _drafts(ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Record) -> list[slicing.SliceDraft]:
     format_type = dataset["format_type"]
     _check_type(format_type, doc["file_type"])
-    data = await _fetch(ctx, doc)
+    file_type = doc["file_type"]
+    if doc["source_type"] == Source.WEB:  # the page's main text, as markdown
+        data, file_type = await web.text_of(ctx, doc), "md"
+    else:
+        data = await _fetch(ctx, doc)
     if format_type == FormatType.IMAGE:
         return [await _caption(ctx, doc, data)]
     if format_type == FormatType.TABLE:
@@ -150,7 +164,7 @@ async def _drafts(ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Rec
     options = ParseOptions(extract_tables=not parsing.HasField("table_extraction") or parsing.table_extraction)
 
     def parse_and_chunk() -> list[slicing.SliceDraft]:
-        parsed = parse_document(data, doc["file_type"], options)
+        parsed = parse_document(data, file_type, options)
         return slicing.from_chunks(chunk_document(parsed, rules))
 
     try:

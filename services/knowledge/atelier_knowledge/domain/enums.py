@@ -16,7 +16,14 @@ class FormatType(IntEnum):
 
 class Source(IntEnum):
     DOCUMENT = kpb.DOCUMENT_SOURCE_DOCUMENT
+    WEB = kpb.DOCUMENT_SOURCE_WEB
     CUSTOM = kpb.DOCUMENT_SOURCE_CUSTOM
+    FILE_ID = kpb.DOCUMENT_SOURCE_FILE_ID
+
+
+class UpdateType(IntEnum):
+    NO_UPDATE = kpb.UPDATE_TYPE_NO_UPDATE
+    AUTO_UPDATE = kpb.UPDATE_TYPE_AUTO_UPDATE
 
 
 class DocStatus(IntEnum):

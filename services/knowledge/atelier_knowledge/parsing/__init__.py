@@ -82,6 +82,10 @@ def _parse(data: bytes, kind: str, options: ParseOptions) -> ParsedDocument:
         from atelier_knowledge.parsing.pdf import parse_pdf
 
         return parse_pdf(data, options)
+    if kind in ("html", "htm"):
+        from atelier_knowledge.parsing.html import parse_html
+
+        return parse_html(data)
     if kind == "docx":
         from atelier_knowledge.parsing.docx import parse_docx
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-TEXT_FILE_TYPES = ("txt", "md", "markdown", "pdf", "docx", "csv", "xlsx", "json")
+TEXT_FILE_TYPES = ("txt", "md", "markdown", "pdf", "docx", "csv", "xlsx", "json", "html", "htm")
 TABLE_FILE_TYPES = ("csv", "xlsx", "json")
 IMAGE_FILE_TYPES = ("png", "jpg", "jpeg", "webp", "gif", "bmp")
 

@@ -16,13 +16,15 @@ IN_FLIGHT = (DocStatus.UPLOADING, DocStatus.CHUNKING)
 async def insert(conn: Conn, *, id: int, dataset_id: int, space_id: int, creator_id: int, name: str,
                  file_type: str, source_type: int, tos_uri: str, size: int, status: int,
                  chunk_strategy: dict[str, Any], parsing_strategy: dict[str, Any],
-                 table_sheet: dict[str, Any] | None = None, caption: str = "", caption_type: int = 0) -> None:
+                 table_sheet: dict[str, Any] | None = None, caption: str = "", caption_type: int = 0,
+                 web_url: str = "", update_type: int = 0, update_interval: int = 0) -> None:
     await conn.execute(
         "INSERT INTO documents (id, dataset_id, space_id, creator_id, name, file_type, source_type, tos_uri, size,"
-        " status, chunk_strategy, parsing_strategy, table_sheet, caption, caption_type, heartbeat_at)"
-        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15, now())",
+        " status, chunk_strategy, parsing_strategy, table_sheet, caption, caption_type, web_url, update_type,"
+        " update_interval, heartbeat_at)"
+        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, now())",
         id, dataset_id, space_id, creator_id, name, file_type, source_type, tos_uri, size, status,
-        chunk_strategy, parsing_strategy, table_sheet, caption, caption_type,
+        chunk_strategy, parsing_strategy, table_sheet, caption, caption_type, web_url, update_type, update_interval,
     )
 
 
@@ -142,3 +144,34 @@ async def touch_redriven(conn: Conn, document_id: int) -> int:
         "UPDATE documents SET index_attempts = index_attempts + 1, heartbeat_at = now() WHERE id = $1"
         " RETURNING index_attempts", document_id,
     ))
+
+
+async def claim_due_web_pages(conn: asyncpg.Connection, limit: int = 100) -> list[asyncpg.Record]:
+    """Web page documents on automatic refresh whose interval has passed since their last fetch,
+    marked fetched now (the claim): the caller writes their refresh events in the same transaction."""
+    return await conn.fetch(
+        "UPDATE documents SET web_fetched_at = now() WHERE id IN ("
+        " SELECT id FROM documents WHERE update_type = 1 AND status IN (1, 9) AND update_interval > 0"
+        " AND coalesce(web_fetched_at, updated_at) + make_interval(hours => update_interval) <= now()"
+        " ORDER BY web_fetched_at NULLS FIRST LIMIT $1 FOR UPDATE SKIP LOCKED)"
+        " RETURNING id, space_id, dataset_id",
+        limit,
+    )
+
+
+async def source_keys_to_remove(conn: Conn, document_ids: Sequence[int] | None = None, dataset_id: int | None = None
+                                ) -> list[str]:
+    """Object keys of deleted documents (these, or every one of a dataset) that no live document
+    still points at: the blobs that can go."""
+    if document_ids is not None:
+        rows = await conn.fetch("SELECT DISTINCT tos_uri FROM documents WHERE id = ANY($1::bigint[]) AND status = 3"
+                                " AND tos_uri <> ''", list(document_ids))
+    else:
+        rows = await conn.fetch("SELECT DISTINCT tos_uri FROM documents WHERE dataset_id = $1 AND status = 3"
+                                " AND tos_uri <> ''", dataset_id)
+    keys = [r["tos_uri"] for r in rows]
+    if not keys:
+        return []
+    kept = {r["tos_uri"] for r in await conn.fetch(
+        "SELECT DISTINCT tos_uri FROM documents WHERE tos_uri = ANY($1::text[]) AND status <> 3", keys)}
+    return [k for k in keys if k not in kept]

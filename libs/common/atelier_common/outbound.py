@@ -1,0 +1,315 @@
+"""The SSRF guard: every outbound HTTP request a user can aim (web-page documents, URLs to extract,
+later plugins and workflow HTTP nodes) goes through here.
+
+- Only http and https.
+- The host is resolved once per request and every address it resolves to is checked: loopback,
+  private, link-local, shared (CGNAT), multicast, unspecified, reserved and cloud metadata
+  addresses are refused, also when spelled as IPv4-mapped / IPv4-compatible / 6to4 / NAT64 IPv6.
+- The connection goes to the address that was checked (the URL's host is swapped for the IP; the
+  Host header and TLS SNI/certificate check keep the name), so DNS cannot answer differently
+  between the check and the connect (no rebinding window), and no proxy from the environment is
+  used. Connections are never reused across requests.
+- Redirects are followed by httpx (a limited number) and each hop passes the same transport, so
+  every target is checked again.
+- A time cap covers the whole fetch (DNS, redirects, body); a size cap stops reading the body.
+- Operators open intranet hosts with ATELIER_OUTBOUND_ALLOWLIST (CIDRs, addresses, host names,
+  `*.suffix`). A metadata address stays refused unless the list names that exact address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import socket
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from atelier_common.settings import Settings
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+ALLOWLIST_SETTING = "ATELIER_OUTBOUND_ALLOWLIST"
+
+# Instance metadata / platform endpoints of the major clouds: refused even inside an allowed CIDR.
+METADATA_ADDRESSES: frozenset[IPAddress] = frozenset(ipaddress.ip_address(a) for a in (
+    "169.254.169.254",   # AWS, GCP, Azure, OpenStack, DigitalOcean, Oracle...
+    "169.254.170.2",     # AWS ECS task metadata
+    "169.254.169.253",   # AWS VPC DNS
+    "169.254.169.123",   # AWS time sync
+    "168.63.129.16",     # Azure wire server
+    "100.100.100.200",   # Alibaba Cloud
+    "192.0.0.192",       # Oracle Cloud (legacy)
+    "fd00:ec2::254",     # AWS IMDS over IPv6
+    "fd00:ec2::23",      # AWS Time Sync over IPv6
+))
+
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_SHARED = ipaddress.ip_network("100.64.0.0/10")
+
+
+class OutboundRefused(Exception):
+    """The guard refused the request; the message says why and how to allow it. From the transport
+    the message is the predicate about `url` ("resolves to 127.0.0.1, a loopback address; ...")."""
+
+    def __init__(self, message: str, url: str) -> None:
+        super().__init__(message)
+        self.url = url
+
+
+class OutboundFailed(Exception):
+    """The request was allowed but did not give a usable answer (network error, HTTP error, too big,
+    too slow). `transient`: trying again later may work (timeouts, connection errors, 5xx, 429)."""
+
+    def __init__(self, message: str, *, transient: bool = False) -> None:
+        super().__init__(message)
+        self.transient = transient
+
+
+def refusal_reason(ip: IPAddress) -> str | None:
+    """Why `ip` must not be reached ("a loopback address"), or None for a public address."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        embedded = _embedded_ipv4(ip)
+        if embedded is not None:
+            inner = refusal_reason(embedded)
+            return f"{inner} ({embedded} inside an IPv6 address)" if inner else None
+    if ip in METADATA_ADDRESSES:
+        return "a cloud metadata address"
+    if ip.is_unspecified:
+        return "an unspecified address"
+    if ip.is_loopback:
+        return "a loopback address"
+    if ip.is_link_local:
+        return "a link-local address"
+    if ip.is_multicast:
+        return "a multicast address"
+    if isinstance(ip, ipaddress.IPv4Address) and ip in _SHARED:
+        return "a shared (carrier-grade NAT) address"
+    if ip.is_reserved:
+        return "a reserved address"
+    if ip.is_private:
+        return "a private address"
+    if not ip.is_global:
+        return "a non-public address"
+    return None
+
+
+def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, 6to4,
+    NAT64, Teredo client), which is where a connection to it may end up."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip.teredo is not None:
+        return ip.teredo[1]
+    value = int(ip)
+    if ip in _NAT64 or (value >> 32 == 0 and value > 1):  # NAT64 or IPv4-compatible (not :: or ::1)
+        return ipaddress.IPv4Address(value & 0xFFFFFFFF)
+    return None
+
+
+@dataclass(frozen=True)
+class OutboundPolicy:
+    allow_networks: tuple[IPNetwork, ...] = ()
+    allow_hosts: tuple[str, ...] = ()  # lower-case names; "*.example.org" matches subdomains
+    max_bytes: int = 10 * 1024 * 1024
+    timeout_s: float = 20.0
+    max_redirects: int = 5
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> OutboundPolicy:
+        networks, hosts = parse_allowlist(settings.outbound_allowlist)
+        return cls(allow_networks=networks, allow_hosts=hosts, max_bytes=settings.outbound_max_bytes,
+                   timeout_s=settings.outbound_timeout_s, max_redirects=settings.outbound_max_redirects)
+
+    def host_allowed(self, host: str) -> bool:
+        host = host.lower().rstrip(".")
+        return any(host == h or (h.startswith("*.") and host.endswith(h[1:])) for h in self.allow_hosts)
+
+    def address_allowed(self, ip: IPAddress, reason: str) -> bool:
+        if reason == "a cloud metadata address":  # only when the list names the exact address
+            return any(n.num_addresses == 1 and n.network_address == ip for n in self.allow_networks)
+        return any(ip.version == n.version and ip in n for n in self.allow_networks)
+
+
+def parse_allowlist(text: str) -> tuple[tuple[IPNetwork, ...], tuple[str, ...]]:
+    """"10.0.0.0/8, 127.0.0.1, wiki.corp, *.intranet" -> (networks, host names). ValueError on nonsense."""
+    networks: list[IPNetwork] = []
+    hosts: list[str] = []
+    for raw in (part.strip() for part in text.replace(";", ",").split(",")):
+        if not raw:
+            continue
+        try:
+            networks.append(ipaddress.ip_network(raw.strip("[]"), strict=False))
+            continue
+        except ValueError:
+            pass
+        name = raw.lower().rstrip(".")
+        label = name[2:] if name.startswith("*.") else name
+        if not label or any(c in label for c in "/: ") or label.startswith("."):
+            raise ValueError(f"{ALLOWLIST_SETTING}: {raw!r} is neither a CIDR, an IP address nor a host name")
+        hosts.append(name)
+    return tuple(networks), tuple(hosts)
+
+
+async def resolve(host: str, port: int) -> list[IPAddress]:
+    """Every address `host` resolves to (an IP literal resolves to itself), in resolver order."""
+    loop = asyncio.get_running_loop()
+    infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    seen: list[IPAddress] = []
+    for _family, _type, _proto, _canon, sockaddr in infos:
+        ip = ipaddress.ip_address(str(sockaddr[0]).split("%", 1)[0])
+        if ip not in seen:
+            seen.append(ip)
+    return seen
+
+
+class GuardTransport(httpx.AsyncBaseTransport):
+    """Checks each request's target and connects to the checked address (see the module docstring)."""
+
+    def __init__(self, policy: OutboundPolicy, **transport_options: Any) -> None:
+        self.policy = policy
+        # No keep-alive: a pooled connection is keyed by address, and must never carry another host's request.
+        self._inner = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_keepalive_connections=0), trust_env=False,
+                                               **transport_options)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        url = request.url
+        shown = str(url)
+        if url.scheme not in ("http", "https"):
+            raise OutboundRefused("is not an http or https URL", shown)
+        host = url.host
+        if not host:
+            raise OutboundRefused("has no host", shown)
+        port = url.port or (443 if url.scheme == "https" else 80)
+        try:
+            addresses = await resolve(host, port)
+        except (socket.gaierror, UnicodeError) as exc:
+            raise OutboundFailed(f"{shown}: the host {host} does not resolve ({exc})") from None
+        if not addresses:
+            raise OutboundFailed(f"{shown}: the host {host} does not resolve")
+        named = self.policy.host_allowed(host)
+        for ip in addresses:
+            reason = refusal_reason(ip)
+            if reason is None:
+                continue
+            if (named and reason != "a cloud metadata address") or self.policy.address_allowed(ip, reason):
+                continue
+            raise OutboundRefused(f"resolves to {ip}, {reason}; allow it with {ALLOWLIST_SETTING}={ip}"
+                                  if reason != "a cloud metadata address" else
+                                  f"resolves to {ip}, {reason}; such addresses are never fetched unless "
+                                  f"{ALLOWLIST_SETTING} names {ip} itself", shown)
+        extensions = dict(request.extensions)
+        if url.scheme == "https" and not _is_ip_literal(host):
+            extensions["sni_hostname"] = host  # TLS: SNI and certificate checked against the name
+        for i, target in enumerate(addresses):  # every one checked above; the next one when a connect fails
+            pinned = httpx.Request(request.method, url.copy_with(host=str(target)), headers=request.headers,
+                                   stream=request.stream, extensions=extensions)
+            try:
+                return await self._inner.handle_async_request(pinned)
+            except httpx.ConnectError:
+                if i == len(addresses) - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def _is_ip_literal(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def guarded_client(policy: OutboundPolicy, **client_options: Any) -> httpx.AsyncClient:
+    """An httpx client whose every request (redirects included) passes the guard; for callers that
+    need more than `fetch` (other methods, bodies, auth). Read bodies with `read_capped`."""
+    return httpx.AsyncClient(transport=GuardTransport(policy), follow_redirects=True,
+                             max_redirects=policy.max_redirects, timeout=policy.timeout_s, trust_env=False,
+                             **client_options)
+
+
+async def read_capped(response: httpx.Response, max_bytes: int, what: str) -> bytes:
+    declared = response.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > max_bytes:
+        raise OutboundFailed(f"{what} is {declared} bytes, over the {max_bytes}-byte limit")
+    chunks: list[bytes] = []
+    total = 0
+    async for chunk in response.aiter_bytes():
+        total += len(chunk)
+        if total > max_bytes:
+            raise OutboundFailed(f"{what} is over the {max_bytes}-byte limit")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@dataclass(frozen=True)
+class Fetched:
+    url: str  # after redirects
+    status_code: int
+    content_type: str  # media type without parameters, lower-case ("text/html")
+    charset: str
+    content: bytes
+
+    def text(self) -> str:
+        from charset_normalizer import from_bytes
+
+        if self.charset:
+            try:
+                return self.content.decode(self.charset)
+            except (LookupError, UnicodeDecodeError):
+                pass
+        best = from_bytes(self.content).best()
+        return str(best) if best is not None else self.content.decode("utf-8", errors="replace")
+
+
+async def fetch(url: str, policy: OutboundPolicy, *, what: str = "URL",
+                headers: dict[str, str] | None = None) -> Fetched:
+    """GET `url` through the guard: OutboundRefused when a target is not allowed, OutboundFailed
+    when the answer is unusable. Messages start with `what` and the URL asked for."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError) as exc:
+        raise OutboundRefused(f"{what} {url!r} is not a valid URL ({exc})", url) from None
+    if parsed.scheme not in ("http", "https"):
+        raise OutboundRefused(f"{what} {url} is not an http or https URL", url)
+    try:
+        async with asyncio.timeout(policy.timeout_s), guarded_client(policy, headers=headers) as client, \
+                client.stream("GET", parsed) as response:
+            if response.status_code >= 400:
+                raise OutboundFailed(f"{what} {url} answered HTTP {response.status_code}",
+                                     transient=response.status_code >= 500 or response.status_code == 429)
+            content = await read_capped(response, policy.max_bytes, f"{what} {url}")
+            media, _, params = response.headers.get("content-type", "").partition(";")
+            return Fetched(url=str(response.url), status_code=response.status_code, content_type=media.strip().lower(),
+                           charset=_charset(params) or (response.charset_encoding or ""), content=content)
+    except OutboundRefused as exc:
+        said = f"{url} redirects to {exc.url}, which {exc}" if exc.url != str(parsed) else f"{url} {exc}"
+        raise OutboundRefused(f"{what} {said}", exc.url) from None
+    except OutboundFailed as exc:
+        message = str(exc)
+        raise OutboundFailed(message if message.startswith(what) else f"{what} {message}",
+                             transient=exc.transient) from None
+    except TimeoutError:
+        raise OutboundFailed(f"{what} {url} did not answer within {policy.timeout_s:g} s", transient=True) from None
+    except httpx.TooManyRedirects:
+        raise OutboundFailed(f"{what} {url} redirects more than {policy.max_redirects} times") from None
+    except httpx.HTTPError as exc:
+        transient = isinstance(exc, httpx.TransportError)
+        raise OutboundFailed(f"{what} {url} could not be fetched: {type(exc).__name__}: {exc}",
+                             transient=transient) from None
+
+
+def _charset(params: str) -> str:
+    for param in params.split(";"):
+        key, _, value = param.strip().partition("=")
+        if key.lower() == "charset":
+            return value.strip().strip('"')
+    return ""
+

@@ -1,0 +1,146 @@
+"""The SSRF guard against a real local web server: what it refuses, what the allow-list opens,
+redirect re-checks, size and time caps."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterator
+
+import pytest
+
+from atelier_common.outbound import (
+    OutboundFailed,
+    OutboundPolicy,
+    OutboundRefused,
+    fetch,
+    parse_allowlist,
+    refusal_reason,
+)
+from atelier_common.settings import Settings
+from atelier_devstack.web_server import LocalWebServer
+
+
+@pytest.fixture
+def web() -> Iterator[LocalWebServer]:
+    with LocalWebServer() as server:
+        yield server
+
+
+def policy(allow: str = "", **limits: object) -> OutboundPolicy:
+    return OutboundPolicy.from_settings(Settings(outbound_allowlist=allow, **limits))
+
+
+@pytest.mark.parametrize(("address", "reason"), [
+    ("127.0.0.1", "a loopback address"),
+    ("127.8.9.10", "a loopback address"),
+    ("::1", "a loopback address"),
+    ("10.1.2.3", "a private address"),
+    ("172.16.0.9", "a private address"),
+    ("192.168.1.1", "a private address"),
+    ("fd12:3456::1", "a private address"),
+    ("169.254.1.1", "a link-local address"),
+    ("fe80::1", "a link-local address"),
+    ("169.254.169.254", "a cloud metadata address"),
+    ("fd00:ec2::254", "a cloud metadata address"),
+    ("100.100.100.200", "a cloud metadata address"),
+    ("224.0.0.1", "a multicast address"),
+    ("ff02::1", "a multicast address"),
+    ("0.0.0.0", "an unspecified address"),
+    ("::", "an unspecified address"),
+    ("240.0.0.1", "a reserved address"),
+    ("100.64.0.1", "a shared (carrier-grade NAT) address"),
+    ("::ffff:127.0.0.1", "a loopback address (127.0.0.1 inside an IPv6 address)"),
+    ("::ffff:169.254.169.254", "a cloud metadata address (169.254.169.254 inside an IPv6 address)"),
+    ("::7f00:1", "a loopback address (127.0.0.1 inside an IPv6 address)"),
+    ("::a00:1", "a private address (10.0.0.1 inside an IPv6 address)"),
+    ("2002:7f00:1::", "a loopback address (127.0.0.1 inside an IPv6 address)"),
+    ("64:ff9b::a9fe:a9fe", "a cloud metadata address (169.254.169.254 inside an IPv6 address)"),
+])
+def test_refused_addresses(address: str, reason: str) -> None:
+    assert refusal_reason(ipaddress.ip_address(address)) == reason
+
+
+@pytest.mark.parametrize("address", ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"])
+def test_public_addresses_pass(address: str) -> None:
+    assert refusal_reason(ipaddress.ip_address(address)) is None
+
+
+def test_allowlist_parsing() -> None:
+    networks, hosts = parse_allowlist(" 10.0.0.0/8, 127.0.0.1 ,wiki.corp.example;*.intranet, [::1]")
+    assert [str(n) for n in networks] == ["10.0.0.0/8", "127.0.0.1/32", "::1/128"]
+    assert hosts == ("wiki.corp.example", "*.intranet")
+    with pytest.raises(ValueError, match="ATELIER_OUTBOUND_ALLOWLIST: 'http://x/' is neither"):
+        parse_allowlist("http://x/")
+
+
+async def test_loopback_is_refused_without_the_allowlist(web: LocalWebServer) -> None:
+    url = web.page("/page", "<p>hello</p>")
+    with pytest.raises(OutboundRefused) as refused:
+        await fetch(url, policy(), what="web page")
+    assert str(refused.value) == (f"web page {url} resolves to 127.0.0.1, a loopback address; "
+                                  "allow it with ATELIER_OUTBOUND_ALLOWLIST=127.0.0.1")
+    assert web.hits["/page"] == 0  # refused before connecting
+
+
+async def test_allowlisted_address_is_fetched(web: LocalWebServer) -> None:
+    url = web.page("/page", "<p>héllo</p>".encode("latin-1"), content_type="text/html; charset=iso-8859-1")
+    got = await fetch(url, policy("127.0.0.1"))
+    assert (got.status_code, got.content_type, got.text()) == (200, "text/html", "<p>héllo</p>")
+    assert web.hits["/page"] == 1
+
+
+async def test_allowlisted_host_name_keeps_its_host_header(web: LocalWebServer) -> None:
+    """The connection goes to the checked address; the server still sees the name asked for."""
+    url = web.page("/named", "ok", content_type="text/plain")
+    got = await fetch(web.url("/named", host="localhost"), policy("localhost"))
+    assert got.content == b"ok" and url
+    assert web.host_headers[-1] == f"localhost:{web.port}"
+    with pytest.raises(OutboundRefused, match="a loopback address"):
+        await fetch(web.url("/named", host="localhost"), policy("other.example"))
+
+
+async def test_every_redirect_is_checked_again(web: LocalWebServer) -> None:
+    start = web.redirect("/hop", "http://127.0.0.2:9/secret")
+    with pytest.raises(OutboundRefused) as refused:
+        await fetch(start, policy("127.0.0.1"), what="web page")
+    assert str(refused.value) == (f"web page {start} redirects to http://127.0.0.2:9/secret, which resolves to "
+                                  "127.0.0.2, "
+                                  "a loopback address; allow it with ATELIER_OUTBOUND_ALLOWLIST=127.0.0.2")
+    # A metadata address stays refused even inside an allowed range.
+    meta = web.redirect("/meta", "http://169.254.169.254/latest/meta-data/")
+    with pytest.raises(OutboundRefused, match="a cloud metadata address; such addresses are never fetched"):
+        await fetch(meta, policy("127.0.0.1, 169.254.0.0/16"))
+    # An allowed redirect is followed.
+    web.page("/final", "arrived", content_type="text/plain")
+    got = await fetch(web.redirect("/ok", "/final"), policy("127.0.0.1"))
+    assert (got.content, got.url) == (b"arrived", web.url("/final"))
+
+
+async def test_schemes_other_than_http_are_refused(web: LocalWebServer) -> None:
+    with pytest.raises(OutboundRefused, match="is not an http or https URL"):
+        await fetch("file:///etc/passwd", policy("127.0.0.1"))
+    with pytest.raises(OutboundRefused, match=r"/file redirects to file://127.0.0.1/etc/passwd, which is not an http"):
+        await fetch(web.redirect("/file", "file:///etc/passwd"), policy("127.0.0.1"))
+
+
+async def test_redirect_loops_stop(web: LocalWebServer) -> None:
+    web.redirect("/a", "/b")
+    web.redirect("/b", "/a")
+    with pytest.raises(OutboundFailed, match="redirects more than 3 times"):
+        await fetch(web.url("/a"), policy("127.0.0.1", outbound_max_redirects=3))
+
+
+async def test_size_and_time_caps(web: LocalWebServer) -> None:
+    big = web.page("/big", b"x" * 300_000, content_type="text/plain")
+    with pytest.raises(OutboundFailed, match="is 300000 bytes, over the 100000-byte limit"):
+        await fetch(big, policy("127.0.0.1", outbound_max_bytes=100_000))
+    slow = web.page("/slow", "late", delay_s=2.0)
+    with pytest.raises(OutboundFailed, match=r"did not answer within 0.5 s"):
+        await fetch(slow, policy("127.0.0.1", outbound_timeout_s=0.5))
+
+
+async def test_http_errors_and_unknown_hosts_read_clearly(web: LocalWebServer) -> None:
+    with pytest.raises(OutboundFailed, match=r"answered HTTP 404"):
+        await fetch(web.url("/missing"), policy("127.0.0.1"), what="web page")
+    with pytest.raises(OutboundFailed, match="does not resolve"):
+        await fetch("http://no-such-host.invalid/", policy())
