@@ -850,7 +850,7 @@ service AgentService {
     OpenGetBotInfoResponse OpenGetBotInfo(1: OpenGetBotInfoRequest req)
         (api.get="/v1/bots/:bot_id", api.category="bot", api.tag="openapi")
 
-    // memory: variables
+    // ---- memory: variables
     GetMemoryVariableMetaResponse GetMemoryVariableMeta(1: GetMemoryVariableMetaRequest req)
         (api.post="/api/memory/variable/get_meta", api.category="memory")
     GetProfileMemoryResponse GetPlayGroundMemory(1: GetProfileMemoryRequest req)
@@ -860,7 +860,7 @@ service AgentService {
     DelProfileMemoryResponse DelProfileMemory(1: DelProfileMemoryRequest req)
         (api.post="/api/memory/variable/delete", api.category="memory")
 
-    // memory: databases
+    // ---- memory: databases
     AddDatabaseResponse AddDatabase(1: AddDatabaseRequest req)
         (api.post="/api/memory/database/add", api.category="memory")
     UpdateDatabaseResponse UpdateDatabase(1: UpdateDatabaseRequest req)
@@ -880,15 +880,15 @@ service AgentService {
     UpdateDatabaseRecordsResponse UpdateDatabaseRecords(1: UpdateDatabaseRecordsRequest req)
         (api.post="/api/memory/database/update_records", api.category="memory")
 
-    // models
+    // ---- models
     GetTypeListResponse GetTypeList(1: GetTypeListRequest req)
         (api.post="/api/bot/get_type_list", api.category="model")
 
-    // versions
+    // ---- versions
     RevertDraftBotResponse RevertDraftBot(1: RevertDraftBotRequest req)
         (api.post="/api/draftbot/revert_draft_bot", api.category="draftbot")
 
-    // runtime: the conversation service streams one run
+    // ---- runtime: the conversation service streams one run
     ExecuteEvent StreamExecute(1: StreamExecuteRequest req)
         (api.internal="true", api.stream="true", api.category="runtime")
 }

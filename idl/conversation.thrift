@@ -540,7 +540,7 @@ struct DeleteMessageApiResponse {
 // ---------------------------------------------------------------- service
 
 service ConversationService {
-    // console
+    // ---- console
     AgentRunEvent AgentRun(1: AgentRunRequest req)
         (api.post="/api/conversation/chat", api.category="conversation", api.stream="true")
     ClearConversationCtxResponse ClearConversationCtx(1: ClearConversationCtxRequest req)
@@ -554,7 +554,7 @@ service ConversationService {
     BreakMessageResponse BreakMessage(1: BreakMessageRequest req)
         (api.post="/api/conversation/break_message", api.category="conversation")
 
-    // OpenAPI conversations and messages
+    // ---- OpenAPI conversations and messages
     CreateConversationResponse CreateConversation(1: CreateConversationRequest req)
         (api.post="/v1/conversation/create", api.category="conversation", api.tag="openapi")
     ListConversationsApiResponse ListConversationsApi(1: ListConversationsApiRequest req)
@@ -578,7 +578,7 @@ service ConversationService {
     DeleteMessageApiResponse DeleteMessageApi(1: DeleteMessageApiRequest req)
         (api.post="/v1/conversation/message/delete", api.category="conversation", api.tag="openapi")
 
-    // OpenAPI chat
+    // ---- OpenAPI chat
     ChatEvent ChatV3(1: ChatV3Request req)
         (api.post="/v3/chat", api.category="chat", api.tag="openapi", api.stream="true")
     CancelChatApiResponse CancelChatApi(1: CancelChatApiRequest req)

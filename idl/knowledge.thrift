@@ -377,9 +377,9 @@ struct CreateDocumentResponse {
 struct CreateDocumentFromUploadRequest {
     1: required i64 space_id (api.js_conv="true")
     2: required i64 dataset_id (api.js_conv="true")
-    3: required string file_name
-    4: required string tos_uri              // object storage key written by the gateway
-    5: required i64 size                    // bytes
+    3: required string file_name (api.file="name")
+    4: required string tos_uri (api.file="key")     // object storage key written by the gateway
+    5: required i64 size (api.file="size")          // bytes
     6: optional string file_type            // extension; derived from file_name when empty
     7: optional ChunkStrategy chunk_strategy
     8: optional ParsingStrategy parsing_strategy
@@ -830,7 +830,7 @@ struct ExtractTextResponse {
 // ---------------------------------------------------------------- service
 
 service KnowledgeService {
-    // datasets
+    // ---- datasets
     CreateDatasetResponse CreateDataset(1: CreateDatasetRequest req)
         (api.post="/api/knowledge/create", api.category="knowledge")
     DatasetDetailResponse DatasetDetail(1: DatasetDetailRequest req)
@@ -842,11 +842,14 @@ service KnowledgeService {
     DeleteDatasetResponse DeleteDataset(1: DeleteDatasetRequest req)
         (api.post="/api/knowledge/delete", api.category="knowledge")
 
-    // documents
+    // ---- documents
     CreateDocumentResponse CreateDocument(1: CreateDocumentRequest req)
         (api.post="/api/knowledge/document/create", api.category="knowledge")
+    // Upload a file into a dataset as a new document. Multipart/form-data: the file in part
+    // "file", the other fields as form fields (objects such as chunk_strategy as JSON text).
+    // Indexing runs in the background: poll /api/knowledge/document/progress/get.
     CreateDocumentFromUploadResponse CreateDocumentFromUpload(1: CreateDocumentFromUploadRequest req)
-        (api.post="/api/knowledge/document/upload", api.category="knowledge")
+        (api.post="/api/knowledge/document/upload", api.category="knowledge", api.upload="file")
     ListDocumentResponse ListDocument(1: ListDocumentRequest req)
         (api.post="/api/knowledge/document/list", api.category="knowledge")
     UpdateDocumentResponse UpdateDocument(1: UpdateDocumentRequest req)
@@ -858,7 +861,7 @@ service KnowledgeService {
     GetDocumentProgressResponse GetDocumentProgress(1: GetDocumentProgressRequest req)
         (api.post="/api/knowledge/document/progress/get", api.category="knowledge")
 
-    // slices
+    // ---- slices
     CreateSliceResponse CreateSlice(1: CreateSliceRequest req)
         (api.post="/api/knowledge/slice/create", api.category="knowledge")
     UpdateSliceResponse UpdateSlice(1: UpdateSliceRequest req)
@@ -868,7 +871,7 @@ service KnowledgeService {
     ListSliceResponse ListSlice(1: ListSliceRequest req)
         (api.post="/api/knowledge/slice/list", api.category="knowledge")
 
-    // chunking preview
+    // ---- chunking preview
     CreateDocumentReviewResponse CreateDocumentReview(1: CreateDocumentReviewRequest req)
         (api.post="/api/knowledge/review/create", api.category="knowledge")
     MGetDocumentReviewResponse MGetDocumentReview(1: MGetDocumentReviewRequest req)
@@ -876,13 +879,13 @@ service KnowledgeService {
     SaveDocumentReviewResponse SaveDocumentReview(1: SaveDocumentReviewRequest req)
         (api.post="/api/knowledge/review/save", api.category="knowledge")
 
-    // table datasets
+    // ---- table datasets
     GetTableSchemaResponse GetTableSchema(1: GetTableSchemaRequest req)
         (api.post="/api/knowledge/table_schema/get", api.category="knowledge")
     ValidateTableSchemaResponse ValidateTableSchema(1: ValidateTableSchemaRequest req)
         (api.post="/api/knowledge/table_schema/validate", api.category="knowledge")
 
-    // image datasets
+    // ---- image datasets
     ListPhotoResponse ListPhoto(1: ListPhotoRequest req)
         (api.post="/api/knowledge/photo/list", api.category="knowledge")
     PhotoDetailResponse PhotoDetail(1: PhotoDetailRequest req)
@@ -892,13 +895,13 @@ service KnowledgeService {
     ExtractPhotoCaptionResponse ExtractPhotoCaption(1: ExtractPhotoCaptionRequest req)
         (api.post="/api/knowledge/photo/extract_caption", api.category="knowledge")
 
-    // retrieval (recall test in the console; also dialled over gRPC by agent and workflow)
+    // ---- retrieval (recall test in the console; also dialled over gRPC by agent and workflow)
     RetrieveResponse Retrieve(1: RetrieveRequest req)
         (api.post="/api/knowledge/retrieve", api.category="knowledge")
     ExtractTextResponse ExtractText(1: ExtractTextRequest req)
         (api.internal="true")
 
-    // OpenAPI
+    // ---- OpenAPI
     CreateDatasetOpenApiResponse CreateDatasetOpenAPI(1: CreateDatasetOpenApiRequest req)
         (api.post="/v1/datasets", api.category="knowledge", api.tag="openapi")
     ListDatasetOpenApiResponse ListDatasetOpenAPI(1: ListDatasetOpenApiRequest req)

@@ -81,6 +81,50 @@ struct DeletePersonalAccessTokenAndPermissionRequest {
 struct DeletePersonalAccessTokenAndPermissionResponse {
 }
 
+// ---------------------------------------------------------------- discovery (Coze OpenAPI)
+
+// A workspace: an Atelier space the caller is a member of.
+struct Workspace {
+    1: i64 id (api.js_conv="true")          // the space id: space_id in every other call
+    2: string name
+    3: string icon_url                      // empty: spaces have no icon
+    4: string role_type                     // the caller's role: owner | admin | member
+    5: string workspace_type                // personal (the user's own space) | team
+    6: string enterprise_id                 // empty: there are no enterprises
+    7: string description
+    8: i64 owner_uid (api.js_conv="true")   // the user who created the space
+    9: string joined_status                 // joined
+}
+
+struct ListWorkspacesRequest {
+    1: optional i32 page_num (api.query="page_num")     // 1-based, default 1
+    2: optional i32 page_size (api.query="page_size")   // default 20, at most 50
+}
+
+struct ListWorkspacesResponseData {
+    1: list<Workspace> workspaces
+    2: i64 total_count
+}
+
+struct ListWorkspacesResponse {
+    1: ListWorkspacesResponseData data
+}
+
+struct GetCurrentUserRequest {
+}
+
+// The user a token belongs to.
+struct CurrentUser {
+    1: i64 user_id (api.js_conv="true")
+    2: string user_name
+    3: string nick_name
+    4: string avatar_url                    // empty: users have no avatar
+}
+
+struct GetCurrentUserResponse {
+    1: CurrentUser data
+}
+
 service PermissionService {
     CreatePersonalAccessTokenAndPermissionResponse CreatePersonalAccessTokenAndPermission(1: CreatePersonalAccessTokenAndPermissionRequest req)
         (api.post="/api/permission_api/pat/create_personal_access_token_and_permission", api.category="permission")
@@ -92,4 +136,12 @@ service PermissionService {
         (api.post="/api/permission_api/pat/update_personal_access_token_and_permission", api.category="permission")
     DeletePersonalAccessTokenAndPermissionResponse DeletePersonalAccessTokenAndPermission(1: DeletePersonalAccessTokenAndPermissionRequest req)
         (api.post="/api/permission_api/pat/delete_personal_access_token_and_permission", api.category="permission")
+
+    // ---- discovery
+    // The spaces the caller is a member of (personal space first), with the caller's role.
+    ListWorkspacesResponse ListWorkspaces(1: ListWorkspacesRequest req)
+        (api.get="/v1/workspaces", api.category="workspace", api.tag="openapi")
+    // The user the token belongs to.
+    GetCurrentUserResponse GetCurrentUser(1: GetCurrentUserRequest req)
+        (api.get="/v1/users/me", api.category="user", api.tag="openapi")
 }

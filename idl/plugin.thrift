@@ -457,7 +457,7 @@ service PluginService {
     Convert2OpenAPIResponse Convert2OpenAPI(1: Convert2OpenAPIRequest req)
         (api.post="/api/plugin_api/convert_to_openapi", api.category="plugin")
 
-    // OAuth
+    // ---- OAuth
     GetOAuthSchemaResponse GetOAuthSchema(1: GetOAuthSchemaRequest req)
         (api.post="/api/plugin_api/get_oauth_schema", api.category="plugin")
     GetOAuthStatusResponse GetOAuthStatus(1: GetOAuthStatusRequest req)

@@ -681,7 +681,7 @@ struct GetWorkflowRunHistoryResponse {
 // ---------------------------------------------------------------- service
 
 service WorkflowService {
-    // editing
+    // ---- editing
     CreateWorkflowResponse CreateWorkflow(1: CreateWorkflowRequest req)
         (api.post="/api/workflow_api/create", api.category="workflow")
     GetCanvasInfoResponse GetCanvasInfo(1: GetCanvasInfoRequest req)
@@ -705,7 +705,7 @@ service WorkflowService {
     QueryWorkflowNodeTypeResponse QueryWorkflowNodeTypes(1: QueryWorkflowNodeTypeRequest req)
         (api.post="/api/workflow_api/node_type", api.category="workflow")
 
-    // test runs
+    // ---- test runs
     WorkFlowTestRunResponse WorkFlowTestRun(1: WorkFlowTestRunRequest req)
         (api.post="/api/workflow_api/test_run", api.category="workflow")
     GetWorkflowProcessResponse GetWorkFlowProcess(1: GetWorkflowProcessRequest req)
@@ -719,7 +719,7 @@ service WorkflowService {
     GetNodeExecuteHistoryResponse GetNodeExecuteHistory(1: GetNodeExecuteHistoryRequest req)
         (api.get="/api/workflow_api/get_node_execute_history", api.category="workflow")
 
-    // OpenAPI
+    // ---- OpenAPI
     OpenAPIRunFlowResponse OpenAPIRunFlow(1: OpenAPIRunFlowRequest req)
         (api.post="/v1/workflow/run", api.category="workflow_open_api", api.tag="openapi")
     WorkflowStreamEvent OpenAPIStreamRunFlow(1: OpenAPIStreamRunFlowRequest req)

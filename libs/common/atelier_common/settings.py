@@ -46,6 +46,12 @@ class Settings(BaseSettings):
     )
     gateway_host: str = Field("127.0.0.1", description="Gateway HTTP bind host.")
     gateway_port: int = Field(8080, description="Gateway HTTP port.")
+    public_url: str = Field(
+        "", description="Base URL clients reach the gateway at (in signed file URLs); empty means http://<gateway host>:<gateway port>."
+    )
+    url_signing_key: str = Field(
+        "", description="Secret that signs the expiring file URLs of local storage (HMAC-SHA256); the same in every service and the gateway. `make dev` generates one."
+    )
     grpc_deadline_s: float = Field(30.0, description="Default deadline the gateway sets on unary gRPC calls.")
     stream_deadline_s: float = Field(600.0, description="Default deadline for server-streaming calls.")
     max_body_bytes: int = Field(1_048_576, description="Largest JSON request body the gateway accepts.")
@@ -123,6 +129,14 @@ class Settings(BaseSettings):
 
     def listen_port(self, service: str) -> int:
         return int(self.service_addr(service).rsplit(":", 1)[1])
+
+    def public_base_url(self) -> str:
+        """Where clients reach the gateway: public_url, else the gateway's own address (a wildcard
+        bind host becomes 127.0.0.1, which a browser on the same machine can open)."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = self.gateway_host if self.gateway_host not in ("", "0.0.0.0", "::") else "127.0.0.1"
+        return f"http://{f'[{host}]' if ':' in host else host}:{self.gateway_port}"
 
 
 @lru_cache(maxsize=1)

@@ -1,4 +1,8 @@
-"""Object storage: a local directory by default, S3 (or MinIO via endpoint URL) through boto3."""
+"""Object storage: a local directory by default, S3 (or MinIO via endpoint URL) through boto3.
+
+`url()` is an address a browser can open: a presigned URL for S3, a signed, expiring gateway URL
+for local storage (atelier_common.signed_urls; the gateway serves it).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from pathlib import Path, PurePosixPath
 from typing import Protocol
 
 from atelier_common.settings import Settings
+from atelier_common.signed_urls import SigningKeyMissing, UrlSigner
 
 
 class ObjectNotFound(KeyError):
@@ -37,8 +42,9 @@ class ObjectStorage(Protocol):
 
 
 class LocalStorage:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, signer: UrlSigner | None = None) -> None:
         self.root = Path(root).resolve()
+        self.signer = signer  # None: no URLs (ATELIER_URL_SIGNING_KEY unset)
 
     def _path(self, key: str) -> Path:
         return self.root / validate_key(key)
@@ -79,8 +85,10 @@ class LocalStorage:
             raise ObjectNotFound(key) from None
 
     async def url(self, key: str, expires_s: int = 3600) -> str:
-        """A file:// URL: local storage is for one machine, where the path is the address."""
-        return self._path(key).as_uri()
+        """A signed gateway URL valid for expires_s seconds."""
+        if self.signer is None:
+            raise SigningKeyMissing()
+        return self.signer.url(validate_key(key), expires_s)
 
 
 class S3Storage:
@@ -150,5 +158,6 @@ def create_storage(settings: Settings) -> ObjectStorage:
             secret_key=settings.s3_secret_key,
         )
     if settings.storage_backend == "local":
-        return LocalStorage(settings.storage_dir)
+        signer = UrlSigner(settings.url_signing_key, settings.public_base_url()) if settings.url_signing_key else None
+        return LocalStorage(settings.storage_dir, signer)
     raise ValueError(f"unknown ATELIER_STORAGE_BACKEND {settings.storage_backend!r} (local | s3)")

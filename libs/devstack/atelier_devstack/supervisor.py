@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import secrets
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -40,6 +41,7 @@ from atelier_devstack.rundir import RunDir, repo_root
 INFRA: tuple[str, ...] = ("postgres", "redis", "kafka", "milvus")
 SERVICES: tuple[str, ...] = ("agent", "conversation", "knowledge", "indexer", "workflow", "plugin")
 GATEWAY = "gateway"
+SIGNING_KEY = "ATELIER_URL_SIGNING_KEY"
 COMPONENTS: tuple[str, ...] = INFRA + SERVICES + (GATEWAY,)
 
 # Stop stateful infrastructure last, after everything that talks to it.
@@ -196,12 +198,29 @@ class Stack:
                 "ATELIER_RUN_DIR": str(self.run.root),
                 "ATELIER_GATEWAY_HOST": s.gateway_host,
                 "ATELIER_GATEWAY_PORT": str(s.gateway_port),
+                SIGNING_KEY: self.signing_key(),
                 "PYTHONUNBUFFERED": "1",
             }
         )
         for name in SERVICES:
             env[f"ATELIER_{name.upper()}_ADDR"] = s.service_addr(name)
         return env
+
+    def signing_key(self) -> str:
+        """The secret signing file URLs: the caller's (environment or .env), else the one this run
+        dir already holds (URLs handed out before a restart stay valid), else a new one, which the
+        env file then keeps."""
+        given = self.base_env.get(SIGNING_KEY) or getattr(self.settings, "url_signing_key", "")
+        if given:
+            return given
+        try:
+            for line in self.run.env_path.read_text().splitlines():
+                name, _, value = line.partition("=")
+                if name == SIGNING_KEY and value:
+                    return value
+        except OSError:
+            pass
+        return secrets.token_urlsafe(32)
 
     async def _bring_process(self, name: str, env: dict[str, str], state: dict) -> tuple[str, str]:
         pidfile, log = self.run.pidfile(name), self.run.log(name)

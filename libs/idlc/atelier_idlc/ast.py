@@ -52,6 +52,7 @@ class Field:
     default: ConstValue | None
     annotations: Annotations
     loc: Loc
+    doc: str = ""  # the comment attached to it (see parser.attach_docs)
 
 
 @dataclass
@@ -60,6 +61,7 @@ class EnumValue:
     value: int | None  # None until implicit values are assigned
     annotations: Annotations
     loc: Loc
+    doc: str = ""
 
 
 @dataclass
@@ -68,6 +70,7 @@ class Enum:
     values: list[EnumValue]
     annotations: Annotations
     loc: Loc
+    doc: str = ""
 
 
 @dataclass
@@ -77,6 +80,7 @@ class Struct:
     annotations: Annotations
     loc: Loc
     kind: str = "struct"  # "struct" | "union" | "exception" (the latter two are rejected)
+    doc: str = ""
 
 
 @dataclass
@@ -104,6 +108,7 @@ class Function:
     throws: list[Field]
     annotations: Annotations
     loc: Loc
+    doc: str = ""
 
 
 @dataclass
@@ -113,6 +118,7 @@ class Service:
     functions: list[Function]
     annotations: Annotations
     loc: Loc
+    doc: str = ""
 
 
 @dataclass

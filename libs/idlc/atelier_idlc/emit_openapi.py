@@ -1,12 +1,18 @@
-"""model -> OpenAPI 3.1 document of every HTTP route."""
+"""model -> OpenAPI 3.1 document of every HTTP route.
+
+Descriptions come from the IDL's doc comments (functions, structs, fields, enum values). Upload
+routes (api.upload) take multipart/form-data: the file part plus the request's other fields as
+form fields, without the ones the gateway fills in from the file (api.file key/size/content).
+"""
 
 from __future__ import annotations
 
 import json
 
-from .model import PATH_PARAM, Model, RField, Rpc, RStruct, RType
+from .model import PATH_PARAM, Model, REnum, RField, Rpc, RStruct, RType
 
 ERROR_SCHEMA = "Error"
+GATEWAY_FILLED = ("key", "size", "type", "content")  # upload roles a client never sends as form fields
 
 
 def _ref(qname: str) -> dict:
@@ -46,6 +52,8 @@ def field_schema(f: RField) -> dict:
         if f.js_conv and isinstance(d, int):
             d = str(d)
         s = {**s, "default": d} if "$ref" not in s else {"allOf": [s], "default": d}
+    if f.doc:
+        s = {**s, "description": f.doc}  # OpenAPI 3.1: allowed beside $ref too
     return s
 
 
@@ -56,7 +64,63 @@ def struct_schema(s: RStruct, fields: list[RField] | None = None) -> dict:
     req = sorted(f.json_key for f in fields if f.required)
     if req:
         out["required"] = req
+    if s.doc:
+        out["description"] = s.doc
     return out
+
+
+def enum_schema(e: REnum) -> dict:
+    vals = sorted(e.values, key=lambda x: x[1])
+    lines = [f"{v} = {n}" + (f": {e.value_docs[n]}" if n in e.value_docs else "") for n, v in vals]
+    described = any(n in e.value_docs for n, _ in vals)
+    listing = "\n".join(f"- {line}" for line in lines) if described else ", ".join(lines)
+    return {
+        "type": "integer",
+        "format": "int32",
+        "enum": [v for _, v in vals],
+        "x-enum-varnames": [n for n, _ in vals],
+        "description": f"{e.doc}\n\n{listing}" if e.doc else listing,
+    }
+
+
+def _summary(doc: str) -> str:
+    """The first sentence of a doc comment (the line shown in the operation list)."""
+    text = " ".join(doc.split())
+    head, dot, _ = text.partition(". ")
+    return head if dot else text.removesuffix(".")
+
+
+def upload_body(rpc: Rpc, form_fields: list[RField]) -> dict:
+    """The multipart/form-data request body of an api.upload route."""
+    upload = rpc.upload
+    assert upload is not None
+    name_field = upload.field_for("name")
+    props: dict = {
+        upload.part: {
+            "type": "string",
+            "format": "binary",
+            "contentMediaType": "application/octet-stream",
+            "description": "The file.",
+        }
+    }
+    encoding: dict = {}
+    required = [upload.part]
+    for f in sorted(form_fields, key=lambda f: f.id):
+        schema = field_schema(f)
+        if f.name == name_field:
+            note = "Defaults to the file part's filename."
+            schema = {**schema, "description": f"{f.doc.rstrip('.')}. {note}" if f.doc else note}
+        elif f.required:
+            required.append(f.json_key)
+        props[f.json_key] = schema
+        inner = f.type.elem if f.type.is_container else f.type
+        if inner.kind == "struct" or f.type.is_container:
+            encoding[f.json_key] = {"contentType": "application/json"}  # JSON text in the form field
+    schema: dict = {"type": "object", "properties": props, "required": required}
+    media: dict = {"schema": schema}
+    if encoding:
+        media["encoding"] = encoding
+    return {"required": True, "content": {"multipart/form-data": media}}
 
 
 def _bound_from_path(rpc: Rpc, f: RField) -> str | None:
@@ -77,32 +141,46 @@ def _query_schema(f: RField) -> dict | None:
     return field_schema(f)
 
 
+def _param(name: str, where: str, required: bool, schema: dict) -> dict:
+    param = {"name": name, "in": where, "required": required}
+    if "description" in schema:  # shown beside the parameter rather than inside its schema
+        param["description"] = schema["description"]
+    param["schema"] = {k: v for k, v in schema.items() if k != "description"}
+    return param
+
+
 def operation(model: Model, rpc: Rpc) -> dict:
     req = model.structs[rpc.request.name]
     params, body_fields = [], []
     for f in sorted(req.fields, key=lambda f: f.id):
+        if rpc.upload is not None and f.upload_role in GATEWAY_FILLED:
+            continue
         p = _bound_from_path(rpc, f)
         if p:
-            params.append({"name": p, "in": "path", "required": True, "schema": field_schema(f)})
+            params.append(_param(p, "path", True, field_schema(f)))
             continue
         q = f.annotations.get("api.query")
         if q or rpc.method in ("GET", "DELETE"):
             qs = _query_schema(f)
             if qs is not None:
-                params.append({"name": q or f.json_key, "in": "query", "required": f.required, "schema": qs})
+                params.append(_param(q or f.json_key, "query", f.required, qs))
                 continue
         body_fields.append(f)
     op_id = f"{rpc.stem}.{rpc.name}"
     if rpc.methods and rpc.method != rpc.methods[0]:  # the same RPC on another method: ids stay unique
         op_id += f".{rpc.method.lower()}"
+    grpc_method = f"gRPC: `atelier.{rpc.stem}.{rpc.service}/{rpc.name}`"
     op: dict = {
         "operationId": op_id,
         "tags": [rpc.category],
-        "summary": f"{rpc.service}.{rpc.name}",
+        "summary": _summary(rpc.doc) if rpc.doc else f"{rpc.service}.{rpc.name}",
+        "description": f"{rpc.doc}\n\n{grpc_method}" if rpc.doc else grpc_method,
     }
     if params:
         op["parameters"] = params
-    if body_fields and rpc.method not in ("GET", "DELETE"):
+    if rpc.upload is not None:
+        op["requestBody"] = upload_body(rpc, body_fields)
+    elif body_fields and rpc.method not in ("GET", "DELETE"):
         op["requestBody"] = {
             "required": any(f.required for f in body_fields),
             "content": {"application/json": {"schema": struct_schema(req, body_fields)}},
@@ -137,15 +215,7 @@ def document(model: Model) -> dict:
         }
     }
     for q in sorted(model.enums):
-        e = model.enums[q]
-        vals = sorted(e.values, key=lambda x: x[1])
-        schemas[q] = {
-            "type": "integer",
-            "format": "int32",
-            "enum": [v for _, v in vals],
-            "x-enum-varnames": [n for n, _ in vals],
-            "description": ", ".join(f"{v} = {n}" for n, v in vals),
-        }
+        schemas[q] = enum_schema(model.enums[q])
     for q in sorted(model.structs):
         schemas[q] = struct_schema(model.structs[q])
     tags = sorted({r.category for r in model.http_rpcs})

@@ -15,6 +15,19 @@ SCALARS = {"bool", "i8", "i16", "i32", "i64", "double", "string", "binary"}
 MAP_KEY_SCALARS = {"bool", "i8", "i16", "i32", "i64", "string"}
 HTTP_METHODS = ("get", "post", "put", "delete", "patch")
 PATH_PARAM = re.compile(r":([A-Za-z_][A-Za-z0-9_]*)")
+# What the gateway fills in from a multipart upload (field annotation api.file="<role>"), and the
+# scalar types each role needs. key: the object key the gateway stored the file under (the service
+# gets the key, never the bytes); size: bytes; name: the file's name (a form field of the same
+# name wins); type: the content type the client declared for the part; content: the bytes
+# themselves (only for RPCs the gateway serves in-process).
+UPLOAD_ROLES = {
+    "key": ("string",),
+    "size": ("i32", "i64"),
+    "name": ("string",),
+    "type": ("string",),
+    "content": ("binary",),
+}
+FORM_PART = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 
 @dataclass(frozen=True)
@@ -40,6 +53,7 @@ class RField:
     default: object  # JSON-compatible python value, or None
     annotations: dict[str, str]
     loc: ast.Loc
+    doc: str = ""
 
     @property
     def optional(self) -> bool:
@@ -60,6 +74,11 @@ class RField:
     def json_key(self) -> str:
         return self.annotations.get("api.body") or self.name
 
+    @property
+    def upload_role(self) -> str:
+        """An UPLOAD_ROLES key when the gateway fills the field from an upload, else ""."""
+        return self.annotations.get("api.file", "")
+
 
 @dataclass
 class RStruct:
@@ -67,6 +86,7 @@ class RStruct:
     name: str
     fields: list[RField]
     loc: ast.Loc
+    doc: str = ""
 
     @property
     def qname(self) -> str:
@@ -79,10 +99,24 @@ class REnum:
     name: str
     values: list[tuple[str, int]]  # thrift order
     loc: ast.Loc
+    doc: str = ""
+    value_docs: dict[str, str] = field(default_factory=dict)  # value name -> its comment
 
     @property
     def qname(self) -> str:
         return f"{self.stem}.{self.name}"
+
+
+@dataclass(frozen=True)
+class Upload:
+    """api.upload="<part>": the route takes multipart/form-data with the file in form part `part`;
+    `fields` maps each upload role (UPLOAD_ROLES) to the request field the gateway fills."""
+
+    part: str
+    fields: tuple[tuple[str, str], ...]  # (role, field name), sorted by role
+
+    def field_for(self, role: str) -> str | None:
+        return dict(self.fields).get(role)
 
 
 @dataclass
@@ -103,6 +137,8 @@ class Rpc:
     # Every HTTP method the RPC answers on its path (`method` is the first): Coze's public API
     # reads some resources with both GET and POST (cozepy POSTs /v3/chat/retrieve).
     methods: tuple[str, ...] = ()
+    doc: str = ""  # the function's comment
+    upload: Upload | None = None  # api.upload: a multipart upload route
 
     @property
     def path_params(self) -> list[str]:
@@ -304,14 +340,14 @@ def build_model(docs: dict[str, ast.Document]) -> Model:
                 if pn in proto_names and proto_names[pn] != v.name:
                     r.err(f"enum {e.name}: {v.name} and {proto_names[pn]} both become {pn} in proto", v.loc)
                 proto_names[pn] = v.name
-            re_ = REnum(stem, e.name, values, e.loc)
+            re_ = REnum(stem, e.name, values, e.loc, e.doc, {v.name: v.doc for v in e.values if v.doc})
             rf.enums.append(re_)
             enums[re_.qname] = re_
         for s in doc.structs:
             if s.kind != "struct":
                 r.err(f"{s.kind} {s.name!r} is not supported (use a struct)", s.loc)
                 continue
-            rs = RStruct(stem, s.name, [], s.loc)
+            rs = RStruct(stem, s.name, [], s.loc, s.doc)
             ids: dict[int, str] = {}
             names: set[str] = set()
             for f in s.fields:
@@ -330,7 +366,7 @@ def build_model(docs: dict[str, ast.Document]) -> Model:
                     continue
                 _note_import(rf, t)
                 default = _const_json(f.default, t, r, doc, f.default.loc or f.loc) if f.default else None
-                rs.fields.append(RField(f.id, f.name, t, f.requiredness, default, dict(f.annotations), f.loc))
+                rs.fields.append(RField(f.id, f.name, t, f.requiredness, default, dict(f.annotations), f.loc, f.doc))
             keys: dict[str, str] = {}
             for rfld in rs.fields:
                 if rfld.json_key in keys:
@@ -427,9 +463,11 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
         if methods:
             r.err(f"{where}: an internal RPC has no HTTP annotation ({', '.join(methods)})", fn.loc)
             return None
+        if "api.upload" in ann:
+            r.err(f"{where}: an internal RPC takes no upload (api.upload)", fn.loc)
         return Rpc(stem=stem, service=svc.name, name=fn.name, request=req, response=resp, method="", path="",
                    stream=_bool(ann.get("api.stream", "false")), auth=True, category=ann.get("api.category", stem),
-                   openapi=False, loc=fn.loc, internal=True)
+                   openapi=False, loc=fn.loc, internal=True, doc=fn.doc)
     if not methods:
         r.err(f"{where}: missing HTTP annotation (one of {', '.join('api.' + m for m in HTTP_METHODS)},"
               " or api.internal=\"true\")", fn.loc)
@@ -455,13 +493,52 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
         category=ann.get("api.category", stem),
         openapi=ann.get("api.tag", "") == "openapi",
         loc=fn.loc,
+        doc=fn.doc,
     )
     rs = structs.get(req.name)
     if rs is not None:
         for p in rpc.path_params:
             if not any(f.annotations.get("api.path") == p or f.name == p for f in rs.fields):
                 r.err(f'{where}: path parameter :{p} has no field in {req.name} (add api.path="{p}")', fn.loc)
+        rpc.upload = _build_upload(where, rpc, ann, rs, r, fn.loc)
     return rpc
+
+
+def _build_upload(where: str, rpc: Rpc, ann: dict[str, str], req: RStruct, r: _Resolver, loc: ast.Loc) -> Upload | None:
+    """The api.upload spec of an RPC, checking its api.file fields (None when it takes no upload)."""
+    filled = [f for f in req.fields if f.upload_role]
+    if "api.upload" not in ann:
+        for f in filled:
+            r.err(f'{where}: field {f.name!r} of {req.name} has api.file but the RPC has no api.upload', f.loc)
+        return None
+    part = ann["api.upload"]
+    if not FORM_PART.match(part):
+        r.err(f"{where}: api.upload names the form part of the file (letters, digits, _ . -), not {part!r}", loc)
+        return None
+    if rpc.methods != ("POST",):
+        r.err(f"{where}: an api.upload route is POST only (multipart/form-data)", loc)
+    if rpc.stream:
+        r.err(f"{where}: an api.upload route cannot stream", loc)
+    roles: dict[str, str] = {}
+    for f in filled:
+        role = f.upload_role
+        allowed = UPLOAD_ROLES.get(role)
+        if allowed is None:
+            r.err(f'{where}: field {f.name!r}: api.file is one of {", ".join(sorted(UPLOAD_ROLES))}, not {role!r}', f.loc)
+            continue
+        if role in roles:
+            r.err(f'{where}: fields {roles[role]!r} and {f.name!r} both have api.file="{role}"', f.loc)
+            continue
+        if not (f.type.kind == "scalar" and f.type.name in allowed):
+            r.err(f'{where}: field {f.name!r} (api.file="{role}") must be {" or ".join(allowed)}', f.loc)
+            continue
+        if f.annotations.get("api.query") or f.annotations.get("api.path"):
+            r.err(f"{where}: field {f.name!r} is filled from the upload, not from the query string or path", f.loc)
+            continue
+        roles[role] = f.name
+    if any(f.json_key == part and f.upload_role != "content" for f in req.fields):
+        r.err(f"{where}: the file part {part!r} has the same name as a form field of {req.name}", loc)
+    return Upload(part=part, fields=tuple(sorted(roles.items())))
 
 
 def load(idl_dir: Path, display_root: Path | None = None) -> Model:

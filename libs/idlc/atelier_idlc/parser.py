@@ -1,12 +1,21 @@
-"""Thrift parser that keeps annotations (thriftpy2 drops them), built on a lark LALR grammar."""
+"""Thrift parser that keeps annotations (thriftpy2 drops them) and doc comments, built on a lark
+LALR grammar.
+
+Doc comments: the comment lines directly above a struct, field, enum, enum value, service or
+function (no blank line between), plus a comment after it on its first line, become its `doc`.
+A divider line (`// ---- section`) is never a doc and ends the block above it, so section
+headings stay headings.
+"""
 
 from __future__ import annotations
 
 import ast as pyast
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import ast
 from .errors import CompileError
@@ -296,6 +305,79 @@ class _Build(Transformer):
         return ("namespace", items[0], str(items[1]))
 
 
+_COMMENT_TOKENS = frozenset({"LINE_COMMENT", "BLOCK_COMMENT"})
+_DIVIDER = re.compile(r"^[-=*#/~]{3,}")
+
+
+@dataclass(frozen=True)
+class _Comment:
+    line: int
+    end_line: int
+    text: str  # "" for a divider
+    alone: bool  # nothing but whitespace before it on its line
+    divider: bool
+
+
+def _comment_lines(raw: str) -> list[str]:
+    if raw.startswith("/*"):
+        body = raw[2:-2].lstrip("*")
+        lines = [ln.strip().lstrip("*").strip() for ln in body.splitlines()]
+    else:
+        lines = [raw.lstrip("/#").strip()]
+    return lines
+
+
+def _comments(text: str) -> list[_Comment]:
+    """Every comment of a file that already parsed (lexed again, keeping what the parser ignores)."""
+    source = text.splitlines()
+    out: list[_Comment] = []
+    try:
+        tokens = [t for t in _PARSER.lex(text, dont_ignore=True) if t.type in _COMMENT_TOKENS]
+    except LarkError:  # the whole-grammar lexer disagrees with the parser's: no docs rather than no build
+        return out
+    for tok in tokens:
+        lines = _comment_lines(str(tok))
+        divider = bool(lines) and bool(_DIVIDER.match(lines[0]))
+        kept = [] if divider else [ln for ln in lines if ln]
+        before = source[tok.line - 1][: tok.column - 1]
+        out.append(_Comment(tok.line, tok.end_line or tok.line, "\n".join(kept), not before.strip(), divider))
+    return out
+
+
+class _Docs:
+    """Finds the doc comment of a node by the line it starts on."""
+
+    def __init__(self, comments: list[_Comment]) -> None:
+        self.trailing = {c.line: c.text for c in comments if not c.alone}
+        self.ending_on = {c.end_line: c for c in comments if c.alone}
+
+    def __call__(self, line: int) -> str:
+        parts: list[str] = []
+        above = self.ending_on.get(line - 1)
+        while above is not None and not above.divider:
+            parts.insert(0, above.text)
+            above = self.ending_on.get(above.line - 1)
+        if line in self.trailing:
+            parts.append(self.trailing[line])
+        return "\n".join(p for p in parts if p)
+
+
+def attach_docs(doc: ast.Document, text: str) -> None:
+    docs = _Docs(_comments(text))
+    for s in doc.structs:
+        s.doc = docs(s.loc.line)
+        for f in s.fields:
+            f.doc = docs(f.loc.line)
+    for e in doc.enums:
+        e.doc = docs(e.loc.line)
+        for v in e.values:
+            v.doc = docs(v.loc.line)
+    for svc in doc.services:
+        svc.doc = docs(svc.loc.line)
+        for fn in svc.functions:
+            fn.doc = docs(fn.loc.line)
+
+
 def parse(text: str, path: str) -> ast.Document:
     """Parse one Thrift file; syntax errors become CompileError with file:line."""
     try:
@@ -321,6 +403,7 @@ def parse(text: str, path: str) -> ast.Document:
             doc.structs.append(it)
         elif isinstance(it, ast.Service):
             doc.services.append(it)
+    attach_docs(doc, text)
     return doc
 
 

@@ -100,6 +100,14 @@ def test_routes_json(out):
     doc = json.loads((out / "atelier_proto" / "routes.json").read_text())
     assert doc["routes"] == [
         {
+            "method": "POST", "path": "/api/fx/attach", "service": "fxall",
+            "grpc_service": "atelier.fxall.FxService", "rpc": "Attach",
+            "request": "atelier.fxall.AttachRequest", "response": "atelier.fxall.GetThingResponse",
+            "module": "atelier_proto.fxall_pb2", "streaming": False, "auth": True,
+            "category": "fx", "openapi": False,
+            "upload": {"part": "file", "fields": {"key": "key", "name": "file_name", "size": "size"}},
+        },
+        {
             "method": "GET", "path": "/api/fx/things/:thing_id", "service": "fxall",
             "grpc_service": "atelier.fxall.FxService", "rpc": "GetThing",
             "request": "atelier.fxall.GetThingRequest", "response": "atelier.fxall.GetThingResponse",
@@ -138,6 +146,15 @@ def test_openapi_json(out):
     assert params[("query", "filter_ids")]["schema"]["items"]["type"] == "string"
     assert "requestBody" not in get
     assert get["security"] == [{"bearer": []}]
+    # doc comments: the function's first sentence is the summary, struct and field comments describe them
+    assert get["summary"] == "Get a thing"
+    assert get["description"].startswith("Get a thing. Things are never deleted.")
+    assert "atelier.fxall.FxService/GetThing" in get["description"]
+    assert params[("query", "limit")]["description"] == "at most this many"
+    assert doc["components"]["schemas"]["fxall.GetThingRequest"]["description"] == "Which thing to get."
+    assert doc["components"]["schemas"]["fxall.AllTypes"]["properties"]["i64v"] == {
+        "type": "integer", "format": "int64", "description": "plain i64: JSON number"}
+    assert doc["paths"]["/api/fx/watch"]["post"]["summary"] == "FxService.Watch"  # no comment
     ok = get["responses"]["200"]["content"]["application/json"]["schema"]
     assert ok == {
         "allOf": [{"$ref": "#/components/schemas/Error"}, {"$ref": "#/components/schemas/fxall.GetThingResponse"}]
@@ -150,6 +167,18 @@ def test_openapi_json(out):
     assert list(body["properties"]) == ["thing"] and body["required"] == ["thing"]
     assert put["tags"] == ["fx"]
 
+    # an api.upload route takes multipart/form-data: the file part and the other fields, never the
+    # ones the gateway fills from the file (key, size); the name is an optional override
+    attach = doc["paths"]["/api/fx/attach"]["post"]
+    assert list(attach["requestBody"]["content"]) == ["multipart/form-data"]
+    form = attach["requestBody"]["content"]["multipart/form-data"]
+    assert list(form["schema"]["properties"]) == ["file", "thing_id", "file_name", "at"]
+    assert form["schema"]["properties"]["file"]["format"] == "binary"
+    assert form["schema"]["required"] == ["file", "thing_id"]
+    assert form["schema"]["properties"]["at"]["description"] == "where to pin it"
+    assert form["encoding"] == {"at": {"contentType": "application/json"}}
+    assert [(p["in"], p["name"]) for p in attach["parameters"]] == [("query", "space_id")]
+
     watch = doc["paths"]["/api/fx/watch"]["post"]
     assert "text/event-stream" in watch["responses"]["200"]["content"]
     assert watch["security"] == []
@@ -158,7 +187,7 @@ def test_openapi_json(out):
     all_types = schemas["fxall.AllTypes"]
     props = all_types["properties"]
     assert props["id"]["type"] == "string"
-    assert props["i64v"] == {"type": "integer", "format": "int64"}
+    assert props["i64v"]["type"] == "integer" and props["i64v"]["format"] == "int64"
     assert props["self"]["type"] == "string" and "renamed" not in props
     assert props["ids"] == {"type": "array", "items": {"type": "string", "pattern": "^-?[0-9]+$", "format": "int64"}}
     assert props["tags"]["uniqueItems"] is True

@@ -120,6 +120,45 @@ def test_one_rpc_on_several_methods(tmp_path):
     assert [r.name for r in model.rpcs] == ["F"]  # still one gRPC method
 
 
+UPLOAD_REQ = """
+struct Up {
+    1: i64 dataset_id
+    2: string key (api.file="key")
+    3: i64 size (api.file="size")
+}
+struct Resp { 1: string s }
+"""
+
+
+@pytest.mark.parametrize(
+    ("req", "fn", "why"),
+    [
+        (UPLOAD_REQ, 'Resp F(1: Up r) (api.get="/f", api.upload="file")', "POST only"),
+        (UPLOAD_REQ, 'Resp F(1: Up r) (api.post="/f", api.upload="a file")', "names the form part"),
+        (UPLOAD_REQ, 'Resp F(1: Up r) (api.post="/f", api.upload="dataset_id")', "same name as a form field"),
+        (UPLOAD_REQ, 'Resp F(1: Up r) (api.post="/f")', "has api.file but the RPC has no api.upload"),
+        ("struct Up { 1: i32 key (api.file=\"key\") }\nstruct Resp { 1: string s }\n",
+         'Resp F(1: Up r) (api.post="/f", api.upload="file")', "must be string"),
+        ("struct Up { 1: string k (api.file=\"path\") }\nstruct Resp { 1: string s }\n",
+         'Resp F(1: Up r) (api.post="/f", api.upload="file")', "api.file is one of"),
+        ("struct Up { 1: string a (api.file=\"key\")\n 2: string b (api.file=\"key\") }\nstruct Resp { 1: string s }\n",
+         'Resp F(1: Up r) (api.post="/f", api.upload="file")', "both have api.file"),
+    ],
+)
+def test_upload_annotation_errors(tmp_path, req, fn, why):
+    text = req + f"service S {{\n  {fn}\n}}\n"
+    errors = compile_files(tmp_path, {"a.thrift": text})
+    assert any(why in e and "S.F" in e for e in errors), errors
+
+
+def test_upload_annotation_in_the_model(tmp_path):
+    text = UPLOAD_REQ + 'service S {\n  Resp F(1: Up r) (api.post="/f", api.upload="file")\n}\n'
+    (tmp_path / "a.thrift").write_text(text)
+    [rpc] = load(tmp_path).rpcs
+    assert rpc.upload is not None and rpc.upload.part == "file"
+    assert dict(rpc.upload.fields) == {"key": "key", "size": "size"}
+
+
 def test_same_path_other_method_is_fine(tmp_path):
     text = REQ + 'service A {\n  Resp F(1: Req r) (api.post="/x")\n  Resp G(1: Req r) (api.get="/x")\n}\n'
     (tmp_path / "a.thrift").write_text(text)

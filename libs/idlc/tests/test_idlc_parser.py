@@ -74,3 +74,54 @@ def test_parse_everything():
     assert do.annotations == {"api.post": "/do", "api.category": "c"}
     assert do.args[0].annotations == {"arg.ann": "x"} and do.loc.line == line_of("Resp Do(")
     assert fire.oneway and fire.return_type is None
+
+
+DOCS = """
+// File header: not attached (a blank line follows).
+
+// A shape.
+// Two lines of doc.
+struct Shape {
+    // The id.
+    1: i64 id               // trailing part
+    2: string name          // only trailing
+    3: i32 sides
+    /* block doc */
+    4: bool filled
+}
+
+// ---------------------------------------------------------------- section
+struct Undocumented {
+    1: i32 a
+}
+
+enum Kind {
+    Round = 1   // no corners
+    Square = 2
+}
+
+service Svc {
+    // ---- a group heading, not a doc
+    Shape Get(1: Shape req) (api.get="/s")
+    // Put a shape. It replaces the old one.
+    Shape Put(1: Shape req)
+        (api.put="/s")  // not on the function's first line: not its doc
+}
+"""
+
+
+def test_doc_comments_attach_to_what_follows_them():
+    doc = parse(DOCS, "d.thrift")
+    shape, undocumented = doc.structs
+    assert shape.doc == "A shape.\nTwo lines of doc."
+    f = {x.name: x.doc for x in shape.fields}
+    assert f == {"id": "The id.\ntrailing part", "name": "only trailing", "sides": "", "filled": "block doc"}
+    assert undocumented.doc == ""  # a divider is a heading, never a doc
+    assert [(v.name, v.doc) for v in doc.enums[0].values] == [("Round", "no corners"), ("Square", "")]
+    get, put = doc.services[0].functions
+    assert get.doc == "" and put.doc == "Put a shape. It replaces the old one."
+
+
+def test_comment_markers_inside_strings_are_not_comments():
+    doc = parse('// S.\nstruct S {\n    1: string url = "http://x//y" // the url\n}\n', "u.thrift")
+    assert doc.structs[0].doc == "S." and doc.structs[0].fields[0].doc == "the url"

@@ -133,3 +133,69 @@ class DeletePersonalAccessTokenAndPermissionRequest(_message.Message):
 class DeletePersonalAccessTokenAndPermissionResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class Workspace(_message.Message):
+    __slots__ = ("id", "name", "icon_url", "role_type", "workspace_type", "enterprise_id", "description", "owner_uid", "joined_status")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ICON_URL_FIELD_NUMBER: _ClassVar[int]
+    ROLE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    WORKSPACE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    ENTERPRISE_ID_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    OWNER_UID_FIELD_NUMBER: _ClassVar[int]
+    JOINED_STATUS_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    name: str
+    icon_url: str
+    role_type: str
+    workspace_type: str
+    enterprise_id: str
+    description: str
+    owner_uid: int
+    joined_status: str
+    def __init__(self, id: _Optional[int] = ..., name: _Optional[str] = ..., icon_url: _Optional[str] = ..., role_type: _Optional[str] = ..., workspace_type: _Optional[str] = ..., enterprise_id: _Optional[str] = ..., description: _Optional[str] = ..., owner_uid: _Optional[int] = ..., joined_status: _Optional[str] = ...) -> None: ...
+
+class ListWorkspacesRequest(_message.Message):
+    __slots__ = ("page_num", "page_size")
+    PAGE_NUM_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    page_num: int
+    page_size: int
+    def __init__(self, page_num: _Optional[int] = ..., page_size: _Optional[int] = ...) -> None: ...
+
+class ListWorkspacesResponseData(_message.Message):
+    __slots__ = ("workspaces", "total_count")
+    WORKSPACES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_COUNT_FIELD_NUMBER: _ClassVar[int]
+    workspaces: _containers.RepeatedCompositeFieldContainer[Workspace]
+    total_count: int
+    def __init__(self, workspaces: _Optional[_Iterable[_Union[Workspace, _Mapping]]] = ..., total_count: _Optional[int] = ...) -> None: ...
+
+class ListWorkspacesResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: ListWorkspacesResponseData
+    def __init__(self, data: _Optional[_Union[ListWorkspacesResponseData, _Mapping]] = ...) -> None: ...
+
+class GetCurrentUserRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class CurrentUser(_message.Message):
+    __slots__ = ("user_id", "user_name", "nick_name", "avatar_url")
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_NAME_FIELD_NUMBER: _ClassVar[int]
+    NICK_NAME_FIELD_NUMBER: _ClassVar[int]
+    AVATAR_URL_FIELD_NUMBER: _ClassVar[int]
+    user_id: int
+    user_name: str
+    nick_name: str
+    avatar_url: str
+    def __init__(self, user_id: _Optional[int] = ..., user_name: _Optional[str] = ..., nick_name: _Optional[str] = ..., avatar_url: _Optional[str] = ...) -> None: ...
+
+class GetCurrentUserResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: CurrentUser
+    def __init__(self, data: _Optional[_Union[CurrentUser, _Mapping]] = ...) -> None: ...

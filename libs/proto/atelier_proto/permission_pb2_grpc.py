@@ -60,6 +60,16 @@ class PermissionServiceStub:
                 request_serializer=atelier__proto_dot_permission__pb2.DeletePersonalAccessTokenAndPermissionRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_permission__pb2.DeletePersonalAccessTokenAndPermissionResponse.FromString,
                 _registered_method=True)
+        self.ListWorkspaces = channel.unary_unary(
+                '/atelier.permission.PermissionService/ListWorkspaces',
+                request_serializer=atelier__proto_dot_permission__pb2.ListWorkspacesRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_permission__pb2.ListWorkspacesResponse.FromString,
+                _registered_method=True)
+        self.GetCurrentUser = channel.unary_unary(
+                '/atelier.permission.PermissionService/GetCurrentUser',
+                request_serializer=atelier__proto_dot_permission__pb2.GetCurrentUserRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_permission__pb2.GetCurrentUserResponse.FromString,
+                _registered_method=True)
 
 
 class PermissionServiceServicer:
@@ -95,6 +105,18 @@ class PermissionServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListWorkspaces(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetCurrentUser(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_PermissionServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -122,6 +144,16 @@ def add_PermissionServiceServicer_to_server(servicer, server):
                     servicer.DeletePersonalAccessTokenAndPermission,
                     request_deserializer=atelier__proto_dot_permission__pb2.DeletePersonalAccessTokenAndPermissionRequest.FromString,
                     response_serializer=atelier__proto_dot_permission__pb2.DeletePersonalAccessTokenAndPermissionResponse.SerializeToString,
+            ),
+            'ListWorkspaces': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListWorkspaces,
+                    request_deserializer=atelier__proto_dot_permission__pb2.ListWorkspacesRequest.FromString,
+                    response_serializer=atelier__proto_dot_permission__pb2.ListWorkspacesResponse.SerializeToString,
+            ),
+            'GetCurrentUser': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetCurrentUser,
+                    request_deserializer=atelier__proto_dot_permission__pb2.GetCurrentUserRequest.FromString,
+                    response_serializer=atelier__proto_dot_permission__pb2.GetCurrentUserResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -259,6 +291,60 @@ class PermissionService:
             '/atelier.permission.PermissionService/DeletePersonalAccessTokenAndPermission',
             atelier__proto_dot_permission__pb2.DeletePersonalAccessTokenAndPermissionRequest.SerializeToString,
             atelier__proto_dot_permission__pb2.DeletePersonalAccessTokenAndPermissionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListWorkspaces(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.permission.PermissionService/ListWorkspaces',
+            atelier__proto_dot_permission__pb2.ListWorkspacesRequest.SerializeToString,
+            atelier__proto_dot_permission__pb2.ListWorkspacesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetCurrentUser(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.permission.PermissionService/GetCurrentUser',
+            atelier__proto_dot_permission__pb2.GetCurrentUserRequest.SerializeToString,
+            atelier__proto_dot_permission__pb2.GetCurrentUserResponse.FromString,
             options,
             channel_credentials,
             insecure,

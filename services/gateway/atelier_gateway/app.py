@@ -1,15 +1,16 @@
-"""The Starlette application: one HTTP route per IDL route, plus health and docs.
+"""The Starlette application: one HTTP route per IDL route, plus health, docs and signed file URLs.
 
-Per request: authenticate (unless the route says api.auth="false") -> read the body (size cap)
--> JSON/query/path -> request message -> space check -> in-process handler (permission) or gRPC
-call (unary -> JSON, server-streaming -> SSE) -> `{"code": 0, "msg": "", ...}`.
+Per request: authenticate (unless the route says api.auth="false") -> read the body (JSON, or
+multipart for api.upload routes; size caps) -> JSON/query/path -> request message -> space check
+-> in-process handler (permission, file) or gRPC call (unary -> JSON, server-streaming -> SSE) ->
+`{"code": 0, "msg": "", ...}`. Every response carries the request's trace id in `x-tt-logid`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,23 +19,29 @@ from google.protobuf.message import Message
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute
 from starlette.routing import Route as HttpRoute
 
 from atelier_common.auth import ANONYMOUS, RequestContext, use_context
-from atelier_common.errors import InvalidArgument, PayloadTooLarge, PermissionDenied, Unimplemented, from_rpc_error
+from atelier_common.errors import InvalidArgument, PayloadTooLarge, PermissionDenied, from_rpc_error
+from atelier_common.files import FileStore
 from atelier_common.settings import SERVICE_NAMES, Settings
-from atelier_gateway import docs, health, transcoding
+from atelier_common.signed_urls import UrlSigner
+from atelier_gateway import docs, health, signed_files, transcoding
 from atelier_gateway.access_log import AccessLogMiddleware
 from atelier_gateway.auth.authenticator import Authenticator, Principal
 from atelier_gateway.auth.store import AuthStore
+from atelier_gateway.discovery import DiscoveryHandler
 from atelier_gateway.errors import EXCEPTION_HANDLERS
+from atelier_gateway.files import FileHandler
 from atelier_gateway.forwarding import ChannelFactory, Forwarder
+from atelier_gateway.in_process import InProcess
 from atelier_gateway.permission import PermissionHandler
 from atelier_gateway.routing import IN_PROCESS_SERVICES, Route, RouteTable, load_routes
 from atelier_gateway.sse import json_answer, sse_response, wants_json
-from atelier_gateway.upload import Upload, accepts_upload, is_multipart, read_upload
+from atelier_gateway.tracing import TraceMiddleware, name_span
+from atelier_gateway.upload import Upload, read_upload
 
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -48,6 +55,8 @@ class GatewayDeps:
     downstream: Sequence[str] | None = None  # services /readyz checks; default: all of them
     openapi: dict[str, Any] | None = None  # default: atelier_proto/openapi.json
     storage: Any = None  # atelier_common.storage.ObjectStorage for uploads; default create_storage(settings)
+    redis: Any = None  # redis.asyncio.Redis (checked by /readyz when given)
+    ids: Any = None  # atelier_common.ids.IdGenerator (started): ids of uploaded files
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -91,28 +100,6 @@ def check_spaces(msg: Message, ctx: RequestContext) -> None:
             raise PermissionDenied(f"space {space_id} is not yours")
 
 
-@contextlib.contextmanager
-def _server_span(request: Request, route: Route) -> Iterator[None]:
-    """A SERVER span joined to the client's traceparent, when telemetry is available."""
-    try:
-        from opentelemetry.trace import SpanKind
-
-        from atelier_common import telemetry
-
-        parent = telemetry.extract(dict(request.headers))
-        tracer = telemetry.tracer("atelier.gateway")
-    except Exception:  # noqa: BLE001 - no tracing is better than no answer
-        yield
-        return
-    with tracer.start_as_current_span(
-        f"{route.method} {route.path}",
-        context=parent,
-        kind=SpanKind.SERVER,
-        attributes={"http.request.method": route.method, "http.route": route.path, "rpc.method": route.rpc},
-    ):
-        yield
-
-
 class Gateway:
     def __init__(self, deps: GatewayDeps) -> None:
         self.deps = deps
@@ -121,8 +108,14 @@ class Gateway:
         self.forwarder = Forwarder(deps.settings, deps.channel_factory)
         self.store = AuthStore(deps.pool)
         self.authenticator = Authenticator(self.store)
-        self.permission = PermissionHandler(self.store, self.authenticator)
+        self.in_process = InProcess(
+            {
+                "permission": [PermissionHandler(self.store, self.authenticator), DiscoveryHandler(self.store)],
+                "file": [FileHandler(FileStore(self.storage()), deps.ids)],
+            }
+        )
         self.openapi = deps.openapi if deps.openapi is not None else docs.load_openapi(self.table)
+        self._signer: UrlSigner | None = None
 
     # ------------------------------------------------------------------ API routes
     def endpoint(self, by_method: dict[str, Route]):  # type: ignore[no-untyped-def]
@@ -130,8 +123,8 @@ class Gateway:
 
         async def handle(request: Request) -> Response:
             route = by_method.get(request.method) or by_method["GET"]  # Starlette adds HEAD for GET
-            with _server_span(request, route):
-                return await self.handle(route, request)
+            name_span(route.method, route.path, route.rpc)
+            return await self.handle(route, request)
 
         return handle
 
@@ -144,25 +137,24 @@ class Gateway:
         query = {k: request.query_params.getlist(k) for k in request.query_params}
         upload: Upload | None = None
         body = None
-        if request.method == "POST" and is_multipart(request) and accepts_upload(route.request_cls):
-            upload = await read_upload(request, self.settings.max_upload_bytes)
+        if route.upload is not None:
+            upload = await read_upload(request, self.settings.max_upload_bytes, route.upload)
             body, query = upload.body, {**query, **upload.query}
         elif request.method in _BODY_METHODS:
             body = await read_json_body(request, self.settings.max_body_bytes)
         msg = transcoding.request_message(route.request_cls, body=body, query=query, path=dict(request.path_params))
+        if upload is not None:
+            upload.fill_content(msg)
         if route.auth:
             check_spaces(msg, ctx)
-        if upload is not None:  # stored only once the caller proved access to the space
+        if upload is not None and upload.key is not None:  # stored only once the caller proved access to the space
             await self.storage().put(upload.key, upload.data, content_type=upload.content_type)
         traceparent = request.headers.get("traceparent")
         with use_context(ctx):
             if route.service in IN_PROCESS_SERVICES:
                 if principal is None:  # in-process handlers act for a user
                     principal = await self.authenticator.authenticate(request.headers.get("authorization"))
-                handler = getattr(self.permission, route.rpc, None)
-                if handler is None:  # an RPC added to permission.thrift but not served here yet
-                    raise Unimplemented(f"{route.rpc} is not implemented")
-                reply = await handler(msg, principal)
+                reply = await self.in_process.handler(route.service, route.rpc)(msg, principal)
             elif route.stream:
                 call = self.forwarder.stream(route, msg, ctx, traceparent)
                 if wants_json(msg):
@@ -172,7 +164,7 @@ class Gateway:
                 try:
                     reply = await self.forwarder.unary(route, msg, ctx, traceparent)
                 except grpc.RpcError as exc:
-                    if upload is not None and 400 <= from_rpc_error(exc).http_status < 500:
+                    if upload is not None and upload.key is not None and 400 <= from_rpc_error(exc).http_status < 500:
                         # The service refused the document, so nothing refers to the file. (After
                         # a timeout or an unavailable service the document may exist: keep it.)
                         with contextlib.suppress(Exception):
@@ -187,9 +179,20 @@ class Gateway:
             self.deps.storage = create_storage(self.settings)
         return self.deps.storage
 
+    def signer(self) -> UrlSigner:
+        """Verifies signed file URLs; SigningKeyMissing (naming the setting) when no key is set."""
+        if self._signer is None:
+            self._signer = UrlSigner(self.settings.url_signing_key, self.settings.public_base_url())
+        return self._signer
+
+    async def signed_file(self, request: Request) -> Response:
+        return await signed_files.serve(request, self.storage(), self.signer())
+
     # ------------------------------------------------------------------ health + docs
     def readiness_checks(self) -> list[tuple[str, health.Check]]:
         checks: list[tuple[str, health.Check]] = [("postgres", health.postgres_check(self.deps.pool))]
+        if self.deps.redis is not None:
+            checks.append(("redis", health.redis_check(self.deps.redis)))
         names = self.deps.downstream if self.deps.downstream is not None else SERVICE_NAMES
         factory = self.forwarder.channel_factory
         for name in names:
@@ -203,7 +206,7 @@ class Gateway:
         return JSONResponse(self.openapi)
 
     async def docs_page(self, request: Request) -> Response:
-        return HTMLResponse(docs.render_docs(self.openapi))
+        return docs.docs_page(self.openapi)
 
     def routes(self) -> list[BaseRoute]:
         routes: list[BaseRoute] = [
@@ -211,6 +214,8 @@ class Gateway:
             HttpRoute("/readyz", self.readyz, methods=["GET"]),
             HttpRoute("/openapi.json", self.openapi_json, methods=["GET"]),
             HttpRoute("/docs", self.docs_page, methods=["GET"]),
+            HttpRoute(docs.ASSETS_ROUTE, docs.asset, methods=["GET"]),
+            HttpRoute(signed_files.ROUTE, self.signed_file, methods=["GET"]),
         ]
         by_path: dict[str, dict[str, Route]] = {}
         for r in self.table.routes:
@@ -225,7 +230,7 @@ def create_app(deps: GatewayDeps) -> Starlette:
     app = Starlette(
         routes=gateway.routes(),
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[Middleware(AccessLogMiddleware)],
+        middleware=[Middleware(TraceMiddleware), Middleware(AccessLogMiddleware)],  # access log lines carry the trace id
     )
     app.state.gateway = gateway
     return app

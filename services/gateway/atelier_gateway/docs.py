@@ -1,26 +1,56 @@
-"""/openapi.json (atelier_proto's generated document) and /docs, a self-contained HTML page
-listing every operation by category with its request and response schemas (no CDN: the
-gateway may run without internet access)."""
+"""/openapi.json (atelier_proto's generated document) and /docs, an interactive reference: Swagger UI
+from the pinned `swagger-ui-bundle-v2` package, its assets served by the gateway itself (no CDN: the
+gateway may run without internet access), reading /openapi.json and sending requests with the
+bearer token a user enters under "Authorize"."""
 
 from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, Response
 
 from atelier_gateway.routing import RouteTable, proto_resource
 
-_METHODS = ("get", "post", "put", "patch", "delete")
-_STYLE = (
-    "<style>body{font-family:system-ui,sans-serif;max-width:70em;margin:2em auto;padding:0 1em}"
-    "details{margin:.3em 0;border:1px solid #ddd;border-radius:4px;padding:.3em .6em}"
-    "summary{cursor:pointer}code.m{display:inline-block;min-width:4em;font-weight:bold}"
-    "pre{background:#f6f8fa;padding:.6em;overflow:auto;font-size:.85em}</style></head><body>"
-)
-_INTRO = (
-    "<p>Machine-readable: <a href='/openapi.json'>/openapi.json</a>. "
-    "Authenticate with <code>Authorization: Bearer &lt;personal access token&gt;</code>.</p>"
-)
+ASSETS_ROUTE = "/docs/assets/{name}"
+# The files the page loads; nothing else of the package is served (its own index.html points at a
+# remote demo document).
+ASSETS = frozenset({"swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png", "favicon-16x16.png"})
+
+# Relative URLs: the page also works behind a reverse proxy that mounts the gateway under a prefix.
+_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" href="docs/assets/swagger-ui.css">
+<link rel="icon" type="image/png" href="docs/assets/favicon-32x32.png" sizes="32x32">
+<link rel="icon" type="image/png" href="docs/assets/favicon-16x16.png" sizes="16x16">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="docs/assets/swagger-ui-bundle.js" charset="utf-8"></script>
+<script>
+window.ui = SwaggerUIBundle({{
+  url: "openapi.json",
+  dom_id: "#swagger-ui",
+  deepLinking: true,
+  persistAuthorization: true,
+  displayRequestDuration: true,
+  filter: true,
+  validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis],
+  layout: "BaseLayout"
+}});
+</script>
+</body>
+</html>
+"""
 
 
 def load_openapi(table: RouteTable | None = None) -> dict[str, Any]:
@@ -44,50 +74,20 @@ def minimal_openapi(table: RouteTable) -> dict[str, Any]:
     return {"openapi": "3.0.3", "info": {"title": "Atelier API", "version": "0.1.0"}, "paths": paths}
 
 
-def _schema_refs(node: Any) -> str:
-    return json.dumps(node, indent=2, ensure_ascii=False) if node else "—"
+def assets_dir() -> Path:
+    from swagger_ui_bundle import swagger_ui_path
+
+    return Path(str(swagger_ui_path))
 
 
-def render_docs(spec: dict[str, Any]) -> str:
-    info = spec.get("info", {})
-    schemas = spec.get("components", {}).get("schemas", {})
-    groups: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
-    for path, item in sorted(spec.get("paths", {}).items()):
-        for method in _METHODS:
-            op = item.get(method)
-            if op:
-                tag = (op.get("tags") or ["other"])[0]
-                groups.setdefault(tag, []).append((method.upper(), path, op))
-    out = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>{html.escape(str(info.get('title', 'API')))}</title>",
-        _STYLE,
-        f"<h1>{html.escape(str(info.get('title', 'API')))} <small>{html.escape(str(info.get('version', '')))}</small></h1>",
-        _INTRO,
-    ]
-    for tag in sorted(groups):
-        out.append(f"<h2 id='{html.escape(tag)}'>{html.escape(tag)}</h2>")
-        for method, path, op in groups[tag]:
-            title = html.escape(str(op.get("summary") or op.get("operationId") or ""))
-            out.append(
-                f"<details><summary><code class='m'>{method}</code> <code>{html.escape(path)}</code> {title}</summary>"
-            )
-            params = op.get("parameters")
-            if params:
-                out.append(f"<h4>Parameters</h4><pre>{html.escape(_schema_refs(params))}</pre>")
-            body = op.get("requestBody") or op.get("x-request")
-            if body:
-                out.append(f"<h4>Request</h4><pre>{html.escape(_schema_refs(body))}</pre>")
-            resp = op.get("responses") or op.get("x-response")
-            if resp:
-                out.append(f"<h4>Responses</h4><pre>{html.escape(_schema_refs(resp))}</pre>")
-            out.append("</details>")
-    if schemas:
-        out.append("<h2>Schemas</h2>")
-        for name in sorted(schemas):
-            out.append(
-                f"<details id='schema-{html.escape(name)}'><summary><code>{html.escape(name)}</code></summary>"
-                f"<pre>{html.escape(_schema_refs(schemas[name]))}</pre></details>"
-            )
-    out.append("</body></html>")
-    return "".join(out)
+def docs_page(spec: dict[str, Any]) -> HTMLResponse:
+    title = html.escape(str(spec.get("info", {}).get("title", "API")))
+    return HTMLResponse(_PAGE.format(title=f"{title} reference"))
+
+
+async def asset(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in ASSETS:
+        raise HTTPException(404)
+    # The package version is pinned, so an asset never changes under its name within a release.
+    return FileResponse(assets_dir() / name, headers={"Cache-Control": "public, max-age=86400"})

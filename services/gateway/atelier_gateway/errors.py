@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from atelier_common.errors import AtelierError, Internal, class_for_http, from_rpc_error
+from atelier_gateway.tracing import LOG_ID_HEADER, SCOPE_KEY
 
 log = logging.getLogger("atelier.gateway.errors")
 
@@ -48,8 +49,12 @@ async def http_exception_handler(request: Request, exc: Exception) -> JSONRespon
 
 
 async def unhandled_error_handler(request: Request, exc: Exception) -> JSONResponse:
-    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-    return error_response(Internal())
+    # Runs outside the request's span (Starlette's outermost middleware): the trace id travels in
+    # the scope, for the log line and the x-tt-logid header.
+    trace_id = request.scope.get(SCOPE_KEY, "")
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc,
+                  extra={"trace_id": trace_id} if trace_id else None)
+    return error_response(Internal(), headers={LOG_ID_HEADER: trace_id} if trace_id else None)
 
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {

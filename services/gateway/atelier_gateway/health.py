@@ -1,4 +1,4 @@
-"""/healthz (the process is up) and /readyz (Postgres and every downstream service answer).
+"""/healthz (the process is up) and /readyz (Postgres, Redis and every downstream service answer).
 
 Readiness checks run concurrently, each with a short timeout, so one hung dependency costs at
 most that timeout and is named in the 503 body.
@@ -28,6 +28,14 @@ def postgres_check(pool: Any) -> Check:
     async def check() -> None:
         if await pool.fetchval("SELECT 1") != 1:
             raise RuntimeError("unexpected answer")
+
+    return check
+
+
+def redis_check(redis: Any) -> Check:
+    async def check() -> None:
+        if not await redis.ping():
+            raise RuntimeError("no PONG")
 
     return check
 

@@ -2,8 +2,9 @@
 `python -m atelier_gateway create-token --user NAME [--name TOKEN_NAME]` (print a new token).
 
 Serve: settings -> logging -> telemetry -> migrations of schema `gateway` -> Postgres pool ->
-bootstrap token file (ATELIER_BOOTSTRAP_TOKEN_FILE) -> uvicorn. SIGTERM/SIGINT: stop accepting,
-let in-flight requests finish for settings.shutdown_grace_s, close channels and pool, exit 0.
+Redis -> id generator (worker id leased like every service's) -> bootstrap token file
+(ATELIER_BOOTSTRAP_TOKEN_FILE) -> uvicorn. SIGTERM/SIGINT: stop accepting, let in-flight requests
+finish for settings.shutdown_grace_s, close channels, ids, Redis and pool, exit 0.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import uvicorn
 
 from atelier_common.service import ServiceSpec
 from atelier_common.settings import Settings, get_settings
+from atelier_common.signed_urls import SigningKeyMissing
 from atelier_gateway.app import GatewayDeps, create_app
 from atelier_gateway.auth.bootstrap import bootstrap_token_file, create_user_token
 from atelier_gateway.auth.store import AuthStore
@@ -63,43 +65,55 @@ class _Server(uvicorn.Server):
 
 async def serve(settings: Settings, stop: asyncio.Event, *, port: int | None = None) -> None:
     from atelier_common.grpc.client import close_channels
+    from atelier_common.ids import IdGenerator
+    from atelier_common.redis import create_redis
+    from atelier_common.storage import create_storage
 
     applied = await migrate(settings)
     if applied:
         log.info("migrations applied", extra={"schema": SCHEMA, "applied": applied})
-    pool = await open_pool(settings)
-    try:
-        if settings.bootstrap_token_file:
-            await bootstrap_token_file(AuthStore(pool), settings.bootstrap_token_file)
-        from atelier_common.storage import create_storage
-
-        app = create_app(GatewayDeps(settings=settings, pool=pool, storage=create_storage(settings)))
-        config = uvicorn.Config(
-            app,
-            host=settings.gateway_host,
-            port=settings.gateway_port if port is None else port,
-            log_config=None,  # our JSON logging stays in charge
-            access_log=False,
-            lifespan="off",
-            timeout_graceful_shutdown=int(settings.shutdown_grace_s),
-            proxy_headers=True,
-        )
-        server = _Server(config)
-        task = asyncio.create_task(server.serve())
-        stopper = asyncio.create_task(stop.wait())
-        done, _ = await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        if stopper in done:
-            log.info("stopping", extra={"grace_s": settings.shutdown_grace_s})
-            server.should_exit = True
-        else:
-            stopper.cancel()
-        await task
-        if not server.started:
-            raise RuntimeError(f"gateway could not listen on {config.host}:{config.port}")
-    finally:
-        await close_channels()
-        await pool.close()
+    if settings.storage_backend == "local" and not settings.url_signing_key:
+        log.warning(SigningKeyMissing.default_msg)  # signed file URLs will fail until it is set
+    async with contextlib.AsyncExitStack() as stack:
+        pool = await open_pool(settings)
+        stack.push_async_callback(pool.close)
+        redis = create_redis(settings.redis_url)
+        stack.push_async_callback(redis.aclose)
+        ids = IdGenerator(redis)
+        await ids.start()
+        stack.push_async_callback(ids.stop)
+        stack.push_async_callback(close_channels)
+        deps = GatewayDeps(settings=settings, pool=pool, storage=create_storage(settings), redis=redis, ids=ids)
+        await _serve_http(settings, stop, port, deps)
     log.info("stopped")
+
+
+async def _serve_http(settings: Settings, stop: asyncio.Event, port: int | None, deps: GatewayDeps) -> None:
+    if settings.bootstrap_token_file:
+        await bootstrap_token_file(AuthStore(deps.pool), settings.bootstrap_token_file)
+    app = create_app(deps)
+    config = uvicorn.Config(
+        app,
+        host=settings.gateway_host,
+        port=settings.gateway_port if port is None else port,
+        log_config=None,  # our JSON logging stays in charge
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=int(settings.shutdown_grace_s),
+        proxy_headers=True,
+    )
+    server = _Server(config)
+    task = asyncio.create_task(server.serve())
+    stopper = asyncio.create_task(stop.wait())
+    done, _ = await asyncio.wait({task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    if stopper in done:
+        log.info("stopping", extra={"grace_s": settings.shutdown_grace_s})
+        server.should_exit = True
+    else:
+        stopper.cancel()
+    await task
+    if not server.started:
+        raise RuntimeError(f"gateway could not listen on {config.host}:{config.port}")
 
 
 async def _serve_main(settings: Settings) -> None:

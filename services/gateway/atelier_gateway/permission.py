@@ -8,23 +8,17 @@ create, and only its sha256 is stored.
 
 from __future__ import annotations
 
-from google.protobuf import message_factory
 from google.protobuf.message import Message
 
 from atelier_common.errors import InvalidArgument, NotFound, PermissionDenied
 from atelier_gateway.auth.authenticator import Authenticator, Principal, issue_token
 from atelier_gateway.auth.store import AuthStore, TokenRow, now_s
 from atelier_gateway.domain.tokens import NEVER, expire_at_for
+from atelier_gateway.in_process import new_message as _new
 
 DEFAULT_PAGE_SIZE = 10
 MAX_PAGE_SIZE = 100
 MAX_NAME_LEN = 100
-
-
-def _new(request: Message, type_name: str) -> Message:
-    """A message of the request's own .proto file (the generated module or a test copy)."""
-    desc = request.DESCRIPTOR.file.message_types_by_name[type_name]
-    return message_factory.GetMessageClass(desc)()
 
 
 def _fill_token(target: Message, row: TokenRow, *, creator: bool = False) -> None:

@@ -21,7 +21,24 @@ from google.protobuf.message import Message
 
 from atelier_gateway.domain.paths import to_starlette_path
 
-IN_PROCESS_SERVICES = frozenset({"permission"})  # served by the gateway itself
+IN_PROCESS_SERVICES = frozenset({"permission", "file"})  # served by the gateway itself
+
+
+@dataclass(frozen=True)
+class UploadSpec:
+    """An api.upload route: multipart/form-data with the file in form part `part`; `fields` maps
+    each role ("key", "size", "name", "type", "content") to the request field the gateway fills."""
+
+    part: str
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def field(self, role: str) -> str | None:
+        return dict(self.fields).get(role)
+
+    @property
+    def owned(self) -> frozenset[str]:
+        """Request fields only the gateway may set (a client's form or query value is ignored)."""
+        return frozenset(name for role, name in self.fields if role != "name")
 
 
 @dataclass(frozen=True)
@@ -37,6 +54,7 @@ class Route:
     auth: bool = True
     category: str = ""
     summary: str = ""
+    upload: UploadSpec | None = None  # api.upload: takes multipart/form-data
 
     @property
     def grpc_path(self) -> str:
@@ -112,9 +130,16 @@ def parse_routes(doc: Any) -> RouteTable:
                 auth=_truthy(_first(r, "auth", "api.auth"), True),
                 category=str(_first(r, "category", "api.category", default=service)),
                 summary=str(_first(r, "summary", "description", "doc", default="")),
+                upload=_upload(r.get("upload")),
             )
         )
     return RouteTable(routes=routes)
+
+
+def _upload(raw: Any) -> UploadSpec | None:
+    if not raw:
+        return None
+    return UploadSpec(part=str(raw["part"]), fields=tuple(sorted((str(k), str(v)) for k, v in raw.get("fields", {}).items())))
 
 
 def load_routes() -> RouteTable:

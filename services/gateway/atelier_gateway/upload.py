@@ -1,10 +1,13 @@
-"""Multipart uploads (POST /api/knowledge/document/upload): the gateway stores the file in object
-storage and forwards only its key and size, so services never receive file bytes over gRPC.
+"""Multipart uploads: routes the IDL marks with api.upload="<part>" (POST /api/knowledge/document/upload,
+/v1/files/upload). The file is read from that form part (size cap -> 413); the request's fields
+marked api.file are filled from it: `key` (the gateway stores the file in object storage under a
+key of its own, so services never receive file bytes over gRPC), `size`, `name` (a form field of
+the same name wins), `type` (the part's content type) and `content` (the bytes, for handlers the
+gateway runs in-process).
 
-A route takes uploads when its request message has `file_name`, `tos_uri` and `size` fields.
-Form fields other than the file fill the rest of the message (text values; JSON objects for
-struct fields such as chunk_strategy). The key and size are always the gateway's own: a client
-cannot point a document at someone else's object.
+Other form fields fill the rest of the message (text values; JSON objects for struct fields such
+as chunk_strategy). Fields the gateway fills are always the gateway's own: a client cannot point a
+document at someone else's object by sending tos_uri.
 """
 
 from __future__ import annotations
@@ -20,15 +23,10 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 
 from atelier_common.errors import InvalidArgument, PayloadTooLarge
+from atelier_gateway.routing import UploadSpec
 
-UPLOAD_FIELDS = ("file_name", "tos_uri", "size")
-FILE_FIELD = "file"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-def accepts_upload(request_cls: type[Message]) -> bool:
-    fields = request_cls.DESCRIPTOR.fields_by_name
-    return all(name in fields for name in UPLOAD_FIELDS)
+MAX_FORM_FIELDS = 50
 
 
 def is_multipart(request: Request) -> bool:
@@ -49,28 +47,37 @@ def object_key(space_id: str, filename: str) -> str:
 
 @dataclass
 class Upload:
+    spec: UploadSpec
     body: dict[str, Any]  # JSON-object form fields
-    query: dict[str, list[str]]  # text form fields, plus file_name / tos_uri / size
+    query: dict[str, list[str]]  # text form fields, plus the text fields filled from the file
     data: bytes
     content_type: str
-    key: str
+    key: str | None  # where the gateway stores the file (routes with a "key" field), else None
+
+    def fill_content(self, msg: Message) -> None:
+        """Put the bytes into the message's api.file="content" field (in-process handlers only)."""
+        content = self.spec.field("content")
+        if content is not None:
+            setattr(msg, content, self.data)
 
 
-async def read_upload(request: Request, max_bytes: int) -> Upload:
+async def read_upload(request: Request, max_bytes: int, spec: UploadSpec) -> Upload:
+    if not is_multipart(request):
+        raise InvalidArgument(f"this route takes multipart/form-data with the file in part '{spec.part}'")
     declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > max_bytes:
+    if declared and declared.isdigit() and int(declared) > max_bytes + 64 * 1024:  # the file plus form overhead
         raise PayloadTooLarge(f"upload larger than {max_bytes} bytes")
-    async with request.form(max_files=1, max_fields=50) as form:
-        file = form.get(FILE_FIELD)
+    async with request.form(max_files=1, max_fields=MAX_FORM_FIELDS) as form:
+        file = form.get(spec.part)
         if not isinstance(file, UploadFile):
-            raise InvalidArgument(f"missing required field '{FILE_FIELD}' (a multipart file part)")
+            raise InvalidArgument(f"missing required field '{spec.part}' (a multipart file part)")
         data = await file.read(max_bytes + 1)
         if len(data) > max_bytes:
             raise PayloadTooLarge(f"upload larger than {max_bytes} bytes")
         body: dict[str, Any] = {}
         query: dict[str, list[str]] = {}
         for name, value in form.multi_items():
-            if name == FILE_FIELD or not isinstance(value, str) or name in ("tos_uri", "size"):
+            if name == spec.part or not isinstance(value, str) or name in spec.owned:
                 continue
             text = value.strip()
             if text.startswith("{"):
@@ -80,9 +87,16 @@ async def read_upload(request: Request, max_bytes: int) -> Upload:
                     raise InvalidArgument(f"field '{name}': malformed JSON") from None
             else:
                 query.setdefault(name, []).append(value)
-        filename = (query.get("file_name") or [file.filename or ""])[-1]
+    content_type = file.content_type or "application/octet-stream"
+    name_field = spec.field("name")
+    filename = ((query.get(name_field) or [""])[-1] if name_field else "") or file.filename or ""
+    filled = {"name": filename, "size": str(len(data)), "type": content_type}
+    key = None
+    if spec.field("key") is not None:
         key = object_key((query.get("space_id") or [""])[-1], filename)
-        query["file_name"] = [filename]
-        query["tos_uri"] = [key]
-        query["size"] = [str(len(data))]
-        return Upload(body, query, data, file.content_type or "application/octet-stream", key)
+        filled["key"] = key
+    for role, value in filled.items():
+        field = spec.field(role)
+        if field is not None:
+            query[field] = [value]
+    return Upload(spec, body, query, data, content_type, key)

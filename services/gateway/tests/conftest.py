@@ -1,5 +1,6 @@
-"""Gateway test rig: a real Postgres schema, a real grpc.aio server implementing a few RPCs of the
-generated knowledge and conversation servicers, and the gateway app driven through httpx."""
+"""Gateway test rig: a real Postgres schema, a real Redis (the id generator), a real grpc.aio server
+implementing a few RPCs of the generated knowledge and conversation servicers, and the gateway app
+driven through httpx."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ import pytest
 from grpc_health.v1 import health, health_pb2_grpc
 
 from atelier_common import errors
+from atelier_common.ids import IdGenerator
+from atelier_common.redis import create_redis
 from atelier_common.settings import Settings
 from atelier_devstack.ports import free_port
 from atelier_gateway.app import GatewayDeps, create_app
@@ -107,9 +110,13 @@ class Rig:
     other_space_id: int
     other_token: str
     down_port: int
+    redis: Any
+    ids: IdGenerator
 
     def app(self, **overrides: Any):  # type: ignore[no-untyped-def]
         settings = self.settings.model_copy(update=overrides.pop("settings", {}))
+        overrides.setdefault("redis", self.redis)
+        overrides.setdefault("ids", self.ids)
         return create_app(GatewayDeps(settings=settings, pool=self.pool, **overrides))
 
     def client(self, app=None, token: str | None = "default") -> httpx.AsyncClient:  # type: ignore[no-untyped-def]
@@ -147,7 +154,7 @@ async def _pool(dsn: str) -> Any:
 
 
 @pytest.fixture(scope="session")
-async def rig(database_url: str) -> AsyncIterator[Rig]:
+async def rig(database_url: str, redis_url: str) -> AsyncIterator[Rig]:
     await _migrate(database_url)
     pool = await _pool(database_url)
     store = AuthStore(pool)
@@ -177,7 +184,16 @@ async def rig(database_url: str) -> AsyncIterator[Rig]:
         plugin_addr=f"127.0.0.1:{down_port}",
         grpc_deadline_s=5.0,
         max_body_bytes=4096,
+        redis_url=redis_url,
+        url_signing_key="gateway-tests-secret",
+        public_url="http://gw",
     )
-    yield Rig(settings, pool, knowledge, conversation, token, user_id, space_id, other_space, other_token, down_port)
+    redis = create_redis(redis_url)
+    ids = IdGenerator(redis, namespace="gateway-tests")
+    await ids.start()
+    yield Rig(settings, pool, knowledge, conversation, token, user_id, space_id, other_space, other_token, down_port,
+              redis, ids)
+    await ids.stop()
+    await redis.aclose()
     await server.stop(0)
     await pool.close()

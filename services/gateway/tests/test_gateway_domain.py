@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from atelier_common.settings import Settings
+from atelier_gateway.app import Gateway, GatewayDeps
 from atelier_gateway.domain.paths import path_params, to_starlette_path
 from atelier_gateway.domain.tokens import (
     display_prefix,
@@ -14,7 +15,6 @@ from atelier_gateway.domain.tokens import (
     is_expired,
     parse_bearer,
 )
-from atelier_gateway.permission import PermissionHandler
 from atelier_gateway.routing import IN_PROCESS_SERVICES, load_routes, parse_routes
 from atelier_gateway.upload import object_key, safe_name
 
@@ -71,17 +71,25 @@ def test_upload_keys_are_safe() -> None:
 def test_generated_route_table_is_servable() -> None:
     table = load_routes()
     settings = Settings()
+    gateway = Gateway(GatewayDeps(settings=settings, pool=None, routes=table))
     seen = set()
     for r in table.routes:
         assert (r.method, r.path) not in seen, f"duplicate route {r.method} {r.path}"
         seen.add((r.method, r.path))
         assert set(path_params(r.path)) <= set(r.request_cls.DESCRIPTOR.fields_by_name), r.path
         if r.service in IN_PROCESS_SERVICES:
-            assert callable(getattr(PermissionHandler, r.rpc, None)), f"permission RPC {r.rpc} has no handler"
+            assert callable(gateway.in_process.handler(r.service, r.rpc)), f"{r.service} RPC {r.rpc} has no handler"
         else:
             assert settings.service_addr(r.service), r.service
+        if r.upload is not None:
+            fields = r.request_cls.DESCRIPTOR.fields_by_name
+            assert all(name in fields for _, name in r.upload.fields), r.path
     assert any(r.stream for r in table.routes)
     assert any(not r.auth for r in table.routes)
+    uploads = {r.path: r.upload for r in table.routes if r.upload is not None}
+    assert set(uploads) == {"/api/knowledge/document/upload", "/v1/files/upload"}
+    assert uploads["/api/knowledge/document/upload"].field("key") == "tos_uri"
+    assert uploads["/v1/files/upload"].field("content") == "content"
 
 
 def test_route_table_key_spellings() -> None:

@@ -17,14 +17,15 @@ from atelier_devstack.ports import free_port
 pytestmark = pytest.mark.timeout(120)
 
 
-async def test_serve_bootstraps_and_stops_gracefully(database_url: str, tmp_path) -> None:
+async def test_serve_bootstraps_and_stops_gracefully(database_url: str, redis_url: str, tmp_path) -> None:
     pytest.importorskip("atelier_common.db.migrations")
     pytest.importorskip("atelier_common.grpc.client")
     from atelier_gateway.main import serve
 
     port = free_port()
     token_file = tmp_path / "token"
-    settings = Settings(database_url=database_url, bootstrap_token_file=str(token_file), shutdown_grace_s=2)
+    settings = Settings(database_url=database_url, redis_url=redis_url, bootstrap_token_file=str(token_file),
+                        shutdown_grace_s=2)
     stop = asyncio.Event()
     task = asyncio.create_task(serve(settings, stop, port=port))
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=5) as c:

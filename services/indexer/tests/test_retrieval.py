@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import uuid
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 import pytest
@@ -170,7 +171,8 @@ async def test_image_results_carry_the_image_url(client: AtelierClient) -> None:
     info = await client.upload(dataset_id, "red.png", sample_files.png())
     await client.wait_documents([info["document_id"]])
     reply = await retrieve(client, [dataset_id], "an image", top_k=1)
-    assert reply["slices"][0]["image_url"].endswith("red.png")
+    image_url = urlsplit(reply["slices"][0]["image_url"])
+    assert image_url.scheme == "http" and image_url.path.endswith("red.png")  # a signed gateway URL
     assert reply["slices"][0]["format_type"] == 2
 
 

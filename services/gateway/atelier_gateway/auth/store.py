@@ -43,6 +43,24 @@ def _token(row: asyncpg.Record) -> TokenRow:
     )
 
 
+@dataclass(frozen=True)
+class Membership:
+    """A space seen by one of its members."""
+
+    space_id: int
+    name: str
+    personal: bool
+    owner_id: int
+    role: str  # owner | admin | member
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    created_at: int
+
+
 _TOKEN_COLS = """t.id, t.user_id, t.name, t.token_prefix, t.space_ids, t.created_at, t.updated_at,
     t.last_used_at, t.expire_at, u.name AS user_name"""
 
@@ -90,6 +108,31 @@ class AuthStore:
             user_id,
             role,
         )
+
+    async def user(self, user_id: int) -> User | None:
+        row = await self.pool.fetchrow("SELECT id, name, created_at FROM users WHERE id = $1", user_id)
+        return User(row["id"], row["name"], row["created_at"]) if row else None
+
+    async def memberships(self, user_id: int, space_ids: list[int], *, offset: int, limit: int) -> tuple[list[Membership], int]:
+        """A page of the user's spaces among `space_ids` (personal first, then oldest first) and
+        how many there are in all."""
+        rows = await self.pool.fetch(
+            """SELECT s.id, s.name, s.personal, s.owner_id, m.role, count(*) OVER () AS total
+               FROM space_members m JOIN spaces s ON s.id = m.space_id
+               WHERE m.user_id = $1 AND m.space_id = ANY($2::bigint[])
+               ORDER BY s.personal DESC, s.id OFFSET $3 LIMIT $4""",
+            user_id,
+            space_ids,
+            offset,
+            limit,
+        )
+        if rows:
+            total = rows[0]["total"]
+        else:  # past the last page: count alone
+            total = await self.pool.fetchval(
+                "SELECT count(*) FROM space_members WHERE user_id = $1 AND space_id = ANY($2::bigint[])", user_id, space_ids
+            )
+        return [Membership(r["id"], r["name"], r["personal"], r["owner_id"], r["role"]) for r in rows], total
 
     async def user_space_ids(self, user_id: int) -> list[int]:
         rows = await self.pool.fetch("SELECT space_id FROM space_members WHERE user_id = $1 ORDER BY space_id", user_id)
