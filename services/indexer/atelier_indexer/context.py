@@ -7,9 +7,8 @@ import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
-from atelier_common.ai import ChatModel, create_chat_model, create_embedder, parse_model_id
+from atelier_common.ai import BatchingEmbedder, ChatModel, create_chat_model, create_embedder, parse_model_id
 from atelier_common.service import ServiceDeps
-from atelier_indexer.batching import BatchingEmbedder
 from atelier_knowledge.search import SearchStores, create_search_stores
 
 

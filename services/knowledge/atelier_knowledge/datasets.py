@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncpg
 
-from atelier_common.ai import create_embedder
+from atelier_common.ai import embedding_config
 from atelier_common.auth import require_space
 from atelier_common.errors import Conflict, InvalidArgument
 from atelier_common.service import ServiceDeps
@@ -31,19 +31,18 @@ async def create(deps: ServiceDeps, *, space_id: int, name: str, description: st
     require_space(space_id)
     require_known_format(format_type)
     name = _check_name(name)
-    # The dataset remembers its embedder so every later document and query uses the same one.
-    embedder = create_embedder(deps.settings)
+    # The dataset remembers its embedder so every later document and query uses the same one
+    # (its dimension is recorded with the first vector written).
+    model_id = embedding_config(deps.settings).model_id
     dataset_id = deps.ids.next_id()
     try:
         await datasets.insert(
             deps.pool, id=dataset_id, space_id=space_id, creator_id=access.caller_id(), name=name,
             description=description, icon_uri=icon_uri, format_type=format_type,
-            embedding_model=embedder.model_id, embedding_dimension=embedder.dimension or 0,
+            embedding_model=model_id, embedding_dimension=0,
         )
     except asyncpg.UniqueViolationError:
         raise Conflict(f"a dataset named '{name}' already exists in this space") from None
-    finally:
-        await embedder.aclose()
     return dataset_id
 
 

@@ -38,6 +38,7 @@ from atelier_knowledge.domain.table_schema import (
     check_same_columns,
     infer_columns,
 )
+from atelier_knowledge.embedders import dataset_chunk_limit
 from atelier_knowledge.parsing import ParseError, ParseOptions, parse_document, parse_table
 from atelier_knowledge.search import SliceDoc
 from atelier_knowledge.store import datasets, documents, slices, tables
@@ -146,7 +147,8 @@ async def _drafts(ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Rec
     if format_type == FormatType.TABLE:
         return await _table_drafts(ctx, dataset, doc, data)
     parsing = parsing_strategy_from_json(doc["parsing_strategy"])
-    rules = rules_from_strategy(chunk_strategy_from_json(doc["chunk_strategy"]))
+    rules = rules_from_strategy(chunk_strategy_from_json(doc["chunk_strategy"]),
+                                dataset_chunk_limit(dataset, ctx.deps.settings))
     options = ParseOptions(extract_tables=not parsing.HasField("table_extraction") or parsing.table_extraction)
 
     def parse_and_chunk() -> list[slicing.SliceDraft]:

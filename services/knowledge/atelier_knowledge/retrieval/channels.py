@@ -21,6 +21,13 @@ VECTOR, FULLTEXT, NL2SQL, REWRITE, RERANK = "vector", "fulltext", "nl2sql", "rew
 
 
 @dataclass
+class Stage:
+    """What a channel is doing, so a timeout can say where it stalled (e.g. which embedder)."""
+
+    doing: str = ""
+
+
+@dataclass
 class Outcome:
     channel: str
     hits: list[ChannelHit] = field(default_factory=list)
@@ -28,16 +35,18 @@ class Outcome:
     error: str | None = None
 
 
-async def timed(channel: str, work: Awaitable[list[ChannelHit]], timeout_s: float) -> Outcome:
+async def timed(channel: str, work: Awaitable[list[ChannelHit]], timeout_s: float, *,
+                stage: Stage | None = None) -> Outcome:
     """Run one channel under its timeout; any failure becomes the outcome's error."""
     started = time.perf_counter()
     try:
         hits = await asyncio.wait_for(work, timeout_s)
         error = None
     except TimeoutError:
-        hits, error = [], f"timed out after {timeout_s:g} s"
+        where = f" {stage.doing}" if stage is not None and stage.doing else ""
+        hits, error = [], f"timed out after {timeout_s:g} s{where}"
     except Exception as exc:  # noqa: BLE001 - a failed channel degrades the answer
-        log.warning("retrieval channel failed", extra={"channel": channel}, exc_info=True)
+        log.warning("retrieval channel failed", extra={"channel": channel, "error": str(exc)})
         hits, error = [], f"{type(exc).__name__}: {exc}"
     return Outcome(channel, hits, int((time.perf_counter() - started) * 1000), error)
 
@@ -49,11 +58,15 @@ def _merge(per_dataset: Sequence[Sequence[ChannelHit]], depth: int) -> list[Chan
 
 
 async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: Sequence[asyncpg.Record], query: str,
-                        depth: int, document_ids: Sequence[int] | None) -> list[ChannelHit]:
+                        depth: int, document_ids: Sequence[int] | None, *, stage: Stage | None = None
+                        ) -> list[ChannelHit]:
     """Dense search in every dataset's collection; the query is embedded once per embedding
     model (datasets keep the model they were created with)."""
-    models = {d["embedding_model"] for d in datasets}
+    stage = stage or Stage()
+    models = sorted({d["embedding_model"] for d in datasets})
+    stage.doing = f"embedding the query with {', '.join(models)}"
     by_model = dict(zip(models, await asyncio.gather(*(vectors.vector(m, query) for m in models)), strict=True))
+    stage.doing = "searching the vector index"
 
     async def one(dataset: asyncpg.Record) -> list[ChannelHit]:
         hits = await stores.vector.search_dense(dataset["id"], by_model[dataset["embedding_model"]], depth,
