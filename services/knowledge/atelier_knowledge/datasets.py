@@ -8,7 +8,7 @@ from atelier_common.ai import embedding_config
 from atelier_common.auth import require_space
 from atelier_common.errors import Conflict, InvalidArgument
 from atelier_common.service import ServiceDeps
-from atelier_knowledge import access, convert, events
+from atelier_knowledge import access, convert, embedder_switch, events
 from atelier_knowledge.domain.enums import DatasetStatus
 from atelier_knowledge.domain.file_types import require_known_format
 from atelier_knowledge.store import datasets, documents, slices, tables
@@ -55,6 +55,7 @@ async def detail(deps: ServiceDeps, space_id: int, dataset_ids: list[int]) -> di
             continue
         docs = await documents.names_by_status(deps.pool, row["id"])
         out[str(row["id"])] = convert.dataset(row, docs)
+        await embedder_switch.describe(deps, [row], [out[str(row["id"])]])
     return out
 
 
@@ -71,7 +72,9 @@ async def list_(deps: ServiceDeps, req: kpb.ListDatasetRequest) -> tuple[list[kp
         order_by="update" if req.order_field == kpb.ORDER_FIELD_UPDATE_TIME else "create",
         descending=req.order_type != kpb.ORDER_TYPE_ASC, limit=size, offset=(page - 1) * size,
     )
-    return [convert.dataset(r) for r in rows], total
+    items = [convert.dataset(r) for r in rows]
+    await embedder_switch.describe(deps, list(rows), items)
+    return items, total
 
 
 async def update(deps: ServiceDeps, dataset_id: int, *, name: str | None, description: str | None,

@@ -9,6 +9,7 @@ from atelier_common.ai.chat import (
     create_chat_model,
 )
 from atelier_common.ai.embedding import (
+    PROVIDERS,
     Embedder,
     EmbeddingConfig,
     EmbeddingError,
@@ -27,6 +28,7 @@ from atelier_common.ai.rerank import Reranker, RerankError, create_reranker
 
 __all__ = [
     "DEFAULT_CAPTION_PROMPT",
+    "PROVIDERS",
     "BatchingEmbedder",
     "ChatModel",
     "Embedder",

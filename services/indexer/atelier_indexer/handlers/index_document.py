@@ -16,8 +16,9 @@ from typing import Any
 
 import asyncpg
 
-from atelier_common.ai import EmbeddingError, LLMError
+from atelier_common.ai import LLMError
 from atelier_common.storage import ObjectNotFound
+from atelier_indexer import targets
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.domain import slicing
 from atelier_indexer.errors import BadDocument, Superseded
@@ -237,31 +238,25 @@ async def _write(ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Reco
                  drafts: list[slicing.SliceDraft], event_id: str) -> None:
     """Per batch: embed, write the search stores, then record the slices (stored) in one
     transaction; the last batch's transaction also enables the document. A run that dies between
-    the store write and the transaction leaves entries the next run removes (by document id)."""
+    the store write and the transaction leaves entries the next run removes (by document id).
+    While an embedder switch runs, the batch also goes to the index it builds (`targets`)."""
     batch_size = ctx.deps.settings.index_batch_size
-    embedder = ctx.embedder(dataset["embedding_model"])
+    indexes = await targets.write_targets(ctx, dataset)
     columns = await tables.get_columns(ctx.pool, dataset["id"]) if dataset["format_type"] == FormatType.TABLE else None
-    ensured = False
+    ensured: set[int] = set()
     total_chars = 0
     for start in range(0, len(drafts), batch_size):
         batch = drafts[start:start + batch_size]
         new = [slices.NewSlice(ctx.deps.ids.next_id(), start + i, d.content, d.token_count, d.chunk_info)
                for i, d in enumerate(batch)]
-        try:
-            vectors = await embedder.embed([d.search_text or d.content for d in batch])
-        except EmbeddingError as exc:
-            if exc.permanent:
-                raise BadDocument(f"the embedding model rejected the text: {exc}") from None
-            raise
-        if not ensured:
-            await _ensure_stores(ctx, dataset, len(vectors[0]))
-            ensured = True
-        docs = [SliceDoc(slice_id=s.id, document_id=doc["id"], dataset_id=dataset["id"],
-                         content=d.search_text or d.content, vector=v)
-                for s, d, v in zip(new, batch, vectors, strict=True)]
-        await ctx.stores.vector.upsert(dataset["id"], docs)
-        if ctx.stores.fulltext is not ctx.stores.vector:
-            await ctx.stores.fulltext.upsert(dataset["id"], docs)
+        for target, vectors in await targets.embed_into(ctx, indexes, [d.search_text or d.content for d in batch]):
+            if target.key not in ensured:
+                await targets.ensure(ctx, dataset["id"], target, len(vectors[0]))
+                ensured.add(target.key)
+            docs = [SliceDoc(slice_id=s.id, document_id=doc["id"], dataset_id=dataset["id"],
+                             content=d.search_text or d.content, vector=v)
+                    for s, d, v in zip(new, batch, vectors, strict=True)]
+            await targets.upsert(ctx, target.key, docs)
         total_chars += sum(len(d.content) for d in batch)
         done = start + len(batch)
         async with ctx.pool.acquire() as conn, conn.transaction():
@@ -275,17 +270,6 @@ async def _write(ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Reco
                 await documents.set_progress(conn, doc["id"], slicing.progress_percent(done, len(drafts)))
             else:
                 await _enable(conn, ctx, dataset, doc, event_id, len(drafts), total_chars)
-
-
-async def _ensure_stores(ctx: IndexerContext, dataset: asyncpg.Record, dimension: int) -> None:
-    recorded = dataset["embedding_dimension"]
-    if recorded and recorded != dimension:
-        raise BadDocument(f"the embedder returned {dimension}-dimensional vectors; the dataset uses {recorded}")
-    await ctx.stores.vector.ensure_collection(dataset["id"], dimension)
-    if ctx.stores.fulltext is not ctx.stores.vector:
-        await ctx.stores.fulltext.ensure_index(dataset["id"])
-    if not recorded:
-        await datasets.set_dimension(ctx.pool, dataset["id"], dimension)
 
 
 async def _enable(conn: asyncpg.Connection, ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Record,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import asyncpg
 
 from atelier_knowledge.domain.fusion import ChannelHit
+from atelier_knowledge.embedders import index_key
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.search import SearchStores
 
@@ -69,7 +70,7 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
     stage.doing = "searching the vector index"
 
     async def one(dataset: asyncpg.Record) -> list[ChannelHit]:
-        hits = await stores.vector.search_dense(dataset["id"], by_model[dataset["embedding_model"]], depth,
+        hits = await stores.vector.search_dense(index_key(dataset), by_model[dataset["embedding_model"]], depth,
                                                 document_ids=document_ids)
         return [ChannelHit(h.slice_id, h.score) for h in hits]
 
@@ -79,7 +80,7 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
 async def fulltext_search(stores: SearchStores, datasets: Sequence[asyncpg.Record], query: str, depth: int,
                           document_ids: Sequence[int] | None) -> list[ChannelHit]:
     async def one(dataset: asyncpg.Record) -> list[ChannelHit]:
-        hits = await stores.fulltext.search_text(dataset["id"], query, depth, document_ids=document_ids)
+        hits = await stores.fulltext.search_text(index_key(dataset), query, depth, document_ids=document_ids)
         return [ChannelHit(h.slice_id, h.score) for h in hits]
 
     return _merge(await asyncio.gather(*(one(d) for d in datasets)), depth)

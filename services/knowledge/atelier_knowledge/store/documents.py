@@ -142,3 +142,10 @@ async def touch_redriven(conn: Conn, document_id: int) -> int:
         "UPDATE documents SET index_attempts = index_attempts + 1, heartbeat_at = now() WHERE id = $1"
         " RETURNING index_attempts", document_id,
     ))
+
+
+async def next_in_dataset(conn: Conn, dataset_id: int, after_id: int) -> asyncpg.Record | None:
+    """The dataset's next live document by id (documents are walked in id order to resume)."""
+    return await conn.fetchrow(
+        "SELECT * FROM documents WHERE dataset_id = $1 AND id > $2 AND status <> 3 ORDER BY id LIMIT 1",
+        dataset_id, after_id)
