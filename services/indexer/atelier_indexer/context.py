@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from atelier_common.ai import BatchingEmbedder, ChatModel, create_chat_model, create_embedder, parse_model_id
 from atelier_common.service import ServiceDeps
+from atelier_indexer.flusher import CollectionFlusher
 from atelier_knowledge.search import SearchStores, create_search_stores
 
 
@@ -26,6 +27,10 @@ class IndexerContext:
     _embedders: dict[str, BatchingEmbedder] = field(default_factory=dict)
     _caption_model: ChatModel | None = None
     _doc_locks: dict[int, _Turn] = field(default_factory=dict)
+    flusher: CollectionFlusher = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.flusher = CollectionFlusher(self.stores)
 
     @classmethod
     def create(cls, deps: ServiceDeps, group_id: str = "atelier-indexer") -> IndexerContext:
@@ -73,6 +78,7 @@ class IndexerContext:
                 del self._doc_locks[document_id]
 
     async def aclose(self) -> None:
+        await self.flusher.aclose()
         for embedder in self._embedders.values():
             await embedder.aclose()
         if self._caption_model is not None:

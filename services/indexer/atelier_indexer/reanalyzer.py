@@ -41,6 +41,7 @@ async def reanalyze_dataset(ctx: IndexerContext, dataset_id: int) -> None:
             async with ctx.document_turn(doc["id"]):
                 for key in await targets.all_keys(ctx, dataset_id, running_only=True):
                     rewritten += await store.reanalyze_document(key, doc["id"])
+                    ctx.flusher.written(key)
             after = doc["id"]
     async with ctx.pool.acquire() as conn:
         await datasets.set_analyzer(conn, dataset_id, ANALYZER_VERSION)

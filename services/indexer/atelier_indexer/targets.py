@@ -69,6 +69,7 @@ async def upsert(ctx: IndexerContext, key: int, docs: Sequence[SliceDoc]) -> Non
     await ctx.stores.vector.upsert(key, docs)
     if ctx.stores.fulltext is not ctx.stores.vector:
         await ctx.stores.fulltext.upsert(key, docs)
+    ctx.flusher.written(key)
 
 
 async def embed(ctx: IndexerContext, target: IndexTarget, texts: Sequence[str]) -> list[list[float]]:

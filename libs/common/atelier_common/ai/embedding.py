@@ -118,7 +118,7 @@ _KNOWN_LIMITS: dict[str, InputLimit] = {
     "paraphrase-multilingual-minilm-l12-v2": InputLimit(126, False),
     "mxbai-embed-large": InputLimit(510, False),
     "mxbai-embed-large-v1": InputLimit(510, False),
-    "nomic-embed-text": InputLimit(2046, False),  # Ollama's default context; the model reads 8192
+    "nomic-embed-text": InputLimit(2046, False),  # reads 8192, but servers often run it with a 2048 context
     "bge-small-en-v1.5": InputLimit(510, False),
     "bge-base-en-v1.5": InputLimit(510, False),
     "bge-large-en-v1.5": InputLimit(510, False),
