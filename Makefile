@@ -13,11 +13,17 @@ PYTEST_ARGS ?=
 
 install: $(STAMP)
 
+# The local embedder (the default when no embedding API is configured) runs on torch: the CPU
+# build, pinned and installed first and alone, so resolving sentence-transformers never pulls a
+# CUDA torch (and its gigabytes of nvidia-* wheels). "+cpu" matches only the CPU build.
+TORCH := torch==2.13.0+cpu
+
 # Reinstall when pins or any package's metadata change.
-$(STAMP): constraints.txt $(addsuffix /pyproject.toml,$(PACKAGES))
+$(STAMP): constraints.txt Makefile $(addsuffix /pyproject.toml,$(PACKAGES))
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade "pip==25.3"
-	$(BIN)/python -m pip install --quiet -c constraints.txt $(addprefix -e ,$(filter-out libs/devstack,$(PACKAGES))) -e "libs/devstack[test]"
+	$(BIN)/python -m pip install --quiet "$(TORCH)"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e "libs/common[local-embeddings]" $(addprefix -e ,$(filter-out libs/common libs/devstack,$(PACKAGES))) -e "libs/devstack[test]"
 	touch $(STAMP)
 
 idl: install  ## regenerate libs/proto from idl/*.thrift
@@ -38,15 +44,13 @@ status:  ## each component and its health
 test: idl-check  ## the whole suite
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-# Benchmarks use the local MiniLM embedder: torch 2.13.0 (the CPU build on this machine's disk)
-# and sentence-transformers with the offline model package; bench-retrieval's references use
-# bm25s with PyStemmer.
+# Benchmarks use the local MiniLM embedder (installed by `install`); bench-retrieval's references
+# use bm25s with PyStemmer.
 BENCH_STAMP := $(VENV)/.bench-installed
 install-bench: $(BENCH_STAMP)
 
 $(BENCH_STAMP): $(STAMP) Makefile
-	$(BIN)/python -m pip install --quiet "torch==2.13.0"
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e "libs/common[local-embeddings]" bm25s PyStemmer
+	$(BIN)/python -m pip install --quiet -c constraints.txt bm25s PyStemmer
 	touch $(BENCH_STAMP)
 
 bench-ingest: install-bench  ## ingestion throughput on Cranfield (JSON lines)

@@ -44,6 +44,16 @@ struct DeleteKnowledgeData {
     2: i64 dataset_id (api.js_conv="true")
     3: list<i64> document_ids (api.js_conv="true")
     4: list<i64> slice_ids (api.js_conv="true")
+    // Drop only this search index of the dataset (the one an embedder switch replaced).
+    5: optional i64 index_id (api.js_conv="true")
+}
+
+// Re-embed every slice of a dataset with another embedder into a new search index, then make
+// the dataset use it (written by SwitchDatasetEmbedder; resumes where it stopped when redelivered).
+struct SwitchEmbedder {
+    1: i64 space_id (api.js_conv="true")
+    2: i64 dataset_id (api.js_conv="true")
+    3: i64 switch_id (api.js_conv="true")
 }
 
 // Build a chunking preview (doc tree) for a review created by /api/knowledge/review/create.

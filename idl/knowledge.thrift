@@ -153,6 +153,28 @@ struct Dataset {
     20: bool can_edit
     21: i64 create_time                     // unix seconds
     22: i64 update_time                     // unix seconds
+    // The embedder every document and query of the dataset uses ("provider:model[@dimensions]").
+    90: optional string embedding_model
+    // The longest chunk (tokens) that embedder reads whole: the automatic chunk size and the
+    // largest custom max_tokens accepted. Absent when the embedder's limit is unknown.
+    91: optional i32 max_chunk_tokens
+    // The latest move to another embedder (SwitchDatasetEmbedder), while it runs and after.
+    92: optional EmbedderSwitch embedder_switch
+}
+
+// Moving a dataset to another embedder: every slice is re-embedded in the background into a new
+// index; queries keep using the old one (old embedder, old vectors) until the switch completes.
+struct EmbedderSwitch {
+    1: i64 switch_id (api.js_conv="true")
+    2: string from_model
+    3: string to_model
+    4: string status                        // running | done | failed
+    5: i32 progress                         // percent of the slices re-embedded
+    6: i32 total_slices
+    7: i32 done_slices
+    8: optional string error                // why it failed (the new embedder's error)
+    9: i64 create_time                      // unix seconds
+    10: optional i64 finish_time            // unix seconds
 }
 
 // Column of a table dataset; the physical column is id-named, column_name is virtual.
@@ -603,7 +625,10 @@ struct ExtractPhotoCaptionResponse {
 struct RetrievalStrategy {
     1: optional SearchStrategy search_type
     2: optional i32 top_k                   // default 3
-    3: optional double min_score            // default 0.5
+    // Default per search_type, on its score's scale: semantic 0.25 (cosine similarity), hybrid 0
+    // (fused rank score: 1.0 = first in every channel, a passage one channel found <= 0.5), full
+    // text 0 (BM25 relative to the best hit).
+    3: optional double min_score
     4: optional bool use_rewrite
     5: optional bool use_rerank
     6: optional bool use_nl2sql
@@ -660,7 +685,31 @@ struct ChannelStat {
     1: string channel                       // rewrite | vector | fulltext | nl2sql | rerank
     2: i64 took_ms
     3: i32 hits
-    4: optional string error                // channel failed; others still answered
+    4: optional string error                // channel failed (names the embedder when it was the cause); others still answered
+}
+
+// ---------------------------------------------------------------- embedders
+
+struct SwitchDatasetEmbedderRequest {
+    1: required i64 dataset_id (api.js_conv="true")
+    // "provider:model[@dimensions]" (e.g. "local:all-MiniLM-L6-v2", "openai:text-embedding-3-small");
+    // absent: the embedder this deployment is configured with now (ATELIER_EMBEDDING_*).
+    2: optional string embedding_model
+    3: optional i64 space_id (api.js_conv="true")
+}
+
+struct SwitchDatasetEmbedderResponse {
+    1: EmbedderSwitch embedder_switch
+}
+
+struct GetEmbedderSwitchRequest {
+    1: required i64 dataset_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true")
+}
+
+struct GetEmbedderSwitchResponse {
+    1: optional EmbedderSwitch embedder_switch     // absent: the dataset never switched
+    2: string embedding_model                      // the embedder the dataset uses now
 }
 
 struct RetrieveResponse {
@@ -898,6 +947,14 @@ service KnowledgeService {
     // ---- retrieval (recall test in the console; also dialled over gRPC by agent and workflow)
     RetrieveResponse Retrieve(1: RetrieveRequest req)
         (api.post="/api/knowledge/retrieve", api.category="knowledge")
+    // Move a dataset to another embedder (one that answers, when its own no longer does): its
+    // slices are re-embedded in the background; the dataset stays searchable with the old
+    // vectors until the switch completes. 409 while another switch of the dataset runs.
+    SwitchDatasetEmbedderResponse SwitchDatasetEmbedder(1: SwitchDatasetEmbedderRequest req)
+        (api.post="/api/knowledge/embedder/switch", api.category="knowledge")
+    // The dataset's embedder and its latest switch with its progress (percent).
+    GetEmbedderSwitchResponse GetEmbedderSwitch(1: GetEmbedderSwitchRequest req)
+        (api.post="/api/knowledge/embedder/switch/get", api.category="knowledge")
     ExtractTextResponse ExtractText(1: ExtractTextRequest req)
         (api.internal="true")
 

@@ -73,6 +73,14 @@ def stack_env(tmp_path: Path) -> dict[str, str]:
     )
     for name in SERVICES:
         env[f"ATELIER_{name.upper()}_ADDR"] = f"127.0.0.1:{free_port()}"
+    # As on a machine with no hosted model: no embedding API (the local MiniLM embeds), chat models
+    # on a port where nothing listens (probes stay on this machine).
+    offline = f"http://127.0.0.1:{free_port()}/v1"
+    models = tmp_path / "models"
+    models.mkdir()
+    (models / "offline.yaml").write_text(f"id: 1\nname: Offline chat\nbase_url: {offline}\n"
+                                         "model: some-chat\nmax_context: 8192\ndefault: true\n")
+    env.update({"ATELIER_LLM_BASE_URL": offline, "ATELIER_MODEL_CONFIG_DIR": str(models)})
     redis.Redis.from_url(redis_url).flushdb()
     yield env
     run_sync(drop_database(env["ATELIER_DATABASE_URL"]))
@@ -87,6 +95,9 @@ def test_up_status_down(stack_env: dict[str, str]) -> None:
         up = _devstack("up", stack_env, timeout=600)
         assert up.returncode == 0, f"up failed:\n{up.stdout}\n{up.stderr}"
         assert gateway in up.stdout
+        # Which models the stack uses and whether they answer: offline is a line, not a crash.
+        assert "embedder        local:all-MiniLM-L6-v2  ok" in up.stdout, up.stdout
+        assert "chat model      Offline chat" in up.stdout and "NOT OK: not reachable" in up.stdout
 
         ready = httpx.get(f"{gateway}/readyz", timeout=10, trust_env=False)
         assert ready.status_code == 200, ready.text
@@ -101,7 +112,10 @@ def test_up_status_down(stack_env: dict[str, str]) -> None:
 
         status = _devstack("status --json", stack_env, timeout=120)
         assert status.returncode == 0, status.stdout + status.stderr
-        rows = {row["component"]: row for row in json.loads(status.stdout)}
+        report = json.loads(status.stdout)
+        rows = {row["component"]: row for row in report["components"]}
+        models = {m["role"]: m for m in report["models"]}
+        assert models["embedder"]["ok"] and not models["chat model"]["ok"], models
         assert set(rows) == set(COMPONENTS)
         assert {rows["postgres"]["health"], rows["redis"]["health"]} == {"reused"}
         assert all(rows[name]["health"] == "up" for name in COMPONENTS[2:]), rows

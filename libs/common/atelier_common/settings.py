@@ -63,10 +63,11 @@ class Settings(BaseSettings):
     shutdown_grace_s: float = Field(10.0, description="Seconds in-flight RPCs get to finish on SIGTERM.")
 
     # Embeddings: recorded per dataset at creation, so later queries use the same model and dimension.
-    embedding_provider: str = Field("openai", description="Embedding provider: 'openai' (any OpenAI-compatible /embeddings) or 'local' (sentence-transformers).")
-    embedding_base_url: str = Field("https://api.openai.com/v1", description="Base URL of the OpenAI-compatible embedding API.")
+    embedding_provider: str = Field("", description="Embedding provider: 'openai' (any OpenAI-compatible /embeddings) or 'local' (sentence-transformers); empty means 'openai' when a base URL or API key is set, else 'local' (all-MiniLM-L6-v2, offline).")
+    embedding_base_url: str = Field("", description="Base URL of the OpenAI-compatible embedding API; empty means https://api.openai.com/v1.")
     embedding_api_key: str = Field("", description="API key of the embedding API.")
-    embedding_model: str = Field("text-embedding-3-small", description="Embedding model name (local provider: a sentence-transformers model name or path).")
+    embedding_model: str = Field("", description="Embedding model name; empty means the provider's default (openai: text-embedding-3-small, local: all-MiniLM-L6-v2). Local: a sentence-transformers model name or path.")
+    embedding_max_input_tokens: int = Field(0, description="Tokens the configured embedding model reads (its own tokenizer); 0 means known from the model (chunks are sized to fit).")
     embedding_dimensions: int = Field(0, description="Requested embedding dimension; 0 means the model's own.")
     embedding_batch_size: int = Field(64, description="Texts per embedding request.")
     embedding_concurrency: int = Field(4, description="Embedding requests in flight per process.")

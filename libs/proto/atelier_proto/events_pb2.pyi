@@ -58,16 +58,28 @@ class IndexSlice(_message.Message):
     def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_id: _Optional[int] = ..., slice_id: _Optional[int] = ...) -> None: ...
 
 class DeleteKnowledgeData(_message.Message):
-    __slots__ = ("space_id", "dataset_id", "document_ids", "slice_ids")
+    __slots__ = ("space_id", "dataset_id", "document_ids", "slice_ids", "index_id")
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     DATASET_ID_FIELD_NUMBER: _ClassVar[int]
     DOCUMENT_IDS_FIELD_NUMBER: _ClassVar[int]
     SLICE_IDS_FIELD_NUMBER: _ClassVar[int]
+    INDEX_ID_FIELD_NUMBER: _ClassVar[int]
     space_id: int
     dataset_id: int
     document_ids: _containers.RepeatedScalarFieldContainer[int]
     slice_ids: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_ids: _Optional[_Iterable[int]] = ..., slice_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+    index_id: int
+    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_ids: _Optional[_Iterable[int]] = ..., slice_ids: _Optional[_Iterable[int]] = ..., index_id: _Optional[int] = ...) -> None: ...
+
+class SwitchEmbedder(_message.Message):
+    __slots__ = ("space_id", "dataset_id", "switch_id")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    SWITCH_ID_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    dataset_id: int
+    switch_id: int
+    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., switch_id: _Optional[int] = ...) -> None: ...
 
 class DocumentReview(_message.Message):
     __slots__ = ("space_id", "dataset_id", "review_id", "tos_uri", "document_type", "chunk_strategy", "parsing_strategy")

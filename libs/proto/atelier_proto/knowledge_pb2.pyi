@@ -198,7 +198,7 @@ class ParsingStrategy(_message.Message):
     def __init__(self, parsing_type: _Optional[_Union[ParsingType, str]] = ..., image_extraction: _Optional[bool] = ..., table_extraction: _Optional[bool] = ..., image_ocr: _Optional[bool] = ...) -> None: ...
 
 class Dataset(_message.Message):
-    __slots__ = ("dataset_id", "name", "description", "space_id", "creator_id", "icon_uri", "icon_url", "format_type", "status", "doc_count", "slice_count", "hit_count", "all_file_size", "bot_used_count", "file_list", "processing_file_list", "processing_file_id_list", "failed_file_list", "chunk_strategy", "can_edit", "create_time", "update_time")
+    __slots__ = ("dataset_id", "name", "description", "space_id", "creator_id", "icon_uri", "icon_url", "format_type", "status", "doc_count", "slice_count", "hit_count", "all_file_size", "bot_used_count", "file_list", "processing_file_list", "processing_file_id_list", "failed_file_list", "chunk_strategy", "can_edit", "create_time", "update_time", "embedding_model", "max_chunk_tokens", "embedder_switch")
     DATASET_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -221,6 +221,9 @@ class Dataset(_message.Message):
     CAN_EDIT_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    EMBEDDING_MODEL_FIELD_NUMBER: _ClassVar[int]
+    MAX_CHUNK_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    EMBEDDER_SWITCH_FIELD_NUMBER: _ClassVar[int]
     dataset_id: int
     name: str
     description: str
@@ -243,7 +246,34 @@ class Dataset(_message.Message):
     can_edit: bool
     create_time: int
     update_time: int
-    def __init__(self, dataset_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., space_id: _Optional[int] = ..., creator_id: _Optional[int] = ..., icon_uri: _Optional[str] = ..., icon_url: _Optional[str] = ..., format_type: _Optional[_Union[FormatType, str]] = ..., status: _Optional[_Union[DatasetStatus, str]] = ..., doc_count: _Optional[int] = ..., slice_count: _Optional[int] = ..., hit_count: _Optional[int] = ..., all_file_size: _Optional[int] = ..., bot_used_count: _Optional[int] = ..., file_list: _Optional[_Iterable[str]] = ..., processing_file_list: _Optional[_Iterable[str]] = ..., processing_file_id_list: _Optional[_Iterable[str]] = ..., failed_file_list: _Optional[_Iterable[str]] = ..., chunk_strategy: _Optional[_Union[ChunkStrategy, _Mapping]] = ..., can_edit: _Optional[bool] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ...) -> None: ...
+    embedding_model: str
+    max_chunk_tokens: int
+    embedder_switch: EmbedderSwitch
+    def __init__(self, dataset_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., space_id: _Optional[int] = ..., creator_id: _Optional[int] = ..., icon_uri: _Optional[str] = ..., icon_url: _Optional[str] = ..., format_type: _Optional[_Union[FormatType, str]] = ..., status: _Optional[_Union[DatasetStatus, str]] = ..., doc_count: _Optional[int] = ..., slice_count: _Optional[int] = ..., hit_count: _Optional[int] = ..., all_file_size: _Optional[int] = ..., bot_used_count: _Optional[int] = ..., file_list: _Optional[_Iterable[str]] = ..., processing_file_list: _Optional[_Iterable[str]] = ..., processing_file_id_list: _Optional[_Iterable[str]] = ..., failed_file_list: _Optional[_Iterable[str]] = ..., chunk_strategy: _Optional[_Union[ChunkStrategy, _Mapping]] = ..., can_edit: _Optional[bool] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., embedding_model: _Optional[str] = ..., max_chunk_tokens: _Optional[int] = ..., embedder_switch: _Optional[_Union[EmbedderSwitch, _Mapping]] = ...) -> None: ...
+
+class EmbedderSwitch(_message.Message):
+    __slots__ = ("switch_id", "from_model", "to_model", "status", "progress", "total_slices", "done_slices", "error", "create_time", "finish_time")
+    SWITCH_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_MODEL_FIELD_NUMBER: _ClassVar[int]
+    TO_MODEL_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_SLICES_FIELD_NUMBER: _ClassVar[int]
+    DONE_SLICES_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    FINISH_TIME_FIELD_NUMBER: _ClassVar[int]
+    switch_id: int
+    from_model: str
+    to_model: str
+    status: str
+    progress: int
+    total_slices: int
+    done_slices: int
+    error: str
+    create_time: int
+    finish_time: int
+    def __init__(self, switch_id: _Optional[int] = ..., from_model: _Optional[str] = ..., to_model: _Optional[str] = ..., status: _Optional[str] = ..., progress: _Optional[int] = ..., total_slices: _Optional[int] = ..., done_slices: _Optional[int] = ..., error: _Optional[str] = ..., create_time: _Optional[int] = ..., finish_time: _Optional[int] = ...) -> None: ...
 
 class TableColumn(_message.Message):
     __slots__ = ("id", "column_name", "is_semantic", "sequence", "column_type", "contains_empty_value", "desc")
@@ -1101,6 +1131,38 @@ class ChannelStat(_message.Message):
     hits: int
     error: str
     def __init__(self, channel: _Optional[str] = ..., took_ms: _Optional[int] = ..., hits: _Optional[int] = ..., error: _Optional[str] = ...) -> None: ...
+
+class SwitchDatasetEmbedderRequest(_message.Message):
+    __slots__ = ("dataset_id", "embedding_model", "space_id")
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    EMBEDDING_MODEL_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    dataset_id: int
+    embedding_model: str
+    space_id: int
+    def __init__(self, dataset_id: _Optional[int] = ..., embedding_model: _Optional[str] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class SwitchDatasetEmbedderResponse(_message.Message):
+    __slots__ = ("embedder_switch",)
+    EMBEDDER_SWITCH_FIELD_NUMBER: _ClassVar[int]
+    embedder_switch: EmbedderSwitch
+    def __init__(self, embedder_switch: _Optional[_Union[EmbedderSwitch, _Mapping]] = ...) -> None: ...
+
+class GetEmbedderSwitchRequest(_message.Message):
+    __slots__ = ("dataset_id", "space_id")
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    dataset_id: int
+    space_id: int
+    def __init__(self, dataset_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class GetEmbedderSwitchResponse(_message.Message):
+    __slots__ = ("embedder_switch", "embedding_model")
+    EMBEDDER_SWITCH_FIELD_NUMBER: _ClassVar[int]
+    EMBEDDING_MODEL_FIELD_NUMBER: _ClassVar[int]
+    embedder_switch: EmbedderSwitch
+    embedding_model: str
+    def __init__(self, embedder_switch: _Optional[_Union[EmbedderSwitch, _Mapping]] = ..., embedding_model: _Optional[str] = ...) -> None: ...
 
 class RetrieveResponse(_message.Message):
     __slots__ = ("slices", "table_results", "rewritten_query", "channel_stats")

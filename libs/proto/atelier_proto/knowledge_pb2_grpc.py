@@ -165,6 +165,16 @@ class KnowledgeServiceStub:
                 request_serializer=atelier__proto_dot_knowledge__pb2.RetrieveRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_knowledge__pb2.RetrieveResponse.FromString,
                 _registered_method=True)
+        self.SwitchDatasetEmbedder = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/SwitchDatasetEmbedder',
+                request_serializer=atelier__proto_dot_knowledge__pb2.SwitchDatasetEmbedderRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.SwitchDatasetEmbedderResponse.FromString,
+                _registered_method=True)
+        self.GetEmbedderSwitch = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/GetEmbedderSwitch',
+                request_serializer=atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchResponse.FromString,
+                _registered_method=True)
         self.ExtractText = channel.unary_unary(
                 '/atelier.knowledge.KnowledgeService/ExtractText',
                 request_serializer=atelier__proto_dot_knowledge__pb2.ExtractTextRequest.SerializeToString,
@@ -386,6 +396,18 @@ class KnowledgeServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SwitchDatasetEmbedder(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetEmbedderSwitch(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ExtractText(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -590,6 +612,16 @@ def add_KnowledgeServiceServicer_to_server(servicer, server):
                     servicer.Retrieve,
                     request_deserializer=atelier__proto_dot_knowledge__pb2.RetrieveRequest.FromString,
                     response_serializer=atelier__proto_dot_knowledge__pb2.RetrieveResponse.SerializeToString,
+            ),
+            'SwitchDatasetEmbedder': grpc.unary_unary_rpc_method_handler(
+                    servicer.SwitchDatasetEmbedder,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.SwitchDatasetEmbedderRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.SwitchDatasetEmbedderResponse.SerializeToString,
+            ),
+            'GetEmbedderSwitch': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetEmbedderSwitch,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchResponse.SerializeToString,
             ),
             'ExtractText': grpc.unary_unary_rpc_method_handler(
                     servicer.ExtractText,
@@ -1354,6 +1386,60 @@ class KnowledgeService:
             '/atelier.knowledge.KnowledgeService/Retrieve',
             atelier__proto_dot_knowledge__pb2.RetrieveRequest.SerializeToString,
             atelier__proto_dot_knowledge__pb2.RetrieveResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SwitchDatasetEmbedder(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/SwitchDatasetEmbedder',
+            atelier__proto_dot_knowledge__pb2.SwitchDatasetEmbedderRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.SwitchDatasetEmbedderResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetEmbedderSwitch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/GetEmbedderSwitch',
+            atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -27,7 +27,7 @@ async def test_create_update_publish_history_and_rollback(client: AtelierClient,
     data = await info(client, bot)
     assert data["bot_info"]["prompt_info"]["prompt"] == "v1 persona"
     assert data["has_publish"] is False and data["space_id"] == client.space_id
-    assert int(data["bot_info"]["knowledge"]["top_k"]) == 3 and data["bot_info"]["knowledge"]["min_score"] == 0.5
+    assert int(data["bot_info"]["knowledge"]["top_k"]) == 3 and data["bot_info"]["knowledge"]["min_score"] == 0.01
 
     v1 = (await client.call("/api/draftbot/publish", {"space_id": client.space_id, "bot_id": bot,
                                                       "history_info": "first"}))["data"]

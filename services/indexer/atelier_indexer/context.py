@@ -7,10 +7,10 @@ import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
-from atelier_common.ai import ChatModel, create_chat_model, create_embedder, parse_model_id
+from atelier_common.ai import BatchingEmbedder, ChatModel, create_chat_model, create_embedder, parse_model_id
 from atelier_common.outbound import OutboundPolicy
 from atelier_common.service import ServiceDeps
-from atelier_indexer.batching import BatchingEmbedder
+from atelier_indexer.flusher import CollectionFlusher
 from atelier_knowledge.search import SearchStores, create_search_stores
 
 
@@ -29,6 +29,10 @@ class IndexerContext:
     _embedders: dict[str, BatchingEmbedder] = field(default_factory=dict)
     _caption_model: ChatModel | None = None
     _doc_locks: dict[int, _Turn] = field(default_factory=dict)
+    flusher: CollectionFlusher = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.flusher = CollectionFlusher(self.stores)
 
     @classmethod
     def create(cls, deps: ServiceDeps, group_id: str = "atelier-indexer") -> IndexerContext:
@@ -77,6 +81,7 @@ class IndexerContext:
                 del self._doc_locks[document_id]
 
     async def aclose(self) -> None:
+        await self.flusher.aclose()
         for embedder in self._embedders.values():
             await embedder.aclose()
         if self._caption_model is not None:

@@ -12,7 +12,15 @@ from atelier_common.auth import internal_context
 from atelier_common.kafka.consumer import Event, process_with_dedupe, retry_with_backoff, send_to_dlq
 from atelier_common.kafka.producer import EventProducer
 from atelier_indexer.context import IndexerContext
-from atelier_indexer.handlers import delete_data, fanout, index_document, index_slice, refresh_web, review
+from atelier_indexer.handlers import (
+    delete_data,
+    fanout,
+    index_document,
+    index_slice,
+    refresh_web,
+    review,
+    switch_embedder,
+)
 from atelier_proto import events_pb2 as epb
 
 log = logging.getLogger("atelier.indexer")
@@ -25,6 +33,7 @@ PAYLOADS = {
     "DocumentReview": epb.DocumentReview,
     "RefreshWebDocument": epb.RefreshWebDocument,
     "DocumentIndexed": epb.DocumentIndexed,  # published for other consumers; nothing to do here
+    "SwitchEmbedder": epb.SwitchEmbedder,
 }
 
 
@@ -76,6 +85,9 @@ class Dispatcher:
         if isinstance(payload, epb.IndexDocument):
             await index_document.fail(self.ctx, payload.dataset_id, payload.document_id,
                                       f"indexing failed after {attempts} attempts: {error}", event_id=event.event_id)
+        elif isinstance(payload, epb.SwitchEmbedder):
+            with internal_context():
+                await switch_embedder.fail_after_retries(self.ctx, payload, error, attempts)
 
     async def _route(self, event: Event, payload) -> None:  # noqa: ANN001
         ctx = self.ctx
@@ -92,3 +104,5 @@ class Dispatcher:
             await review.handle(ctx, payload)
         elif isinstance(payload, epb.RefreshWebDocument):
             await refresh_web.handle(ctx, payload)
+        elif isinstance(payload, epb.SwitchEmbedder):
+            await switch_embedder.handle(ctx, payload, event.event_id)

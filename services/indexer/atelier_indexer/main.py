@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import grpc
 
+from atelier_common.ai.warmup import EmbedderWarmup
 from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
 from atelier_common.kafka.producer import EventProducer
 from atelier_common.service import ServiceDeps, ServiceSpec, run
@@ -33,6 +34,7 @@ class _Running:
     stop: asyncio.Event
     reconciler: asyncio.Task[None]
     refresher: asyncio.Task[None]
+    warmup: EmbedderWarmup
 
 
 _running: dict[int, _Running] = {}
@@ -45,6 +47,8 @@ def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
 async def start(deps: ServiceDeps) -> None:
     await start_relay(deps)  # the indexer's own events (fan-out, re-drives) leave through the outbox
     ctx = IndexerContext.create(deps)
+    warmup = EmbedderWarmup()  # documents arriving meanwhile wait in the embedding batcher
+    warmup.start(deps.settings, lambda model_id: ctx.embedder(model_id).warm_up())
     dlq = EventProducer(deps.settings.kafka_bootstrap)
     await dlq.start()
     app = create_app(deps.settings, Dispatcher(ctx, dlq, max_attempts=deps.settings.index_max_attempts))
@@ -52,7 +56,12 @@ async def start(deps: ServiceDeps) -> None:
     stop = asyncio.Event()
     reconciler = asyncio.create_task(run_reconciler(ctx, stop), name="reconciler")
     refresher = asyncio.create_task(run_refresher(ctx, stop), name="web-refresher")
-    _running[id(deps)] = _Running(ctx, dlq, app, stop, reconciler, refresher)
+    _running[id(deps)] = _Running(ctx, dlq, app, stop, reconciler, refresher, warmup)
+
+
+async def embedder_warm(deps: ServiceDeps) -> bool:
+    running = _running.get(id(deps))
+    return running is None or running.warmup.done()
 
 
 async def stop(deps: ServiceDeps) -> None:
@@ -60,6 +69,7 @@ async def stop(deps: ServiceDeps) -> None:
     if running is None:
         return
     running.stop.set()
+    await running.warmup.aclose()
     with contextlib.suppress(Exception):
         await running.reconciler
     with contextlib.suppress(Exception):
@@ -79,6 +89,7 @@ SPEC = ServiceSpec(
     grpc_service_names=[],
     on_start=start,
     on_stop=stop,
+    ready_checks=(embedder_warm,),
 )
 
 

@@ -1,7 +1,8 @@
 """Re-drives documents stuck queued or chunking with no sign of life (a lost event, a worker
 killed mid-document while its partition sat unassigned...). A document re-driven too often ends
 Failed with the reason instead of looping forever. Each pass also forgets dedupe records older
-than `processed_events_retention_s` (past the topic's retention no redelivery can need them)."""
+than `processed_events_retention_s` (past the topic's retention no redelivery can need them),
+and the first pass re-analyzes full-text data written under an older analyzer (`reanalyzer`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import logging
 from atelier_common.auth import internal_context
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.handlers.index_document import fail
+from atelier_indexer.reanalyzer import reanalyze_pending
 from atelier_knowledge import events
 from atelier_knowledge.store import documents
 from atelier_proto import events_pb2 as epb
@@ -50,10 +52,14 @@ async def reconcile_once(ctx: IndexerContext) -> int:
 
 async def run_reconciler(ctx: IndexerContext, stop: asyncio.Event) -> None:
     interval = ctx.deps.settings.reconcile_interval_s
+    analyzed = False
     while not stop.is_set():
         try:
             with internal_context():
                 await reconcile_once(ctx)
+                if not analyzed:
+                    await reanalyze_pending(ctx)
+                    analyzed = True
         except Exception:
             log.exception("reconciler pass failed")
         with contextlib.suppress(TimeoutError):

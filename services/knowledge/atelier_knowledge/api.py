@@ -5,7 +5,17 @@ response messages out. Errors raised as AtelierError become gRPC statuses in the
 from __future__ import annotations
 
 from atelier_common.service import ServiceDeps
-from atelier_knowledge import convert, datasets, documents, extraction, photos, reviews, slices, table_schemas
+from atelier_knowledge import (
+    convert,
+    datasets,
+    documents,
+    embedder_switch,
+    extraction,
+    photos,
+    reviews,
+    slices,
+    table_schemas,
+)
 from atelier_knowledge.access import dataset as load_dataset
 from atelier_knowledge.retrieval.service import RetrievalContext, retrieve
 from atelier_proto import knowledge_pb2 as kpb
@@ -28,6 +38,16 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
 
     async def ExtractText(self, req: kpb.ExtractTextRequest, context) -> kpb.ExtractTextResponse:
         return await extraction.extract_text(self.deps, req)
+
+    # ------------------------------------------------------------------ embedders
+
+    async def SwitchDatasetEmbedder(self, req: kpb.SwitchDatasetEmbedderRequest, context
+                                    ) -> kpb.SwitchDatasetEmbedderResponse:
+        moved = await embedder_switch.switch(self.deps, self.retrieval.vectors, req.dataset_id, req.embedding_model)
+        return kpb.SwitchDatasetEmbedderResponse(embedder_switch=moved)
+
+    async def GetEmbedderSwitch(self, req: kpb.GetEmbedderSwitchRequest, context) -> kpb.GetEmbedderSwitchResponse:
+        return await embedder_switch.get(self.deps, req.dataset_id)
 
     # ------------------------------------------------------------------ datasets
 

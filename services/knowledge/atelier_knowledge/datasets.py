@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncpg
 
-from atelier_common.ai import create_embedder
+from atelier_common.ai import embedding_config
 from atelier_common.auth import require_space
 from atelier_common.errors import Conflict, InvalidArgument
 from atelier_common.files import FileStore
 from atelier_common.service import ServiceDeps
-from atelier_knowledge import access, convert, events
+from atelier_knowledge import access, convert, embedder_switch, events
 from atelier_knowledge.domain.enums import DatasetStatus
 from atelier_knowledge.domain.file_types import require_known_format
 from atelier_knowledge.store import datasets, documents, slices, tables
@@ -47,19 +47,18 @@ async def create(deps: ServiceDeps, *, space_id: int, name: str, description: st
     name = _check_name(name)
     if icon_file_id is not None:
         icon_uri = await icon_uri_of_file(deps, icon_file_id)
-    # The dataset remembers its embedder so every later document and query uses the same one.
-    embedder = create_embedder(deps.settings)
+    # The dataset remembers its embedder so every later document and query uses the same one
+    # (its dimension is recorded with the first vector written).
+    model_id = embedding_config(deps.settings).model_id
     dataset_id = deps.ids.next_id()
     try:
         await datasets.insert(
             deps.pool, id=dataset_id, space_id=space_id, creator_id=access.caller_id(), name=name,
             description=description, icon_uri=icon_uri, format_type=format_type,
-            embedding_model=embedder.model_id, embedding_dimension=embedder.dimension or 0,
+            embedding_model=model_id, embedding_dimension=0,
         )
     except asyncpg.UniqueViolationError:
         raise Conflict(f"a dataset named '{name}' already exists in this space") from None
-    finally:
-        await embedder.aclose()
     return dataset_id
 
 
@@ -72,6 +71,7 @@ async def detail(deps: ServiceDeps, space_id: int, dataset_ids: list[int]) -> di
             continue
         docs = await documents.names_by_status(deps.pool, row["id"])
         out[str(row["id"])] = convert.dataset(row, docs, await icon_url(deps, row["icon_uri"]))
+        await embedder_switch.describe(deps, [row], [out[str(row["id"])]])
     return out
 
 
@@ -88,7 +88,9 @@ async def list_(deps: ServiceDeps, req: kpb.ListDatasetRequest) -> tuple[list[kp
         order_by="update" if req.order_field == kpb.ORDER_FIELD_UPDATE_TIME else "create",
         descending=req.order_type != kpb.ORDER_TYPE_ASC, limit=size, offset=(page - 1) * size,
     )
-    return [convert.dataset(r, icon_url=await icon_url(deps, r["icon_uri"])) for r in rows], total
+    items = [convert.dataset(r, icon_url=await icon_url(deps, r["icon_uri"])) for r in rows]
+    await embedder_switch.describe(deps, list(rows), items)
+    return items, total
 
 
 async def update(deps: ServiceDeps, dataset_id: int, *, name: str | None, description: str | None,

@@ -17,6 +17,7 @@ from atelier_knowledge import access, convert, events
 from atelier_knowledge.domain.enums import CaptionType, DocStatus, FormatType, Source, UpdateType
 from atelier_knowledge.domain.file_types import file_type_of
 from atelier_knowledge.domain.strategy import to_json, validated_rules
+from atelier_knowledge.embedders import dataset_chunk_limit
 from atelier_knowledge.store import documents, slices, tables
 from atelier_knowledge.webpages import checked_web_url
 from atelier_proto import knowledge_pb2 as kpb
@@ -173,7 +174,7 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
                  ) -> list[kpb.DocumentInfo]:
     if not new_docs:
         raise InvalidArgument("document_bases must not be empty")
-    validated_rules(chunk_strategy)
+    validated_rules(chunk_strategy, dataset_chunk_limit(await access.dataset(deps.pool, dataset_id), deps.settings))
     chunk_json = to_json(chunk_strategy) if chunk_strategy is not None else {}
     parsing_json = to_json(parsing_strategy) if parsing_strategy is not None else {}
     async with deps.pool.acquire() as conn, conn.transaction():
@@ -278,7 +279,7 @@ async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int],
                     ) -> list[kpb.DocumentInfo]:
     if not document_ids:
         raise InvalidArgument("document_ids must not be empty")
-    validated_rules(chunk_strategy)
+    validated_rules(chunk_strategy, dataset_chunk_limit(await access.dataset(deps.pool, dataset_id), deps.settings))
     async with deps.pool.acquire() as conn, conn.transaction():
         dataset = await access.dataset(conn, dataset_id)
         for document_id in document_ids:

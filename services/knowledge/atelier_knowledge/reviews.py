@@ -10,6 +10,7 @@ from atelier_knowledge import access, convert, events
 from atelier_knowledge.domain.enums import ReviewStatus
 from atelier_knowledge.domain.file_types import file_type_of
 from atelier_knowledge.domain.strategy import to_json, validated_rules
+from atelier_knowledge.embedders import dataset_chunk_limit
 from atelier_knowledge.store import reviews
 from atelier_proto import events_pb2 as epb
 from atelier_proto import knowledge_pb2 as kpb
@@ -18,7 +19,8 @@ from atelier_proto import knowledge_pb2 as kpb
 async def create(deps: ServiceDeps, req: kpb.CreateDocumentReviewRequest) -> list[kpb.Review]:
     if not req.reviews:
         raise InvalidArgument("reviews must not be empty")
-    validated_rules(req.chunk_strategy if req.HasField("chunk_strategy") else None)
+    validated_rules(req.chunk_strategy if req.HasField("chunk_strategy") else None,
+                    dataset_chunk_limit(await access.dataset(deps.pool, req.dataset_id), deps.settings))
     chunk_json = to_json(req.chunk_strategy) if req.HasField("chunk_strategy") else {}
     parsing_json = to_json(req.parsing_strategy) if req.HasField("parsing_strategy") else {}
     async with deps.pool.acquire() as conn, conn.transaction():

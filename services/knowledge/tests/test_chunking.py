@@ -288,3 +288,33 @@ def test_nothing_lost_with_numbers(overlap: int) -> None:
         assert words == text.split()
     else:
         assert set(words) == set(text.split()) and len(words) > len(text.split())
+
+
+# ---------------------------------------------------------------------------- chunks fit the embedder
+
+
+def test_chunk_sizes_fit_the_dataset_embedder() -> None:
+    from atelier_common.errors import InvalidArgument
+    from atelier_common.settings import Settings
+    from atelier_knowledge.domain.strategy import rules_from_strategy, validated_rules
+    from atelier_knowledge.embedders import chunk_limit
+    from atelier_proto import knowledge_pb2 as kpb
+
+    settings = Settings(_env_file=None)
+    minilm = chunk_limit("openai:all-minilm", settings)  # MiniLM served by Ollama: 254 word pieces
+    assert minilm is not None and minilm.max_tokens == 169 and minilm.reads == "254 word pieces"
+    # Automatic chunking takes the largest size that fits; OpenAI's models keep Coze's 800.
+    assert validated_rules(None, minilm).max_tokens == 169
+    assert validated_rules(None, chunk_limit("openai:text-embedding-3-small", settings)).max_tokens == 800
+    assert validated_rules(None, chunk_limit("openai:unlisted", settings)).max_tokens == 800
+    custom = kpb.ChunkStrategy(chunk_type=1, separator="\n", max_tokens=800)
+    with pytest.raises(InvalidArgument) as info:
+        validated_rules(custom, minilm)
+    assert "max_tokens 800" in info.value.msg and "openai:all-minilm" in info.value.msg
+    assert "at most 169" in info.value.msg
+    assert validated_rules(kpb.ChunkStrategy(chunk_type=1, separator="\n", max_tokens=150), minilm).max_tokens == 150
+    # A document stored before its dataset moved to a smaller embedder is chunked to fit at index time.
+    assert rules_from_strategy(custom, minilm).max_tokens == 169
+    text = ParsedDocument((Block("paragraph", "The blade cooling channels carry compressor air. " * 200),))
+    chunks = chunk_document(text, validated_rules(None, minilm))
+    assert len(chunks) > 1 and all(c.tokens <= 169 for c in chunks)

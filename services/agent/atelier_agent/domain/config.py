@@ -14,9 +14,10 @@ from jsonschema.validators import validator_for
 
 from atelier_common.errors import InvalidArgument
 
-# Coze's defaults for a new agent's knowledge settings.
+# Coze's defaults for a new agent's knowledge settings (Coze Studio creates agents with min_score
+# 0.01: hybrid retrieval's fused scores rank, a passage one channel found scores at most 0.5).
 DEFAULT_TOP_K = 3
-DEFAULT_MIN_SCORE = 0.5
+DEFAULT_MIN_SCORE = 0.01
 SEARCH_HYBRID = 1  # knowledge.SearchStrategy
 SUGGEST_SYSTEM, SUGGEST_CUSTOM, SUGGEST_DISABLE = 0, 1, 2  # SuggestReplyMode
 NO_RECALL_CUSTOMIZE_PROMPT = 1  # KnowledgeNoRecallReplyMode

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncpg
 
+from atelier_indexer import targets
 from atelier_indexer.context import IndexerContext
 from atelier_knowledge.store import documents, slices, tables
 
@@ -21,10 +22,12 @@ async def record_processed(conn: asyncpg.Connection | asyncpg.Pool, group_id: st
 
 
 async def remove_document_data(ctx: IndexerContext, dataset_id: int, document_id: int, *, rows: bool = True) -> None:
-    """Everything indexed for a document: search-store entries, and (rows=True) slices and table rows."""
-    await ctx.stores.vector.delete_documents(dataset_id, [document_id])
-    if ctx.stores.fulltext is not ctx.stores.vector:
-        await ctx.stores.fulltext.delete_documents(dataset_id, [document_id])
+    """Everything indexed for a document: search-store entries (in the dataset's current index and
+    the one a running embedder switch builds), and (rows=True) slices and table rows."""
+    for key in await targets.all_keys(ctx, dataset_id, running_only=True):
+        await ctx.stores.vector.delete_documents(key, [document_id])
+        if ctx.stores.fulltext is not ctx.stores.vector:
+            await ctx.stores.fulltext.delete_documents(key, [document_id])
     if rows:
         async with ctx.pool.acquire() as conn, conn.transaction():
             await slices.delete_for_document(conn, document_id)
@@ -32,9 +35,15 @@ async def remove_document_data(ctx: IndexerContext, dataset_id: int, document_id
 
 
 async def drop_dataset_data(ctx: IndexerContext, dataset_id: int) -> None:
-    await ctx.stores.vector.drop_dataset(dataset_id)
+    """Every search index the dataset has had (its first, its current, its switches')."""
+    for key in await targets.all_keys(ctx, dataset_id, running_only=False):
+        await drop_index(ctx, key)
+
+
+async def drop_index(ctx: IndexerContext, key: int) -> None:
+    await ctx.stores.vector.drop_dataset(key)
     if ctx.stores.fulltext is not ctx.stores.vector:
-        await ctx.stores.fulltext.drop_dataset(dataset_id)
+        await ctx.stores.fulltext.drop_dataset(key)
 
 
 async def remove_source_files(ctx: IndexerContext, *, document_ids: list[int] | None = None,

@@ -16,9 +16,9 @@ from typing import Any
 
 import asyncpg
 
-from atelier_common.ai import EmbeddingError, LLMError
+from atelier_common.ai import LLMError
 from atelier_common.storage import ObjectNotFound
-from atelier_indexer import web
+from atelier_indexer import targets, web
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.domain import slicing
 from atelier_indexer.errors import BadDocument, Superseded
@@ -45,6 +45,7 @@ from atelier_knowledge.domain.table_schema import (
     check_same_columns,
     infer_columns,
 )
+from atelier_knowledge.embedders import dataset_chunk_limit
 from atelier_knowledge.parsing import ParseError, ParseOptions, parse_document, parse_table
 from atelier_knowledge.search import SliceDoc
 from atelier_knowledge.store import datasets, documents, slices, tables
@@ -160,7 +161,8 @@ async def _drafts(ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Rec
     if format_type == FormatType.TABLE:
         return await _table_drafts(ctx, dataset, doc, data)
     parsing = parsing_strategy_from_json(doc["parsing_strategy"])
-    rules = rules_from_strategy(chunk_strategy_from_json(doc["chunk_strategy"]))
+    rules = rules_from_strategy(chunk_strategy_from_json(doc["chunk_strategy"]),
+                                dataset_chunk_limit(dataset, ctx.deps.settings))
     options = ParseOptions(extract_tables=not parsing.HasField("table_extraction") or parsing.table_extraction)
 
     def parse_and_chunk() -> list[slicing.SliceDraft]:
@@ -249,31 +251,25 @@ async def _write(ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Reco
                  drafts: list[slicing.SliceDraft], event_id: str) -> None:
     """Per batch: embed, write the search stores, then record the slices (stored) in one
     transaction; the last batch's transaction also enables the document. A run that dies between
-    the store write and the transaction leaves entries the next run removes (by document id)."""
+    the store write and the transaction leaves entries the next run removes (by document id).
+    While an embedder switch runs, the batch also goes to the index it builds (`targets`)."""
     batch_size = ctx.deps.settings.index_batch_size
-    embedder = ctx.embedder(dataset["embedding_model"])
+    indexes = await targets.write_targets(ctx, dataset)
     columns = await tables.get_columns(ctx.pool, dataset["id"]) if dataset["format_type"] == FormatType.TABLE else None
-    ensured = False
+    ensured: set[int] = set()
     total_chars = 0
     for start in range(0, len(drafts), batch_size):
         batch = drafts[start:start + batch_size]
         new = [slices.NewSlice(ctx.deps.ids.next_id(), start + i, d.content, d.token_count, d.chunk_info)
                for i, d in enumerate(batch)]
-        try:
-            vectors = await embedder.embed([d.search_text or d.content for d in batch])
-        except EmbeddingError as exc:
-            if exc.permanent:
-                raise BadDocument(f"the embedding model rejected the text: {exc}") from None
-            raise
-        if not ensured:
-            await _ensure_stores(ctx, dataset, len(vectors[0]))
-            ensured = True
-        docs = [SliceDoc(slice_id=s.id, document_id=doc["id"], dataset_id=dataset["id"],
-                         content=d.search_text or d.content, vector=v)
-                for s, d, v in zip(new, batch, vectors, strict=True)]
-        await ctx.stores.vector.upsert(dataset["id"], docs)
-        if ctx.stores.fulltext is not ctx.stores.vector:
-            await ctx.stores.fulltext.upsert(dataset["id"], docs)
+        for target, vectors in await targets.embed_into(ctx, indexes, [d.search_text or d.content for d in batch]):
+            if target.key not in ensured:
+                await targets.ensure(ctx, dataset["id"], target, len(vectors[0]))
+                ensured.add(target.key)
+            docs = [SliceDoc(slice_id=s.id, document_id=doc["id"], dataset_id=dataset["id"],
+                             content=d.search_text or d.content, vector=v)
+                    for s, d, v in zip(new, batch, vectors, strict=True)]
+            await targets.upsert(ctx, target.key, docs)
         total_chars += sum(len(d.content) for d in batch)
         done = start + len(batch)
         async with ctx.pool.acquire() as conn, conn.transaction():
@@ -287,17 +283,6 @@ async def _write(ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Reco
                 await documents.set_progress(conn, doc["id"], slicing.progress_percent(done, len(drafts)))
             else:
                 await _enable(conn, ctx, dataset, doc, event_id, len(drafts), total_chars)
-
-
-async def _ensure_stores(ctx: IndexerContext, dataset: asyncpg.Record, dimension: int) -> None:
-    recorded = dataset["embedding_dimension"]
-    if recorded and recorded != dimension:
-        raise BadDocument(f"the embedder returned {dimension}-dimensional vectors; the dataset uses {recorded}")
-    await ctx.stores.vector.ensure_collection(dataset["id"], dimension)
-    if ctx.stores.fulltext is not ctx.stores.vector:
-        await ctx.stores.fulltext.ensure_index(dataset["id"])
-    if not recorded:
-        await datasets.set_dimension(ctx.pool, dataset["id"], dimension)
 
 
 async def _enable(conn: asyncpg.Connection, ctx: IndexerContext, dataset: asyncpg.Record, doc: asyncpg.Record,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from atelier_indexer import targets
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.handlers.common import already_processed, record_processed
 from atelier_knowledge.domain.enums import DocStatus, FormatType
@@ -12,7 +13,7 @@ from atelier_knowledge.store import datasets, documents, slices, tables
 from atelier_proto import events_pb2 as epb
 
 
-def _search_text(content: str, semantic: set[str] | None) -> str:
+def search_text(content: str, semantic: set[str] | None) -> str:
     """Table rows are stored as JSON; only their indexed columns are embedded."""
     if semantic is None:
         return content
@@ -43,21 +44,20 @@ async def _run(ctx: IndexerContext, event: epb.IndexSlice, event_id: str) -> Non
     if dataset["format_type"] == FormatType.TABLE:
         columns = await tables.get_columns(ctx.pool, dataset["id"]) or []
         semantic = {c.column_name for c in columns if c.is_semantic}
-    text = _search_text(row["content"], semantic)
-    [vector] = await ctx.embedder(dataset["embedding_model"]).embed([text])
-    await ctx.stores.vector.ensure_collection(dataset["id"], len(vector))
-    item = SliceDoc(slice_id=row["id"], document_id=row["document_id"], dataset_id=dataset["id"], content=text,
-                    vector=vector)
-    await ctx.stores.vector.upsert(dataset["id"], [item])
-    if ctx.stores.fulltext is not ctx.stores.vector:
-        await ctx.stores.fulltext.ensure_index(dataset["id"])
-        await ctx.stores.fulltext.upsert(dataset["id"], [item])
+    text = search_text(row["content"], semantic)
+    indexes = await targets.write_targets(ctx, dataset)
+    for target, [vector] in await targets.embed_into(ctx, indexes, [text]):
+        await targets.ensure(ctx, dataset["id"], target, len(vector))
+        item = SliceDoc(slice_id=row["id"], document_id=row["document_id"], dataset_id=dataset["id"], content=text,
+                        vector=vector)
+        await targets.upsert(ctx, target.key, [item])
     async with ctx.pool.acquire() as conn, conn.transaction():
         current = await slices.get(conn, row["id"], for_update=True)
         if current is None:  # deleted while embedding: take the vector back out
-            await ctx.stores.vector.delete_slices(dataset["id"], [row["id"]])
-            if ctx.stores.fulltext is not ctx.stores.vector:
-                await ctx.stores.fulltext.delete_slices(dataset["id"], [row["id"]])
+            for target in indexes:
+                await ctx.stores.vector.delete_slices(target.key, [row["id"]])
+                if ctx.stores.fulltext is not ctx.stores.vector:
+                    await ctx.stores.fulltext.delete_slices(target.key, [row["id"]])
         elif current["content"] == row["content"]:
             await slices.mark_stored(conn, [row["id"]])
         await record_processed(conn, ctx.group_id, event_id)

@@ -10,8 +10,9 @@ from atelier_indexer.context import IndexerContext
 from atelier_knowledge.chunking import chunk_document
 from atelier_knowledge.domain.enums import ReviewStatus
 from atelier_knowledge.domain.strategy import rules_from_strategy
+from atelier_knowledge.embedders import dataset_chunk_limit
 from atelier_knowledge.parsing import ParseError, parse_document
-from atelier_knowledge.store import reviews
+from atelier_knowledge.store import datasets, reviews
 from atelier_proto import events_pb2 as epb
 
 
@@ -19,7 +20,9 @@ async def handle(ctx: IndexerContext, event: epb.DocumentReview) -> None:
     row = await reviews.get(ctx.pool, event.review_id)
     if row is None or row["status"] != ReviewStatus.PROCESSING:
         return  # done already (redelivery) or gone
-    rules = rules_from_strategy(event.chunk_strategy if event.HasField("chunk_strategy") else None)
+    dataset = await datasets.get(ctx.pool, event.dataset_id)
+    limit = dataset_chunk_limit(dataset, ctx.deps.settings) if dataset is not None else None
+    rules = rules_from_strategy(event.chunk_strategy if event.HasField("chunk_strategy") else None, limit)
     try:
         data = await ctx.deps.storage.get(event.tos_uri)
         chunks = await asyncio.to_thread(lambda: chunk_document(parse_document(data, event.document_type), rules))

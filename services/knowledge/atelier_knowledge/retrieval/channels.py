@@ -12,12 +12,20 @@ from dataclasses import dataclass, field
 import asyncpg
 
 from atelier_knowledge.domain.fusion import ChannelHit
+from atelier_knowledge.embedders import index_key
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.search import SearchStores
 
 log = logging.getLogger("atelier.knowledge.retrieval")
 
 VECTOR, FULLTEXT, NL2SQL, REWRITE, RERANK = "vector", "fulltext", "nl2sql", "rewrite", "rerank"
+
+
+@dataclass
+class Stage:
+    """What a channel is doing, so a timeout can say where it stalled (e.g. which embedder)."""
+
+    doing: str = ""
 
 
 @dataclass
@@ -28,16 +36,18 @@ class Outcome:
     error: str | None = None
 
 
-async def timed(channel: str, work: Awaitable[list[ChannelHit]], timeout_s: float) -> Outcome:
+async def timed(channel: str, work: Awaitable[list[ChannelHit]], timeout_s: float, *,
+                stage: Stage | None = None) -> Outcome:
     """Run one channel under its timeout; any failure becomes the outcome's error."""
     started = time.perf_counter()
     try:
         hits = await asyncio.wait_for(work, timeout_s)
         error = None
     except TimeoutError:
-        hits, error = [], f"timed out after {timeout_s:g} s"
+        where = f" {stage.doing}" if stage is not None and stage.doing else ""
+        hits, error = [], f"timed out after {timeout_s:g} s{where}"
     except Exception as exc:  # noqa: BLE001 - a failed channel degrades the answer
-        log.warning("retrieval channel failed", extra={"channel": channel}, exc_info=True)
+        log.warning("retrieval channel failed", extra={"channel": channel, "error": str(exc)})
         hits, error = [], f"{type(exc).__name__}: {exc}"
     return Outcome(channel, hits, int((time.perf_counter() - started) * 1000), error)
 
@@ -49,14 +59,18 @@ def _merge(per_dataset: Sequence[Sequence[ChannelHit]], depth: int) -> list[Chan
 
 
 async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: Sequence[asyncpg.Record], query: str,
-                        depth: int, document_ids: Sequence[int] | None) -> list[ChannelHit]:
+                        depth: int, document_ids: Sequence[int] | None, *, stage: Stage | None = None
+                        ) -> list[ChannelHit]:
     """Dense search in every dataset's collection; the query is embedded once per embedding
     model (datasets keep the model they were created with)."""
-    models = {d["embedding_model"] for d in datasets}
+    stage = stage or Stage()
+    models = sorted({d["embedding_model"] for d in datasets})
+    stage.doing = f"embedding the query with {', '.join(models)}"
     by_model = dict(zip(models, await asyncio.gather(*(vectors.vector(m, query) for m in models)), strict=True))
+    stage.doing = "searching the vector index"
 
     async def one(dataset: asyncpg.Record) -> list[ChannelHit]:
-        hits = await stores.vector.search_dense(dataset["id"], by_model[dataset["embedding_model"]], depth,
+        hits = await stores.vector.search_dense(index_key(dataset), by_model[dataset["embedding_model"]], depth,
                                                 document_ids=document_ids)
         return [ChannelHit(h.slice_id, h.score) for h in hits]
 
@@ -66,7 +80,7 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
 async def fulltext_search(stores: SearchStores, datasets: Sequence[asyncpg.Record], query: str, depth: int,
                           document_ids: Sequence[int] | None) -> list[ChannelHit]:
     async def one(dataset: asyncpg.Record) -> list[ChannelHit]:
-        hits = await stores.fulltext.search_text(dataset["id"], query, depth, document_ids=document_ids)
+        hits = await stores.fulltext.search_text(index_key(dataset), query, depth, document_ids=document_ids)
         return [ChannelHit(h.slice_id, h.score) for h in hits]
 
     return _merge(await asyncio.gather(*(one(d) for d in datasets)), depth)

@@ -1,5 +1,10 @@
 """Query embeddings, cached in Redis by model and text: a repeated question (an agent's users ask
-the same things, the console's recall test re-runs) skips the embedder entirely."""
+the same things, the console's recall test re-runs) skips the embedder entirely.
+
+Concurrent retrieves do not queue behind each other on the embedder: their queries are coalesced
+into one embedding call (`BatchingEmbedder`; a local model runs one encode at a time on a thread
+of its own, so queries arriving while it works join the next encode).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ import hashlib
 import logging
 import struct
 
-from atelier_common.ai import Embedder, create_embedder, parse_model_id
+from atelier_common.ai import BatchingEmbedder, EmbeddingError, create_embedder, parse_model_id
 from atelier_common.settings import Settings
 
 log = logging.getLogger("atelier.knowledge.retrieval")
@@ -21,14 +26,21 @@ class QueryVectors:
     def __init__(self, settings: Settings, redis) -> None:  # noqa: ANN001 - redis.asyncio.Redis
         self._settings = settings
         self._redis = redis
-        self._embedders: dict[str, Embedder] = {}
+        self._embedders: dict[str, BatchingEmbedder] = {}
 
-    def _embedder(self, model_id: str) -> Embedder:
+    def embedder(self, model_id: str) -> BatchingEmbedder:
         if model_id not in self._embedders:
             provider, model, dimensions = parse_model_id(model_id)
-            self._embedders[model_id] = create_embedder(self._settings, provider=provider, model=model,
-                                                        dimensions=dimensions)
+            inner = create_embedder(self._settings, provider=provider, model=model, dimensions=dimensions)
+            # A local model already uses every core for one encode; an API takes several requests.
+            concurrency = 1 if provider == "local" else self._settings.embedding_concurrency
+            self._embedders[model_id] = BatchingEmbedder(
+                inner, batch_size=self._settings.embedding_batch_size, max_wait_s=0.0, concurrency=concurrency)
         return self._embedders[model_id]
+
+    async def warm_up(self, model_id: str) -> None:
+        """Load a local model now (the first query would otherwise wait for it)."""
+        await self.embedder(model_id).warm_up()
 
     async def vector(self, model_id: str, text: str) -> list[float]:
         key = cache_key(model_id, text)
@@ -39,7 +51,12 @@ class QueryVectors:
             cached = None
         if cached:
             return list(struct.unpack(f"<{len(cached) // 4}f", cached))
-        [vector] = await self._embedder(model_id).embed([text])
+        try:
+            [vector] = await self.embedder(model_id).embed([text])
+        except EmbeddingError as err:
+            # Name the embedder: a dataset is bound to it, and it may be one that no longer answers.
+            raise EmbeddingError(f"the dataset's embedder {model_id} failed: {err}", permanent=err.permanent,
+                                 status=err.status) from None
         try:
             await self._redis.set(key, struct.pack(f"<{len(vector)}f", *vector),
                                   ex=self._settings.query_embedding_cache_ttl_s)

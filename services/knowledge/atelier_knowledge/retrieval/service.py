@@ -35,7 +35,15 @@ from atelier_proto import knowledge_pb2 as kpb
 SEMANTIC = kpb.SEARCH_STRATEGY_SEMANTIC_SEARCH
 HYBRID = kpb.SEARCH_STRATEGY_HYBRID_SEARCH
 FULL_TEXT = kpb.SEARCH_STRATEGY_FULL_TEXT_SEARCH
-DEFAULT_TOP_K, DEFAULT_MIN_SCORE = 3, 0.5
+DEFAULT_TOP_K = 3
+# min_score when the request sets none, per strategy, on the scale each one's score has:
+# - semantic: the cosine similarity. Relevant passages score ~0.3-0.8 with MiniLM (and OpenAI's
+#   models), passages on other subjects ~-0.1-0.2: 0.25 keeps the first and drops the second.
+# - hybrid: Reciprocal Rank Fusion, normalised so 1.0 is "first in every channel". It only ranks:
+#   a passage one channel found first scores 0.5, anything in a channel's candidates >= 0.27, so a
+#   cut says nothing about relevance and none is made (top_k decides).
+# - full text: BM25 divided by the best hit's (relative); only passages sharing a term are found.
+DEFAULT_MIN_SCORES = {SEMANTIC: 0.25, HYBRID: 0.0, FULL_TEXT: 0.0}
 RERANK_POOL = 50  # fused candidates the reranker sees
 
 
@@ -75,14 +83,14 @@ class Strategy:
     @classmethod
     def of(cls, msg: kpb.RetrievalStrategy) -> Strategy:
         top_k = msg.top_k if msg.HasField("top_k") else DEFAULT_TOP_K
-        min_score = msg.min_score if msg.HasField("min_score") else DEFAULT_MIN_SCORE
+        search_type = msg.search_type if msg.HasField("search_type") else HYBRID
+        if search_type not in (SEMANTIC, HYBRID, FULL_TEXT):
+            raise InvalidArgument(f"strategy.search_type {search_type} is not semantic (0), hybrid (1) or full text (20)")
+        min_score = msg.min_score if msg.HasField("min_score") else DEFAULT_MIN_SCORES[search_type]
         if not 1 <= top_k <= 100:
             raise InvalidArgument(f"strategy.top_k must be between 1 and 100, got {top_k}")
         if not 0.0 <= min_score <= 1.0:
             raise InvalidArgument(f"strategy.min_score must be between 0 and 1, got {min_score:g}")
-        search_type = msg.search_type if msg.HasField("search_type") else HYBRID
-        if search_type not in (SEMANTIC, HYBRID, FULL_TEXT):
-            raise InvalidArgument(f"strategy.search_type {search_type} is not semantic (0), hybrid (1) or full text (20)")
         return cls(search_type, top_k, min_score, msg.use_rewrite, msg.use_rerank, msg.use_nl2sql)
 
     @property
@@ -111,9 +119,11 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
 
     work: dict[str, asyncio.Task[Outcome]] = {}
     if strategy.search_type in (SEMANTIC, HYBRID):
+        stage = channels.Stage()
         work[VECTOR] = asyncio.ensure_future(channels.timed(
-            VECTOR, channels.vector_search(ctx.stores, ctx.vectors, datasets, query, strategy.depth, document_ids),
-            timeout))
+            VECTOR, channels.vector_search(ctx.stores, ctx.vectors, datasets, query, strategy.depth, document_ids,
+                                           stage=stage),
+            timeout, stage=stage))
     if strategy.search_type in (FULL_TEXT, HYBRID):
         work[FULLTEXT] = asyncio.ensure_future(channels.timed(
             FULLTEXT, channels.fulltext_search(ctx.stores, datasets, query, strategy.depth, document_ids), timeout))

@@ -5,7 +5,8 @@ Collection `kb_<dataset_id>`:
   document_id INT64, partition key
   content     VARCHAR(65535) raw slice text (UTF-8 safely truncated by bytes)
   bm25_text   VARCHAR(65535, enable_analyzer) the slice text analyzed client-side by
-              `analyzers.analyze` (lowercase, English stop words, Porter stemming, CJK bigrams)
+              `analyzers.analyze` (lowercase, no one-character words, English stop words,
+              Snowball stemming, CJK bigrams)
   dense       FLOAT_VECTOR(dim), index HNSW / COSINE
   sparse      SPARSE_FLOAT_VECTOR, output of a BM25 Function over `bm25_text`,
               index SPARSE_INVERTED_INDEX / BM25
@@ -41,6 +42,7 @@ T = TypeVar("T")
 
 MAX_VARCHAR_BYTES = 65535
 UPSERT_BATCH = 1000
+REANALYZE_BATCH = 1000
 DENSE_FIELD = "dense"
 SPARSE_FIELD = "sparse"
 CALL_TIMEOUT_S = 30.0
@@ -301,6 +303,34 @@ class MilvusStore:
             written = await self._on_collection(dataset_id, lambda c, batch=batch: c.upsert(name, batch), missing=None)
             if written is None:
                 raise CollectionMissingError(f"collection {name} was dropped while slices were written to it")
+
+    async def reanalyze_document(self, dataset_id: int, document_id: int) -> int:
+        """Rewrite the analyzed text of a document's entities from their stored content with the
+        current analyzer (same ids, vectors and content); the number of entities rewritten."""
+        if await self._ready_dim(dataset_id) is None:
+            return 0
+        name = collection_name(dataset_id)
+
+        def read(client: MilvusClient) -> list[dict[str, Any]]:
+            rows: list[dict[str, Any]] = []
+            iterator = client.query_iterator(name, batch_size=REANALYZE_BATCH, filter=f"document_id == {int(document_id)}",
+                                             output_fields=["id", "document_id", "content", DENSE_FIELD])
+            try:
+                while batch := iterator.next():
+                    rows.extend(batch)
+            finally:
+                iterator.close()
+            return rows
+
+        rows = await self._on_collection(dataset_id, read, missing=[])
+        for row in rows:
+            row["bm25_text"] = analyzers.analyze(row["content"], max_bytes=MAX_VARCHAR_BYTES)
+            row[DENSE_FIELD] = [float(x) for x in row[DENSE_FIELD]]
+        for start in range(0, len(rows), self._upsert_batch):
+            batch = [{k: r[k] for k in ("id", "document_id", "content", "bm25_text", DENSE_FIELD)}
+                     for r in rows[start : start + self._upsert_batch]]
+            await self._on_collection(dataset_id, lambda c, batch=batch: c.upsert(name, batch), missing=None)
+        return len(rows)
 
     async def delete_slices(self, dataset_id: int, slice_ids: Sequence[int]) -> None:
         if not slice_ids or await self._ready_dim(dataset_id) is None:

@@ -88,3 +88,27 @@ async def soft_delete(conn: Conn, dataset_id: int) -> None:
 
 async def is_live(conn: Conn, dataset_id: int) -> bool:
     return bool(await conn.fetchval("SELECT deleted_at IS NULL FROM datasets WHERE id = $1", dataset_id))
+
+
+async def get_any(conn: Conn, dataset_id: int) -> asyncpg.Record | None:
+    """The row even when the dataset was deleted (its search indexes may still need dropping)."""
+    return await conn.fetchrow("SELECT * FROM datasets WHERE id = $1", dataset_id)
+
+
+async def use_index(conn: Conn, dataset_id: int, *, embedding_model: str, embedding_dimension: int,
+                    index_id: int) -> None:
+    """The dataset moves to another embedder and the index its slices were re-embedded into."""
+    await conn.execute(
+        "UPDATE datasets SET embedding_model = $2, embedding_dimension = $3, index_id = $4, updated_at = now()"
+        " WHERE id = $1", dataset_id, embedding_model, embedding_dimension, index_id)
+
+
+async def analyzed_before(conn: Conn, version: int, limit: int = 100) -> list[asyncpg.Record]:
+    """Live datasets whose full-text index holds text of an older analyzer."""
+    return await conn.fetch(
+        "SELECT * FROM datasets WHERE deleted_at IS NULL AND fulltext_analyzer < $1 ORDER BY id LIMIT $2",
+        version, limit)
+
+
+async def set_analyzer(conn: Conn, dataset_id: int, version: int) -> None:
+    await conn.execute("UPDATE datasets SET fulltext_analyzer = $2 WHERE id = $1", dataset_id, version)

@@ -175,3 +175,10 @@ async def source_keys_to_remove(conn: Conn, document_ids: Sequence[int] | None =
     kept = {r["tos_uri"] for r in await conn.fetch(
         "SELECT DISTINCT tos_uri FROM documents WHERE tos_uri = ANY($1::text[]) AND status <> 3", keys)}
     return [k for k in keys if k not in kept]
+
+
+async def next_in_dataset(conn: Conn, dataset_id: int, after_id: int) -> asyncpg.Record | None:
+    """The dataset's next live document by id (documents are walked in id order to resume)."""
+    return await conn.fetchrow(
+        "SELECT * FROM documents WHERE dataset_id = $1 AND id > $2 AND status <> 3 ORDER BY id LIMIT 1",
+        dataset_id, after_id)

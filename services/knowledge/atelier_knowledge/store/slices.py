@@ -123,3 +123,11 @@ async def retrievable(conn: Conn, slice_ids: Sequence[int]) -> list[asyncpg.Reco
         " WHERE s.id = ANY($1::bigint[]) AND d.status = $2",
         list(slice_ids), DocStatus.ENABLE,
     )
+
+
+async def count_for_dataset(conn: Conn, dataset_id: int) -> int:
+    return int(await conn.fetchval("SELECT count(*) FROM slices WHERE dataset_id = $1", dataset_id))
+
+
+async def for_document(conn: Conn, document_id: int) -> list[asyncpg.Record]:
+    return await conn.fetch("SELECT * FROM slices WHERE document_id = $1 ORDER BY sequence, id", document_id)

@@ -1,9 +1,11 @@
-"""Cross-document embedding batches.
+"""Coalescing embedding requests into batches (a micro-batcher).
 
-Many small documents are indexed at once; each asks for a few vectors. Sending each request on
-its own would waste the embedder (a local model is fastest on full batches, a remote API charges
-per request round trip), so requests arriving within a short window are coalesced into batches
-of up to `batch_size` texts and the vectors handed back to their callers.
+The indexer embeds many small documents at once, each asking for a few vectors; the knowledge
+service embeds one query per concurrent retrieve. Sending each request on its own would waste the
+embedder (a local model is fastest on full batches and runs one encode at a time, so queries would
+queue behind each other; a remote API charges a round trip per request). Requests arriving while
+the embedder is busy, or within `max_wait_s`, are coalesced into batches of up to `batch_size`
+texts and the vectors handed back to their callers.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from atelier_common.ai import Embedder
+from atelier_common.ai.embedding import Embedder
 
 
 @dataclass
@@ -95,6 +97,11 @@ class BatchingEmbedder:
                 start = end
         finally:
             self._slots.release()
+
+    async def warm_up(self) -> None:
+        warm = getattr(self.inner, "warm_up", None)
+        if warm is not None:
+            await warm()
 
     async def aclose(self) -> None:
         if self._worker is not None:

@@ -1,0 +1,105 @@
+"""Moving a dataset to another embedder (SwitchDatasetEmbedder, GetEmbedderSwitch).
+
+A dataset keeps the embedder it was created with; when that one no longer answers (a hosted API
+gone, a key revoked) its semantic search fails. A switch records the target, checks it answers,
+and hands the work to the indexer through the outbox (a `SwitchEmbedder` event): it re-embeds
+every slice into a new index, document by document (resuming after the last one done when the
+indexer restarts), then moves the dataset to it in one transaction. Until then queries use the old
+index (old vectors; full text keeps answering even when the old embedder is gone).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+
+from atelier_common.ai import PROVIDERS, EmbeddingError, embedding_config, parse_model_id
+from atelier_common.errors import Conflict, InvalidArgument, Unavailable
+from atelier_common.service import ServiceDeps
+from atelier_knowledge import access, convert, events
+from atelier_knowledge.embedders import dataset_chunk_limit
+from atelier_knowledge.retrieval.query_vectors import QueryVectors
+from atelier_knowledge.store import embedder_switches, slices
+from atelier_knowledge.store.embedder_switches import EmbedderSwitch
+from atelier_proto import events_pb2 as epb
+from atelier_proto import knowledge_pb2 as kpb
+
+PROBE_TIMEOUT_S = 30.0  # a local model may load for several seconds on first use
+
+
+def _target(deps: ServiceDeps, requested: str) -> str:
+    model_id = requested.strip() or embedding_config(deps.settings).model_id
+    try:
+        provider, model, _ = parse_model_id(model_id)
+    except ValueError as exc:
+        raise InvalidArgument(f"embedding_model: {exc}") from None
+    if provider not in PROVIDERS or not model:
+        raise InvalidArgument(f"embedding_model {model_id!r}: the provider must be one of {', '.join(PROVIDERS)}")
+    return model_id
+
+
+async def _probe(vectors: QueryVectors, model_id: str) -> None:
+    """The target must answer before any work starts (the point is leaving an embedder that does not)."""
+    try:
+        await asyncio.wait_for(vectors.embedder(model_id).embed(["embedder check"]), PROBE_TIMEOUT_S)
+    except TimeoutError:
+        raise Unavailable(f"the embedder {model_id} did not answer within {PROBE_TIMEOUT_S:g} s") from None
+    except EmbeddingError as exc:
+        if exc.permanent:
+            raise InvalidArgument(f"the embedder {model_id} cannot be used: {exc}") from None
+        raise Unavailable(f"the embedder {model_id} does not answer: {exc}") from None
+
+
+async def switch(deps: ServiceDeps, vectors: QueryVectors, dataset_id: int, requested: str) -> kpb.EmbedderSwitch:
+    dataset = await access.dataset(deps.pool, dataset_id)
+    target = _target(deps, requested)
+    if target == dataset["embedding_model"]:
+        raise InvalidArgument(f"dataset {dataset_id} already uses the embedder {target}")
+    await _probe(vectors, target)
+    async with deps.pool.acquire() as conn, conn.transaction():
+        dataset = await access.dataset(conn, dataset_id, for_update=True)
+        if await embedder_switches.running(conn, dataset_id) is not None:
+            raise Conflict(f"dataset {dataset_id} is already moving to another embedder; wait for it to finish")
+        try:
+            row = await embedder_switches.insert(
+                conn, id=deps.ids.next_id(), dataset_id=dataset_id, space_id=dataset["space_id"],
+                from_model=dataset["embedding_model"], to_model=target,
+                total_slices=await slices.count_for_dataset(conn, dataset_id))
+        except asyncpg.UniqueViolationError:
+            raise Conflict(f"dataset {dataset_id} is already moving to another embedder") from None
+        await events.publish(conn, dataset_id, epb.SwitchEmbedder(space_id=dataset["space_id"],
+                                                                  dataset_id=dataset_id, switch_id=row.id))
+    return message(row)
+
+
+async def get(deps: ServiceDeps, dataset_id: int) -> kpb.GetEmbedderSwitchResponse:
+    dataset = await access.dataset(deps.pool, dataset_id)
+    reply = kpb.GetEmbedderSwitchResponse(embedding_model=dataset["embedding_model"])
+    latest = await embedder_switches.latest(deps.pool, dataset_id)
+    if latest is not None:
+        reply.embedder_switch.CopyFrom(message(latest))
+    return reply
+
+
+def message(row: EmbedderSwitch) -> kpb.EmbedderSwitch:
+    msg = kpb.EmbedderSwitch(switch_id=row.id, from_model=row.from_model, to_model=row.to_model,
+                             status=row.status.name.lower(), progress=row.progress, total_slices=row.total_slices,
+                             done_slices=row.done_slices, create_time=convert.ts(row.created_at))
+    if row.error:
+        msg.error = row.error
+    if row.finished_at is not None:
+        msg.finish_time = convert.ts(row.finished_at)
+    return msg
+
+
+async def describe(deps: ServiceDeps, rows: list[asyncpg.Record], msgs: list[kpb.Dataset]) -> None:
+    """The embedder fields of dataset messages: its model, the chunk size it reads, its latest switch."""
+    latest = await embedder_switches.latest_many(deps.pool, [r["id"] for r in rows])
+    for row, msg in zip(rows, msgs, strict=True):
+        msg.embedding_model = row["embedding_model"]
+        limit = dataset_chunk_limit(row, deps.settings)
+        if limit is not None:
+            msg.max_chunk_tokens = limit.max_tokens
+        if row["id"] in latest:
+            msg.embedder_switch.CopyFrom(message(latest[row["id"]]))

@@ -1,0 +1,112 @@
+"""embedder_switches rows: moving a dataset to another embedder, with its progress."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import IntEnum
+
+import asyncpg
+
+Conn = asyncpg.Connection | asyncpg.Pool
+
+
+class SwitchStatus(IntEnum):
+    RUNNING = 0
+    DONE = 1
+    FAILED = 9
+
+
+@dataclass(frozen=True)
+class EmbedderSwitch:
+    id: int  # also the key of the index being built (collection kb_<id>)
+    dataset_id: int
+    space_id: int
+    from_model: str
+    to_model: str
+    status: SwitchStatus
+    total_slices: int
+    done_slices: int
+    last_document: int
+    dimension: int
+    error: str
+    created_at: datetime
+    finished_at: datetime | None
+
+    @classmethod
+    def of(cls, row: asyncpg.Record) -> EmbedderSwitch:
+        return cls(row["id"], row["dataset_id"], row["space_id"], row["from_model"], row["to_model"],
+                   SwitchStatus(row["status"]), row["total_slices"], row["done_slices"], row["last_document"],
+                   row["dimension"], row["error"], row["created_at"], row["finished_at"])
+
+    @property
+    def progress(self) -> int:
+        """Percent of the slices re-embedded; 100 only once the dataset uses the new index."""
+        if self.status == SwitchStatus.DONE:
+            return 100
+        if self.total_slices <= 0:
+            return 0
+        return min(99, self.done_slices * 100 // self.total_slices)
+
+
+def _of(row: asyncpg.Record | None) -> EmbedderSwitch | None:
+    return EmbedderSwitch.of(row) if row is not None else None
+
+
+async def insert(conn: Conn, *, id: int, dataset_id: int, space_id: int, from_model: str, to_model: str,
+                 total_slices: int) -> EmbedderSwitch:
+    row = await conn.fetchrow(
+        "INSERT INTO embedder_switches (id, dataset_id, space_id, from_model, to_model, total_slices)"
+        " VALUES ($1,$2,$3,$4,$5,$6) RETURNING *", id, dataset_id, space_id, from_model, to_model, total_slices)
+    return EmbedderSwitch.of(row)
+
+
+async def get(conn: Conn, switch_id: int, *, for_update: bool = False) -> EmbedderSwitch | None:
+    lock = " FOR UPDATE" if for_update else ""
+    return _of(await conn.fetchrow(f"SELECT * FROM embedder_switches WHERE id = $1{lock}", switch_id))
+
+
+async def latest(conn: Conn, dataset_id: int) -> EmbedderSwitch | None:
+    return _of(await conn.fetchrow(
+        "SELECT * FROM embedder_switches WHERE dataset_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1", dataset_id))
+
+
+async def latest_many(conn: Conn, dataset_ids: list[int]) -> dict[int, EmbedderSwitch]:
+    rows = await conn.fetch(
+        "SELECT DISTINCT ON (dataset_id) * FROM embedder_switches WHERE dataset_id = ANY($1::bigint[])"
+        " ORDER BY dataset_id, created_at DESC, id DESC", dataset_ids)
+    return {r["dataset_id"]: EmbedderSwitch.of(r) for r in rows}
+
+
+async def running(conn: Conn, dataset_id: int) -> EmbedderSwitch | None:
+    return _of(await conn.fetchrow(
+        "SELECT * FROM embedder_switches WHERE dataset_id = $1 AND status = $2", dataset_id, SwitchStatus.RUNNING))
+
+
+async def all_ids(conn: Conn, dataset_id: int) -> list[int]:
+    return [r["id"] for r in await conn.fetch("SELECT id FROM embedder_switches WHERE dataset_id = $1", dataset_id)]
+
+
+async def set_total(conn: Conn, switch_id: int, total_slices: int) -> None:
+    await conn.execute("UPDATE embedder_switches SET total_slices = $2, updated_at = now() WHERE id = $1",
+                       switch_id, total_slices)
+
+
+async def set_dimension(conn: Conn, switch_id: int, dimension: int) -> None:
+    await conn.execute("UPDATE embedder_switches SET dimension = $2 WHERE id = $1 AND dimension = 0",
+                       switch_id, dimension)
+
+
+async def advance(conn: Conn, switch_id: int, *, document_id: int, slices: int) -> None:
+    """A document's slices are in the new index (resuming starts after it)."""
+    await conn.execute(
+        "UPDATE embedder_switches SET last_document = $2, done_slices = done_slices + $3, updated_at = now()"
+        " WHERE id = $1 AND status = $4 AND last_document < $2", switch_id, document_id, slices, SwitchStatus.RUNNING)
+
+
+async def finish(conn: Conn, switch_id: int, status: SwitchStatus, error: str = "") -> bool:
+    """Running -> done/failed; False when it was final already."""
+    result = await conn.execute(
+        "UPDATE embedder_switches SET status = $2, error = $3, finished_at = now(), updated_at = now()"
+        " WHERE id = $1 AND status = $4", switch_id, status, error, SwitchStatus.RUNNING)
+    return result.endswith(" 1")
