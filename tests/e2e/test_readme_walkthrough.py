@@ -36,6 +36,6 @@ def test_readme_walkthrough_finds_the_pdf_passage_offline(offline_knowledge_stac
            "NO_PROXY": "127.0.0.1,localhost"}
     done = subprocess.run(["bash", "-euo", "pipefail", "-c", walkthrough()], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=200)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, (done.stdout, done.stderr)
     printed = done.stdout.strip()
     assert "white vinegar" in printed and "Descaling" in printed, printed  # the page on descaling, first

