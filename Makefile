@@ -15,14 +15,17 @@ install: $(STAMP)
 
 # The local embedder (the default when no embedding API is configured) runs on torch: the CPU
 # build, pinned and installed first and alone, so resolving sentence-transformers never pulls a
-# CUDA torch (and its gigabytes of nvidia-* wheels). "+cpu" matches only the CPU build.
+# CUDA torch (and its gigabytes of nvidia-* wheels). "+cpu" matches only the CPU build: pip's own
+# sources first (a wheel directory or mirror that carries it), else PyTorch's CPU wheel index.
 TORCH := torch==2.13.0+cpu
+TORCH_CPU_INDEX := https://download.pytorch.org/whl/cpu
 
 # Reinstall when pins or any package's metadata change.
 $(STAMP): constraints.txt Makefile $(addsuffix /pyproject.toml,$(PACKAGES))
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade "pip==25.3"
-	$(BIN)/python -m pip install --quiet "$(TORCH)"
+	$(BIN)/python -m pip install --quiet "$(TORCH)" 2>/dev/null \
+	  || $(BIN)/python -m pip install --quiet "$(TORCH)" --index-url "$(TORCH_CPU_INDEX)"
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e "libs/common[local-embeddings]" $(addprefix -e ,$(filter-out libs/common libs/devstack,$(PACKAGES))) -e "libs/devstack[test]"
 	touch $(STAMP)
 
