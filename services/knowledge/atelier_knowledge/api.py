@@ -165,7 +165,7 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
                                          ) -> kpb.GetDocumentProgressOpenApiResponse:
         data = await documents.progress(self.deps, list(req.document_ids), dataset_id=req.dataset_id)
         return kpb.GetDocumentProgressOpenApiResponse(data=kpb.GetDocumentProgressOpenApiData(
-            data=[convert.public_progress(p) for p in data]))
+            data=[convert.public_document(p) for p in data]))
 
     # ------------------------------------------------------------------ slices
 
@@ -217,7 +217,7 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
         items, total = await photos.list_(self.deps, req.dataset_id, page=req.page_num, size=req.page_size,
                                           keyword=req.keyword, has_caption=_opt(req, "has_caption"))
         return kpb.ListPhotoOpenApiResponse(data=kpb.ListPhotoOpenApiData(
-            photo_infos=[convert.public_photo(p) for p in items], total_count=total))
+            photo_infos=[convert.public_document(p) for p in items], total_count=total))
 
     async def PhotoDetail(self, req: kpb.PhotoDetailRequest, context) -> kpb.PhotoDetailResponse:
         return kpb.PhotoDetailResponse(photo_infos=await photos.detail(self.deps, req.dataset_id, list(req.document_ids)))

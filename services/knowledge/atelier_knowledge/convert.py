@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import TypeVar
 
 import asyncpg
 
@@ -112,17 +113,11 @@ def public_dataset_status(status: int) -> int:
     return DatasetStatus.FORBID if status in (DatasetStatus.FORBID, DatasetStatus.DELETED) else DatasetStatus.READY
 
 
-def public_document(msg: kpb.DocumentInfo) -> kpb.DocumentInfo:
-    msg.status = public_document_status(msg.status)
-    return msg
+PublicStatus = TypeVar("PublicStatus", kpb.DocumentInfo, kpb.DocumentProgress, kpb.PhotoInfo)
 
 
-def public_progress(msg: kpb.DocumentProgress) -> kpb.DocumentProgress:
-    msg.status = public_document_status(msg.status)
-    return msg
-
-
-def public_photo(msg: kpb.PhotoInfo) -> kpb.PhotoInfo:
+def public_document(msg: PublicStatus) -> PublicStatus:
+    """A document, its progress or a photo with the status spelled as the public OpenAPI does."""
     msg.status = public_document_status(msg.status)
     return msg
 
