@@ -88,3 +88,50 @@ async def set_values(deps: ServiceDeps, req: apb.SetKvMemoryRequest) -> None:
 async def delete_values(deps: ServiceDeps, req: apb.DelProfileMemoryRequest) -> None:
     await _config(deps, req.bot_id, space_id=req.space_id)
     await variables.delete(deps.pool, req.bot_id, end_user(req.user_id), list(req.keywords))
+
+
+# ------------------------------------------------------------------ OpenAPI: GET|PUT /v1/variables
+
+
+async def _open_target(deps: ServiceDeps, bot_id: int | None, app_id: str) -> tuple[int, dict[str, Any]]:
+    """The bot and the variable definitions its chats use: the published version's, else the draft's."""
+    if not bot_id:
+        if app_id.strip():
+            raise InvalidArgument("field 'app_id': apps (projects) are not supported; pass the bot's bot_id")
+        raise InvalidArgument("field 'bot_id': required")
+    row = access.check(await bots.get_for_run(deps.pool, bot_id, draft_mode=False), bot_id)
+    return bot_id, dict(row["online_config"]) if row["online_config"] is not None else bots.draft_of(row)
+
+
+def _open_user(connector_uid: str) -> str:
+    """The end user whose values these are: `user_id` of /v3/chat; the caller when not given."""
+    return connector_uid.strip() or str(current_context().user_id)
+
+
+async def open_values(deps: ServiceDeps, req: apb.OpenGetVariablesRequest) -> list[apb.OpenVariableValue]:
+    bot_id, config = await _open_target(deps, req.bot_id if req.HasField("bot_id") else None, req.app_id)
+    known = [v["key"] for v in definitions(config)]
+    for i, keyword in enumerate(req.keywords):
+        if keyword not in known:
+            raise InvalidArgument(f"field 'keywords[{i}]': the bot has no variable {keyword!r}")
+    wanted = set(req.keywords) or set(known)
+    rows = {r["keyword"]: r for r in await variables.values(deps.pool, bot_id, _open_user(req.connector_uid))}
+    items = []
+    for v in definitions(config):
+        if v["key"] not in wanted:
+            continue
+        row = rows.get(v["key"])
+        items.append(apb.OpenVariableValue(
+            keyword=v["key"], value=row["value"] if row else v.get("default_value", ""),
+            create_time=int(row["created_at"].timestamp()) if row else 0,
+            update_time=int(row["updated_at"].timestamp()) if row else 0))
+    return items
+
+
+async def open_set(deps: ServiceDeps, req: apb.OpenSetVariablesRequest) -> None:
+    bot_id, config = await _open_target(deps, req.bot_id if req.HasField("bot_id") else None, req.app_id)
+    items = [(item.keyword, item.value) for item in req.data]
+    if not items:
+        raise InvalidArgument("field 'data': at least one keyword")
+    check_items(config, items)
+    await variables.upsert(deps.pool, bot_id, _open_user(req.connector_uid), items)
