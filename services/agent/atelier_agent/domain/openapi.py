@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from google.protobuf.message import Message
+
 from atelier_agent.domain import config
 from atelier_common.errors import InvalidArgument
 from atelier_proto import agent_pb2 as apb
@@ -131,11 +133,16 @@ def check_dataset_ids(ids: list[int]) -> None:
         seen.add(dataset_id)
 
 
+def _given(msg: Message, field: str) -> bool:
+    """Whether a request carries `field` (a required field always does)."""
+    return msg.HasField(field) if msg.DESCRIPTOR.fields_by_name[field].has_presence else True
+
+
 def draft_patch(req: apb.OpenCreateBotRequest | apb.OpenUpdateBotRequest, draft: Mapping[str, Any]) -> dict[str, Any]:
     """The top-level configuration fields a create/update request sets (knowledge and the icon, which
     need lookups, are patched by the caller)."""
     patch: dict[str, Any] = {}
-    if req.HasField("name"):
+    if _given(req, "name"):
         patch["name"] = config.valid_name(req.name)
     if req.HasField("description"):
         patch["description"] = req.description
