@@ -152,6 +152,14 @@ async def test_a_bot_made_with_every_field_reads_back_through_cozepy_and_the_con
     assert await opened(console["icon_url"]) == sample_files.png()
     assert console["plugin_info_list"] == [{"plugin_id": "71", "api_id": "72"}]
 
+    # What the OpenAPI has no word for (client-side tools here) survives its updates.
+    await me.api.call("/api/playground_api/draftbot/update_draft_bot_info",
+                      {"bot_info": {"bot_id": created.bot_id, "client_tool_list": [{"name": "get_weather"}]}})
+    await me.coze.bots.update(bot_id=created.bot_id, description="now with weather")
+    console = (await console_info(me.api, created.bot_id))["bot_info"]
+    assert (console["description"], console["client_tool_list"]) == ("now with weather", [{"name": "get_weather"}])
+    assert console["prompt_info"]["prompt"] == "You explain kettles."
+
 
 async def test_update_publish_chat_unpublish_and_publish_again(me: Account, stub: OpenAIStub) -> None:
     created = await me.coze.bots.create(space_id=me.space_id, name=name(), prompt_info=BotPromptInfo(prompt="v1"),
