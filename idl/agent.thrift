@@ -677,7 +677,7 @@ struct OpenAPISimpleBot {
     3: string description
     4: string icon_url
     5: bool is_published
-    6: i64 updated_at                       // unix seconds
+    6: i64 updated_at                       // unix seconds: the publish (published_online) or the last change
     7: i64 owner_user_id (api.js_conv="true")
     8: optional i64 published_at
 }
@@ -1127,7 +1127,7 @@ service AgentService {
     // A bot: its published version, or its draft with is_published=false.
     OpenGetBotInfoResponse OpenGetBotInfo(1: OpenGetBotInfoRequest req)
         (api.get="/v1/bots/:bot_id", api.category="bot", api.tag="openapi")
-    // The bots of a workspace, newest change first.
+    // The bots of a workspace: published ones by latest publish, drafts by latest change.
     OpenListBotsResponse OpenListBots(1: OpenListBotsRequest req)
         (api.get="/v1/bots", api.category="bot", api.tag="openapi")
     // The published bots of a space, latest publish first.

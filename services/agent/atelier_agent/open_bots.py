@@ -126,7 +126,7 @@ async def _simple_bot(deps: ServiceDeps, row: asyncpg.Record, *, online: bool) -
     item = apb.OpenAPISimpleBot(
         id=row["id"], name=str(doc.get("name") or ""), description=str(doc.get("description") or ""),
         icon_url=await icons.url(deps, doc.get("icon_uri", "")), is_published=row["online_version"] is not None,
-        updated_at=_epoch(row["published_at"]) if online else int(doc.get("update_time") or 0),
+        updated_at=_epoch(row["published_at"] if online else row["updated_at"]),
         owner_user_id=row["creator_id"])
     if row["published_at"] is not None:
         item.published_at = _epoch(row["published_at"])
@@ -134,7 +134,8 @@ async def _simple_bot(deps: ServiceDeps, row: asyncpg.Record, *, online: bool) -
 
 
 async def list_bots(deps: ServiceDeps, req: apb.OpenListBotsRequest) -> apb.OpenListBotsData:
-    """GET /v1/bots: published_online shows the online versions, the other statuses the drafts."""
+    """GET /v1/bots: published_online shows the online versions (latest publish first), the other
+    statuses the drafts (latest change first)."""
     require_space(req.workspace_id)
     status = openapi.publish_status(req.publish_status if req.HasField("publish_status") else None)
     if req.HasField("page_num"):
@@ -146,10 +147,10 @@ async def list_bots(deps: ServiceDeps, req: apb.OpenListBotsRequest) -> apb.Open
     if req.HasField("connector_id"):
         connectors = openapi.connector_aliases(openapi.connector_ids([req.connector_id], "connector_id")[0])
     published = {openapi.ALL: None, openapi.UNPUBLISHED_DRAFT: False}.get(status, True)
-    rows, total = await bot_rows.list_in_space(deps.pool, req.workspace_id, published=published,
-                                               connectors=connectors, by_publish_time=False,
-                                               limit=page.size, offset=page.offset)
     online = status == openapi.PUBLISHED_ONLINE
+    rows, total = await bot_rows.list_in_space(deps.pool, req.workspace_id, published=published,
+                                               connectors=connectors, by_publish_time=online,
+                                               limit=page.size, offset=page.offset)
     return apb.OpenListBotsData(items=[await _simple_bot(deps, r, online=online) for r in rows], total=total)
 
 

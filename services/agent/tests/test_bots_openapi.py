@@ -257,6 +257,15 @@ async def test_lists_of_bots_by_publish_status_and_page(me: Account) -> None:
     by_connector = await me.api.call("/v1/bots", {"workspace_id": me.space_id, "connector_id": "999"}, method="GET")
     assert by_connector["data"] == {"items": [], "total": 0}
 
+    await me.coze.bots.publish(bot_id=draft_only.bot_id, connector_ids=["1024", "999"])
+    assert [b.id for b in await listed()] == [draft_only.bot_id, online.bot_id]  # latest publish first
+    by_connector = await me.api.call("/v1/bots", {"workspace_id": me.space_id, "connector_id": "999"}, method="GET")
+    assert [b["id"] for b in by_connector["data"]["items"]] == [draft_only.bot_id]
+    await me.coze.bots.unpublish(bot_id=draft_only.bot_id, connector_id="999")  # still online through the API
+    assert [b.id for b in await listed()] == [draft_only.bot_id, online.bot_id]
+    by_connector = await me.api.call("/v1/bots", {"workspace_id": me.space_id, "connector_id": "999"}, method="GET")
+    assert by_connector["data"]["total"] == 0
+
 
 async def test_refusals_name_the_field_and_write_nothing(me: Account, other: Account, tmp_path: Path) -> None:
     api = me.api
