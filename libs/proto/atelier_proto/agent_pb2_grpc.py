@@ -90,10 +90,55 @@ class AgentServiceStub:
                 request_serializer=atelier__proto_dot_agent__pb2.CreateUpdateShortcutCommandRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_agent__pb2.CreateUpdateShortcutCommandResponse.FromString,
                 _registered_method=True)
+        self.OpenCreateBot = channel.unary_unary(
+                '/atelier.agent.AgentService/OpenCreateBot',
+                request_serializer=atelier__proto_dot_agent__pb2.OpenCreateBotRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.OpenCreateBotResponse.FromString,
+                _registered_method=True)
+        self.OpenUpdateBot = channel.unary_unary(
+                '/atelier.agent.AgentService/OpenUpdateBot',
+                request_serializer=atelier__proto_dot_agent__pb2.OpenUpdateBotRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.OpenUpdateBotResponse.FromString,
+                _registered_method=True)
+        self.OpenPublishBot = channel.unary_unary(
+                '/atelier.agent.AgentService/OpenPublishBot',
+                request_serializer=atelier__proto_dot_agent__pb2.OpenPublishBotRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.OpenPublishBotResponse.FromString,
+                _registered_method=True)
+        self.OpenUnpublishBot = channel.unary_unary(
+                '/atelier.agent.AgentService/OpenUnpublishBot',
+                request_serializer=atelier__proto_dot_agent__pb2.OpenUnpublishBotRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.OpenUnpublishBotResponse.FromString,
+                _registered_method=True)
+        self.OpenGetBotOnlineInfo = channel.unary_unary(
+                '/atelier.agent.AgentService/OpenGetBotOnlineInfo',
+                request_serializer=atelier__proto_dot_agent__pb2.OpenGetBotOnlineInfoRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.OpenGetBotOnlineInfoResponse.FromString,
+                _registered_method=True)
         self.OpenGetBotInfo = channel.unary_unary(
                 '/atelier.agent.AgentService/OpenGetBotInfo',
                 request_serializer=atelier__proto_dot_agent__pb2.OpenGetBotInfoRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_agent__pb2.OpenGetBotInfoResponse.FromString,
+                _registered_method=True)
+        self.OpenListBots = channel.unary_unary(
+                '/atelier.agent.AgentService/OpenListBots',
+                request_serializer=atelier__proto_dot_agent__pb2.OpenListBotsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.OpenListBotsResponse.FromString,
+                _registered_method=True)
+        self.OpenListPublishedBots = channel.unary_unary(
+                '/atelier.agent.AgentService/OpenListPublishedBots',
+                request_serializer=atelier__proto_dot_agent__pb2.OpenListPublishedBotsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.OpenListPublishedBotsResponse.FromString,
+                _registered_method=True)
+        self.OpenGetVariables = channel.unary_unary(
+                '/atelier.agent.AgentService/OpenGetVariables',
+                request_serializer=atelier__proto_dot_agent__pb2.OpenGetVariablesRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.OpenGetVariablesResponse.FromString,
+                _registered_method=True)
+        self.OpenSetVariables = channel.unary_unary(
+                '/atelier.agent.AgentService/OpenSetVariables',
+                request_serializer=atelier__proto_dot_agent__pb2.OpenSetVariablesRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.OpenSetVariablesResponse.FromString,
                 _registered_method=True)
         self.GetMemoryVariableMeta = channel.unary_unary(
                 '/atelier.agent.AgentService/GetMemoryVariableMeta',
@@ -246,7 +291,61 @@ class AgentServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def OpenCreateBot(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenUpdateBot(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenPublishBot(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenUnpublishBot(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenGetBotOnlineInfo(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def OpenGetBotInfo(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenListBots(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenListPublishedBots(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenGetVariables(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenSetVariables(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -406,10 +505,55 @@ def add_AgentServiceServicer_to_server(servicer, server):
                     request_deserializer=atelier__proto_dot_agent__pb2.CreateUpdateShortcutCommandRequest.FromString,
                     response_serializer=atelier__proto_dot_agent__pb2.CreateUpdateShortcutCommandResponse.SerializeToString,
             ),
+            'OpenCreateBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenCreateBot,
+                    request_deserializer=atelier__proto_dot_agent__pb2.OpenCreateBotRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.OpenCreateBotResponse.SerializeToString,
+            ),
+            'OpenUpdateBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenUpdateBot,
+                    request_deserializer=atelier__proto_dot_agent__pb2.OpenUpdateBotRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.OpenUpdateBotResponse.SerializeToString,
+            ),
+            'OpenPublishBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenPublishBot,
+                    request_deserializer=atelier__proto_dot_agent__pb2.OpenPublishBotRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.OpenPublishBotResponse.SerializeToString,
+            ),
+            'OpenUnpublishBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenUnpublishBot,
+                    request_deserializer=atelier__proto_dot_agent__pb2.OpenUnpublishBotRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.OpenUnpublishBotResponse.SerializeToString,
+            ),
+            'OpenGetBotOnlineInfo': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenGetBotOnlineInfo,
+                    request_deserializer=atelier__proto_dot_agent__pb2.OpenGetBotOnlineInfoRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.OpenGetBotOnlineInfoResponse.SerializeToString,
+            ),
             'OpenGetBotInfo': grpc.unary_unary_rpc_method_handler(
                     servicer.OpenGetBotInfo,
                     request_deserializer=atelier__proto_dot_agent__pb2.OpenGetBotInfoRequest.FromString,
                     response_serializer=atelier__proto_dot_agent__pb2.OpenGetBotInfoResponse.SerializeToString,
+            ),
+            'OpenListBots': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenListBots,
+                    request_deserializer=atelier__proto_dot_agent__pb2.OpenListBotsRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.OpenListBotsResponse.SerializeToString,
+            ),
+            'OpenListPublishedBots': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenListPublishedBots,
+                    request_deserializer=atelier__proto_dot_agent__pb2.OpenListPublishedBotsRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.OpenListPublishedBotsResponse.SerializeToString,
+            ),
+            'OpenGetVariables': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenGetVariables,
+                    request_deserializer=atelier__proto_dot_agent__pb2.OpenGetVariablesRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.OpenGetVariablesResponse.SerializeToString,
+            ),
+            'OpenSetVariables': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenSetVariables,
+                    request_deserializer=atelier__proto_dot_agent__pb2.OpenSetVariablesRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.OpenSetVariablesResponse.SerializeToString,
             ),
             'GetMemoryVariableMeta': grpc.unary_unary_rpc_method_handler(
                     servicer.GetMemoryVariableMeta,
@@ -800,6 +944,141 @@ class AgentService:
             _registered_method=True)
 
     @staticmethod
+    def OpenCreateBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/OpenCreateBot',
+            atelier__proto_dot_agent__pb2.OpenCreateBotRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.OpenCreateBotResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenUpdateBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/OpenUpdateBot',
+            atelier__proto_dot_agent__pb2.OpenUpdateBotRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.OpenUpdateBotResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenPublishBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/OpenPublishBot',
+            atelier__proto_dot_agent__pb2.OpenPublishBotRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.OpenPublishBotResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenUnpublishBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/OpenUnpublishBot',
+            atelier__proto_dot_agent__pb2.OpenUnpublishBotRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.OpenUnpublishBotResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenGetBotOnlineInfo(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/OpenGetBotOnlineInfo',
+            atelier__proto_dot_agent__pb2.OpenGetBotOnlineInfoRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.OpenGetBotOnlineInfoResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def OpenGetBotInfo(request,
             target,
             options=(),
@@ -816,6 +1095,114 @@ class AgentService:
             '/atelier.agent.AgentService/OpenGetBotInfo',
             atelier__proto_dot_agent__pb2.OpenGetBotInfoRequest.SerializeToString,
             atelier__proto_dot_agent__pb2.OpenGetBotInfoResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenListBots(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/OpenListBots',
+            atelier__proto_dot_agent__pb2.OpenListBotsRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.OpenListBotsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenListPublishedBots(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/OpenListPublishedBots',
+            atelier__proto_dot_agent__pb2.OpenListPublishedBotsRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.OpenListPublishedBotsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenGetVariables(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/OpenGetVariables',
+            atelier__proto_dot_agent__pb2.OpenGetVariablesRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.OpenGetVariablesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenSetVariables(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/OpenSetVariables',
+            atelier__proto_dot_agent__pb2.OpenSetVariablesRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.OpenSetVariablesResponse.FromString,
             options,
             channel_credentials,
             insecure,

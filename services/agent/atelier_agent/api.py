@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
-from atelier_agent import bots, variables
+from atelier_agent import bots, open_bots, variables
 from atelier_agent.databases.rpcs import DatabaseRpcs
 from atelier_agent.models import ModelRegistry
 from atelier_agent.runtime.executor import Runtime, execute
@@ -74,8 +74,48 @@ class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
                                           ) -> apb.CreateUpdateShortcutCommandResponse:
         return apb.CreateUpdateShortcutCommandResponse(shortcuts=await bots.save_shortcut(self.deps, req))
 
+    # ------------------------------------------------------------------ OpenAPI: bots
+
+    async def OpenCreateBot(self, req: apb.OpenCreateBotRequest, context) -> apb.OpenCreateBotResponse:
+        bot_id = await open_bots.create(self.deps, self.models, req)
+        return apb.OpenCreateBotResponse(data=apb.OpenBotIdData(bot_id=bot_id))
+
+    async def OpenUpdateBot(self, req: apb.OpenUpdateBotRequest, context) -> apb.OpenUpdateBotResponse:
+        await open_bots.update(self.deps, self.models, req)
+        return apb.OpenUpdateBotResponse()
+
+    async def OpenPublishBot(self, req: apb.OpenPublishBotRequest, context) -> apb.OpenPublishBotResponse:
+        version = await open_bots.publish(self.deps, self.models, req)
+        return apb.OpenPublishBotResponse(data=apb.OpenPublishBotData(bot_id=req.bot_id, version=version))
+
+    async def OpenUnpublishBot(self, req: apb.OpenUnpublishBotRequest, context) -> apb.OpenUnpublishBotResponse:
+        await open_bots.unpublish(self.deps, req)
+        return apb.OpenUnpublishBotResponse()
+
+    async def OpenGetBotOnlineInfo(self, req: apb.OpenGetBotOnlineInfoRequest, context
+                                   ) -> apb.OpenGetBotOnlineInfoResponse:
+        return apb.OpenGetBotOnlineInfoResponse(data=await open_bots.bot(
+            self.deps, self.models, req.bot_id, published=True, space_id=req.space_id))
+
     async def OpenGetBotInfo(self, req: apb.OpenGetBotInfoRequest, context) -> apb.OpenGetBotInfoResponse:
-        return apb.OpenGetBotInfoResponse(data=await bots.open_bot_info(self.deps, req))
+        published = not req.HasField("is_published") or req.is_published
+        return apb.OpenGetBotInfoResponse(data=await open_bots.bot(
+            self.deps, self.models, req.bot_id, published=published, space_id=req.space_id))
+
+    async def OpenListBots(self, req: apb.OpenListBotsRequest, context) -> apb.OpenListBotsResponse:
+        return apb.OpenListBotsResponse(data=await open_bots.list_bots(self.deps, req))
+
+    async def OpenListPublishedBots(self, req: apb.OpenListPublishedBotsRequest, context
+                                    ) -> apb.OpenListPublishedBotsResponse:
+        return apb.OpenListPublishedBotsResponse(data=await open_bots.list_published(self.deps, req))
+
+    async def OpenGetVariables(self, req: apb.OpenGetVariablesRequest, context) -> apb.OpenGetVariablesResponse:
+        return apb.OpenGetVariablesResponse(data=apb.OpenGetVariablesData(items=await variables.open_values(self.deps,
+                                                                                                            req)))
+
+    async def OpenSetVariables(self, req: apb.OpenSetVariablesRequest, context) -> apb.OpenSetVariablesResponse:
+        await variables.open_set(self.deps, req)
+        return apb.OpenSetVariablesResponse()
 
     # ------------------------------------------------------------------ models
 

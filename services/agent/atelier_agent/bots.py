@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from atelier_agent import access
+from atelier_agent import access, icons
 from atelier_agent.domain import config
 from atelier_agent.domain.proto_json import from_doc, to_doc
 from atelier_agent.models import ModelRegistry
@@ -58,10 +58,11 @@ async def duplicate(deps: ServiceDeps, req: apb.DuplicateDraftBotRequest) -> tup
     return new_id, name
 
 
-def bot_info(doc: dict[str, Any], *, version: str = "") -> apb.BotInfo:
+async def bot_info(deps: ServiceDeps, doc: dict[str, Any], *, version: str = "") -> apb.BotInfo:
     info = from_doc(doc, apb.BotInfo)
     if version:
         info.version = version
+    info.icon_url = await icons.url(deps, info.icon_uri)
     return info
 
 
@@ -75,7 +76,7 @@ async def get_info(deps: ServiceDeps, req: apb.GetDraftBotInfoAgwRequest) -> apb
     else:
         doc, commands = bots.draft_of(row), await shortcuts.list_for_bot(deps.pool, req.bot_id)
     data = apb.GetDraftBotInfoAgwData(
-        bot_info=bot_info(doc, version=req.version or (row["online_version"] or "")),
+        bot_info=await bot_info(deps, doc, version=req.version or (row["online_version"] or "")),
         has_unpublished_change=bool(row["draft_changed"]), editable=True, deletable=True,
         has_publish=row["online_version"] is not None, space_id=row["space_id"],
         bot_option_data=apb.BotOptionData(shortcut_command_list=[from_doc(c, apb.ShortcutCommand) for c in commands]),
@@ -143,7 +144,7 @@ async def revert(deps: ServiceDeps, req: apb.RevertDraftBotRequest) -> apb.BotIn
         _stamp(draft)
         await bots.save_draft(conn, row["id"], draft)
         await shortcuts.replace_all(conn, row["id"], bots.shortcuts_of(version))
-    return bot_info(draft)
+    return await bot_info(deps, draft)
 
 
 async def get_display_info(deps: ServiceDeps, bot_id: int, space_id: int) -> dict[str, int]:
@@ -190,31 +191,6 @@ async def save_shortcut(deps: ServiceDeps, req: apb.CreateUpdateShortcutCommandR
 
         await bots.update_draft(conn, req.object_id, remember)
     return command
-
-
-async def open_bot_info(deps: ServiceDeps, req: apb.OpenGetBotInfoRequest) -> apb.OpenAPIBotInfo:
-    """GET /v1/bots/:bot_id: the published version (the draft when is_published=false)."""
-    row = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
-    version = ""
-    if req.HasField("is_published") and not req.is_published:
-        doc, commands = bots.draft_of(row), await shortcuts.list_for_bot(deps.pool, req.bot_id)
-    else:
-        if row["online_version"] is None:
-            raise NotFound(f"bot {req.bot_id} is not published")
-        found = await bots.get_version(deps.pool, req.bot_id, row["online_version"])
-        doc, commands, version = bots.config_of(found), bots.shortcuts_of(found), row["online_version"]
-    info = bot_info(doc)
-    return apb.OpenAPIBotInfo(
-        bot_id=req.bot_id, name=info.name, description=info.description, icon_url=info.icon_url,
-        create_time=info.create_time, update_time=info.update_time, version=version, prompt_info=info.prompt_info,
-        onboarding_info=info.onboarding_info, model_info=info.model_info, plugin_info_list=info.plugin_info_list,
-        knowledge=info.knowledge, workflow_info_list=info.workflow_info_list,
-        shortcut_commands=[apb.ShortcutCommandInfo(id=int(c.get("command_id", 0)), name=c.get("command_name", ""),
-                                                   command=c.get("shortcut_command", ""),
-                                                   description=c.get("description", ""),
-                                                   query_template=c.get("template_query", "")) for c in commands],
-        suggest_reply_info=info.suggest_reply_info, variables=info.variable_list,
-    )
 
 
 async def runtime_config(deps: ServiceDeps, bot_id: int, *, draft_mode: bool, space_id: int = 0

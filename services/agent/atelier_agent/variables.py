@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from atelier_agent import access
@@ -43,27 +44,41 @@ async def meta(deps: ServiceDeps, req: apb.GetMemoryVariableMetaRequest) -> list
             for v in definitions(config)]
 
 
+@dataclass(frozen=True)
+class Value:
+    """One end user's value of a variable."""
+    definition: dict[str, Any]
+    value: str  # the stored value, else the default
+    create_time: int  # unix seconds; 0 while the default applies
+    update_time: int
+
+
+async def user_values(conn: Any, bot_id: int, user_id: str, config: dict[str, Any],
+                      keywords: Sequence[str] = ()) -> list[Value]:
+    """The user's value of each defined variable (of those named, when keywords are given)."""
+    rows = {r["keyword"]: r for r in await variables.values(conn, bot_id, user_id)}
+    out = []
+    for v in definitions(config):
+        if keywords and v["key"] not in keywords:
+            continue
+        row = rows.get(v["key"])
+        out.append(Value(v, row["value"] if row else v.get("default_value", ""),
+                         int(row["created_at"].timestamp()) if row else 0,
+                         int(row["updated_at"].timestamp()) if row else 0))
+    return out
+
+
 async def current_values(conn: Any, bot_id: int, user_id: str, config: dict[str, Any]) -> dict[str, str]:
     """Every defined variable's value for this user: stored value, else its default."""
-    stored = {r["keyword"]: r["value"] for r in await variables.values(conn, bot_id, user_id)}
-    return {v["key"]: stored.get(v["key"], v.get("default_value", "")) for v in definitions(config)}
+    return {v.definition["key"]: v.value for v in await user_values(conn, bot_id, user_id, config)}
 
 
 async def get_values(deps: ServiceDeps, req: apb.GetProfileMemoryRequest) -> list[apb.KVItem]:
     config = await _config(deps, req.bot_id, space_id=req.space_id)
-    wanted = set(req.keywords)
-    rows = {r["keyword"]: r for r in await variables.values(deps.pool, req.bot_id, end_user(req.user_id))}
-    items = []
-    for v in definitions(config):
-        if wanted and v["key"] not in wanted:
-            continue
-        row = rows.get(v["key"])
-        items.append(apb.KVItem(
-            keyword=v["key"], value=row["value"] if row else v.get("default_value", ""),
-            create_time=int(row["created_at"].timestamp()) if row else 0,
-            update_time=int(row["updated_at"].timestamp()) if row else 0,
-            is_system=bool(v.get("is_system", False)), prompt_disabled=bool(v.get("prompt_disabled", False))))
-    return items
+    return [apb.KVItem(keyword=v.definition["key"], value=v.value, create_time=v.create_time,
+                       update_time=v.update_time, is_system=bool(v.definition.get("is_system", False)),
+                       prompt_disabled=bool(v.definition.get("prompt_disabled", False)))
+            for v in await user_values(deps.pool, req.bot_id, end_user(req.user_id), config, list(req.keywords))]
 
 
 def check_items(config: dict[str, Any], items: Sequence[tuple[str, str]], field: str = "data") -> None:
@@ -88,3 +103,41 @@ async def set_values(deps: ServiceDeps, req: apb.SetKvMemoryRequest) -> None:
 async def delete_values(deps: ServiceDeps, req: apb.DelProfileMemoryRequest) -> None:
     await _config(deps, req.bot_id, space_id=req.space_id)
     await variables.delete(deps.pool, req.bot_id, end_user(req.user_id), list(req.keywords))
+
+
+# ------------------------------------------------------------------ OpenAPI: GET|PUT /v1/variables
+
+
+async def _open_target(deps: ServiceDeps, bot_id: int | None, app_id: str) -> tuple[int, dict[str, Any]]:
+    """The bot and the variable definitions its chats use: the published version's, else the draft's."""
+    if not bot_id:
+        if app_id.strip():
+            raise InvalidArgument("field 'app_id': apps (projects) are not supported; pass the bot's bot_id")
+        raise InvalidArgument("field 'bot_id': required")
+    row = access.check(await bots.get_for_run(deps.pool, bot_id, draft_mode=False), bot_id)
+    return bot_id, dict(row["online_config"]) if row["online_config"] is not None else bots.draft_of(row)
+
+
+def _open_user(connector_uid: str) -> str:
+    """The end user whose values these are: `user_id` of /v3/chat; the caller when not given."""
+    return connector_uid.strip() or str(current_context().user_id)
+
+
+async def open_values(deps: ServiceDeps, req: apb.OpenGetVariablesRequest) -> list[apb.OpenVariableValue]:
+    bot_id, config = await _open_target(deps, req.bot_id if req.HasField("bot_id") else None, req.app_id)
+    known = {v["key"] for v in definitions(config)}
+    for i, keyword in enumerate(req.keywords):
+        if keyword not in known:
+            raise InvalidArgument(f"field 'keywords[{i}]': the bot has no variable {keyword!r}")
+    return [apb.OpenVariableValue(keyword=v.definition["key"], value=v.value, create_time=v.create_time,
+                                  update_time=v.update_time)
+            for v in await user_values(deps.pool, bot_id, _open_user(req.connector_uid), config, list(req.keywords))]
+
+
+async def open_set(deps: ServiceDeps, req: apb.OpenSetVariablesRequest) -> None:
+    bot_id, config = await _open_target(deps, req.bot_id if req.HasField("bot_id") else None, req.app_id)
+    items = [(item.keyword, item.value) for item in req.data]
+    if not items:
+        raise InvalidArgument("field 'data': at least one keyword")
+    check_items(config, items)
+    await variables.upsert(deps.pool, bot_id, _open_user(req.connector_uid), items)

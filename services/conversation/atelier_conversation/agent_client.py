@@ -25,11 +25,17 @@ def _stub(addr: str) -> agent_pb2_grpc.AgentServiceStub:
     return agent_pb2_grpc.AgentServiceStub(channel(addr))
 
 
-# Published bots seen recently: a bot's space never changes and it stays published, so a chat can
+# Published bots seen recently: a bot's space never changes and it rarely goes offline, so a chat can
 # skip asking the agent service again (the caller's access to that space is still checked here, and
-# the agent re-checks everything when the run starts, so a bot deleted meanwhile fails the run).
+# the agent re-checks everything when the run starts). So for up to PUBLISHED_TTL_S after a bot is
+# unpublished or deleted, a chat may still start and then fail with the agent's 404; that failure
+# drops the entry (forget), so the next chat is refused with 404 at once.
 PUBLISHED_TTL_S = 10.0
 _published: dict[int, tuple[float, Bot]] = {}
+
+
+def forget(bot_id: int) -> None:
+    _published.pop(bot_id, None)
 
 
 async def bot(addr: str, bot_id: int, timeout_s: float) -> Bot:

@@ -4,9 +4,7 @@ match the resource), and uploaded files (written to the stack's object storage a
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -20,7 +18,7 @@ from atelier_common.files import FileStore
 from atelier_common.storage import LocalStorage
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.openai_stub import OpenAIStub
-from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
+from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack, new_user
 
 NewBot = Callable[..., Awaitable[str]]
 
@@ -62,26 +60,7 @@ class Stranger:
 
 @pytest.fixture
 async def stranger(chat_stack: KnowledgeStack) -> AsyncIterator[Stranger]:
-    token = "pat_" + secrets.token_urlsafe(32)
-    now = int(time.time())
-    conn = await asyncpg.connect(chat_stack.env["ATELIER_DATABASE_URL"])
-    try:
-        async with conn.transaction():
-            user_id = await conn.fetchval("INSERT INTO gateway.users (name) VALUES ($1) RETURNING id",
-                                          f"stranger-{uuid.uuid4().hex[:10]}")
-            spaces = []
-            for name in ("Stranger A", "Stranger B"):
-                space_id = await conn.fetchval(
-                    "INSERT INTO gateway.spaces (name, owner_id) VALUES ($1, $2) RETURNING id", name, user_id)
-                await conn.execute("INSERT INTO gateway.space_members (space_id, user_id, role)"
-                                   " VALUES ($1, $2, 'owner')", space_id, user_id)
-                spaces.append(str(space_id))
-            await conn.execute(
-                "INSERT INTO gateway.personal_access_tokens (user_id, name, token_hash, token_prefix, created_at,"
-                " updated_at) VALUES ($1, 'tests', $2, $3, $4, $4)",
-                user_id, hashlib.sha256(token.encode()).hexdigest(), token[:12], now)
-    finally:
-        await conn.close()
+    token, spaces = await new_user(chat_stack.env["ATELIER_DATABASE_URL"], ("Stranger A", "Stranger B"))
     async with AtelierClient(chat_stack.gateway_url, token, spaces[0]) as api:
         yield Stranger(api, spaces[1])
 

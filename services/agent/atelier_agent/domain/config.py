@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,9 @@ MAX_TOOL_DESCRIPTION = 1024
 RESERVED_TOOL_NAMES = ("setKeywordMemory", "recallKnowledge")
 RESERVED_TOOL_PREFIX = "db_"
 EMPTY_PARAMETERS = {"type": "object", "properties": {}}
+
+# A configuration path ("model_info.temperature") -> the field name errors show to the caller.
+FieldNamer = Callable[[str], str]
 
 # Fields the runtime owns or derives; an update never sets them.
 READ_ONLY_FIELDS = ("bot_id", "creator_id", "create_time", "update_time", "version", "space_id", "icon_url")
@@ -81,38 +85,43 @@ def _number(value: Any, field: str, lo: float, hi: float) -> None:
         raise InvalidArgument(f"field '{field}': must be between {lo:g} and {hi:g}, got {number:g}")
 
 
-def validate(draft: dict[str, Any], model_ids: set[int]) -> None:
-    """InvalidArgument naming the first unusable field."""
-    valid_name(str(draft.get("name", "")), "bot_info.name")
+def console_field(path: str) -> str:
+    """How the console API names a configuration field in errors (its requests nest it in bot_info)."""
+    return f"bot_info.{path}"
+
+
+def validate(draft: dict[str, Any], model_ids: set[int], field: FieldNamer = console_field) -> None:
+    """InvalidArgument naming the first unusable field (as `field` spells its configuration path)."""
+    valid_name(str(draft.get("name", "")), field("name"))
     prompt = (draft.get("prompt_info") or {}).get("prompt", "")
     if len(prompt) > MAX_PROMPT_CHARS:
-        raise InvalidArgument(f"field 'bot_info.prompt_info.prompt': at most {MAX_PROMPT_CHARS} characters")
+        raise InvalidArgument(f"field '{field('prompt_info.prompt')}': at most {MAX_PROMPT_CHARS} characters")
     model = draft.get("model_info") or {}
     if model.get("model_id") not in (None, "", "0", 0) and int(model["model_id"]) not in model_ids:
-        raise InvalidArgument(f"field 'bot_info.model_info.model_id': no model {model['model_id']} is configured")
-    _number(model.get("temperature"), "bot_info.model_info.temperature", 0, 2)
-    _number(model.get("top_p"), "bot_info.model_info.top_p", 0, 1)
-    _number(model.get("frequency_penalty"), "bot_info.model_info.frequency_penalty", -2, 2)
-    _number(model.get("presence_penalty"), "bot_info.model_info.presence_penalty", -2, 2)
-    _number(model.get("max_tokens"), "bot_info.model_info.max_tokens", 1, 1_000_000)
+        raise InvalidArgument(f"field '{field('model_info.model_id')}': no model {model['model_id']} is configured")
+    _number(model.get("temperature"), field("model_info.temperature"), 0, 2)
+    _number(model.get("top_p"), field("model_info.top_p"), 0, 1)
+    _number(model.get("frequency_penalty"), field("model_info.frequency_penalty"), -2, 2)
+    _number(model.get("presence_penalty"), field("model_info.presence_penalty"), -2, 2)
+    _number(model.get("max_tokens"), field("model_info.max_tokens"), 1, 1_000_000)
     rounds = (model.get("short_memory_policy") or {}).get("history_round")
-    _number(rounds, "bot_info.model_info.short_memory_policy.history_round", 0, 100)
+    _number(rounds, field("model_info.short_memory_policy.history_round"), 0, 100)
     knowledge = draft.get("knowledge") or {}
-    _number(knowledge.get("top_k"), "bot_info.knowledge.top_k", 1, 20)
-    _number(knowledge.get("min_score"), "bot_info.knowledge.min_score", 0, 1)
+    _number(knowledge.get("top_k"), field("knowledge.top_k"), 1, 20)
+    _number(knowledge.get("min_score"), field("knowledge.min_score"), 0, 1)
     variables = draft.get("variable_list") or []
     if len(variables) > MAX_VARIABLES:
-        raise InvalidArgument(f"field 'bot_info.variable_list': at most {MAX_VARIABLES} variables")
+        raise InvalidArgument(f"field '{field('variable_list')}': at most {MAX_VARIABLES} variables")
     seen: set[str] = set()
     for i, var in enumerate(variables):
         key = str(var.get("key", ""))
         if not VARIABLE_KEY.match(key):
-            raise InvalidArgument(f"field 'bot_info.variable_list[{i}].key': {key!r} must start with a letter and "
-                                  "hold only letters, digits and underscores (at most 50)")
+            raise InvalidArgument(f"field '{field(f'variable_list[{i}].key')}': {key!r} must start with a letter "
+                                  "and hold only letters, digits and underscores (at most 50)")
         if key in seen:
-            raise InvalidArgument(f"field 'bot_info.variable_list[{i}].key': {key!r} is used twice")
+            raise InvalidArgument(f"field '{field(f'variable_list[{i}].key')}': {key!r} is used twice")
         seen.add(key)
-    validate_client_tools(draft.get("client_tool_list") or [])
+    validate_client_tools(draft.get("client_tool_list") or [], field)
 
 
 def tool_parameters(text: str) -> dict[str, Any]:
@@ -132,12 +141,12 @@ def tool_parameters(text: str) -> dict[str, Any]:
     return schema
 
 
-def validate_client_tools(tools: list[dict[str, Any]]) -> None:
+def validate_client_tools(tools: list[dict[str, Any]], field_name: FieldNamer = console_field) -> None:
     if len(tools) > MAX_CLIENT_TOOLS:
-        raise InvalidArgument(f"field 'bot_info.client_tool_list': at most {MAX_CLIENT_TOOLS} tools")
+        raise InvalidArgument(f"field '{field_name('client_tool_list')}': at most {MAX_CLIENT_TOOLS} tools")
     seen: set[str] = set()
     for i, tool in enumerate(tools):
-        field = f"bot_info.client_tool_list[{i}]"
+        field = field_name(f"client_tool_list[{i}]")
         name = str(tool.get("name") or "")
         if not CLIENT_TOOL_NAME.match(name):
             raise InvalidArgument(f"field '{field}.name': {name!r} must be 1 to 64 letters, digits, '_' or '-' "

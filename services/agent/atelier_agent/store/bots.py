@@ -109,3 +109,36 @@ async def get_for_run(conn: Conn, bot_id: int, *, draft_mode: bool) -> asyncpg.R
         "   FROM shortcut_commands s WHERE s.bot_id = b.id) END AS draft_shortcuts"
         " FROM bots b LEFT JOIN bot_versions v ON v.bot_id = b.id AND v.version = b.online_version"
         " WHERE b.id = $1 AND b.deleted_at IS NULL", bot_id, draft_mode)
+
+
+async def set_connectors(conn: Conn, bot_id: int, version: str, connectors: dict[str, Any]) -> None:
+    await conn.execute("UPDATE bot_versions SET connectors = $3::jsonb WHERE bot_id = $1 AND version = $2",
+                       bot_id, version, connectors)
+
+
+async def take_offline(conn: Conn, bot_id: int) -> None:
+    """No version is online any more (the versions stay; publishing again brings one back)."""
+    await conn.execute(
+        "UPDATE bots SET online_version = NULL, published_at = NULL, draft_changed = true, updated_at = now()"
+        " WHERE id = $1", bot_id)
+
+
+async def list_in_space(conn: Conn, space_id: int, *, published: bool | None, connectors: list[str] | None,
+                        by_publish_time: bool, limit: int, offset: int) -> tuple[list[asyncpg.Record], int]:
+    """Bots of a space with their online version's config (online_config): all, only published
+    (published=True) or only unpublished ones (False); only those whose online version lists one of
+    `connectors`. Newest change (or newest publish) first; and the total."""
+    args: list[Any] = [space_id]
+    where = ["b.space_id = $1", "b.deleted_at IS NULL"]
+    if published is not None:
+        where.append("b.online_version IS NOT NULL" if published else "b.online_version IS NULL")
+    if connectors:
+        args.append(connectors)
+        where.append(f"v.connectors ?| ${len(args)}::text[]")
+    order = "b.published_at DESC NULLS LAST, b.id DESC" if by_publish_time else "b.updated_at DESC, b.id DESC"
+    source = (" FROM bots b LEFT JOIN bot_versions v ON v.bot_id = b.id AND v.version = b.online_version"
+              f" WHERE {' AND '.join(where)}")
+    rows = await conn.fetch(f"SELECT b.*, v.config AS online_config{source} ORDER BY {order}"
+                            f" LIMIT ${len(args) + 1} OFFSET ${len(args) + 2}", *args, limit, offset)
+    total = await conn.fetchval(f"SELECT count(*){source}", *args)
+    return list(rows), int(total)

@@ -297,6 +297,8 @@ class Run:
             if e.code() == grpc.StatusCode.CANCELLED and self.stop_reason:
                 raise asyncio.CancelledError from None
             failure = from_rpc_error(e)
+            if e.code() == grpc.StatusCode.NOT_FOUND:
+                agent_client.forget(self.chat["bot_id"])  # unpublished (or deleted) since it was remembered
             if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
                 error = (504, f"the chat ran longer than {self.deps.settings.chat_run_timeout_s:g} s")
             else:
