@@ -32,6 +32,7 @@ from cozepy import (
     WorkflowIDList,
 )
 
+from atelier_agent.domain.config import DEFAULT_MIN_SCORE
 from atelier_devstack import sample_files
 from atelier_devstack.api_client import ApiError, AtelierClient, expect_error
 from atelier_devstack.openai_stub import OpenAIStub
@@ -184,7 +185,7 @@ async def test_update_publish_chat_unpublish_and_publish_again(me: Account, stub
     assert online.suggest_reply_info.reply_mode == SuggestReplyMode.ENABLE
     knowledge = (await console_info(me.api, bot_id))["bot_info"]["knowledge"]
     assert [k["id"] for k in knowledge["knowledge_info"]] == [dataset] and knowledge["knowledge_info"][0]["name"]
-    assert int(knowledge["top_k"]) == 3 and knowledge["min_score"] == 0.5  # settings the OpenAPI has no word for stay
+    assert int(knowledge["top_k"]) == 3 and knowledge["min_score"] == DEFAULT_MIN_SCORE  # settings the OpenAPI has no word for stay
 
     await me.coze.bots.update(bot_id=bot_id, prompt_info=BotPromptInfo(prompt="v3 draft"))
     assert (await me.coze.bots.retrieve(bot_id=bot_id, use_api_version=2)).prompt_info.prompt == "v2"

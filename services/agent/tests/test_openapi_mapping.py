@@ -49,7 +49,7 @@ def test_reply_modes_and_knowledge_map_onto_the_console_settings() -> None:
                                         draft()["knowledge"], {21: "manuals"})
     assert knowledge["knowledge_info"] == [{"id": "21", "name": "manuals"}]
     assert (knowledge["auto"], knowledge["search_strategy"], knowledge["top_k"], knowledge["min_score"]) \
-        == (False, 20, "3", 0.5)
+        == (False, 20, "3", config.DEFAULT_MIN_SCORE)
     with pytest.raises(InvalidArgument, match="knowledge.dataset_ids\\[1\\].*twice"):
         openapi.check_dataset_ids([21, 21])
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -46,6 +47,7 @@ REANALYZE_BATCH = 1000
 DENSE_FIELD = "dense"
 SPARSE_FIELD = "sparse"
 CALL_TIMEOUT_S = 30.0
+CONCURRENT_CREATE_WAIT_S = 10.0  # how long a collection another client is creating may take to appear
 COLLECTION_NOT_FOUND = 100  # Milvus error code: the collection was dropped (or never existed)
 
 
@@ -206,6 +208,11 @@ class MilvusStore:
                 if "exist" not in str(err).lower():
                     raise
                 log.debug("collection %s created concurrently by another client", name)
+                # Milvus Lite refuses the second create while the first is still being written
+                # ("File exists") and only lists the collection once that one has finished.
+                deadline = time.monotonic() + CONCURRENT_CREATE_WAIT_S
+                while not client.has_collection(name) and time.monotonic() < deadline:
+                    time.sleep(0.05)
         return self._prepare_existing(client, name)
 
     async def ensure_collection(self, dataset_id: int, dimension: int) -> None:
