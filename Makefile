@@ -3,13 +3,13 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PACKAGES := libs/common libs/proto libs/idlc libs/devstack \
+PACKAGES := libs/common libs/proto libs/idlc libs/search libs/devstack \
 	services/gateway services/agent services/conversation services/knowledge \
 	services/indexer services/workflow services/plugin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat
+.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults
 
 install: $(STAMP)
 
@@ -61,6 +61,9 @@ bench-ingest: install-bench  ## ingestion throughput on Cranfield (JSON lines)
 
 bench-retrieval: install-bench  ## retrieval quality (nDCG/Recall/MRR vs bm25s, MiniLM, RRF) and latency on Cranfield
 	$(BIN)/python -m benchmarks.bench_retrieval $(BENCH_ARGS)
+
+bench-faults: install  ## indexing while the indexer / the broker is killed (SIGKILL) vs a clean run (JSON lines)
+	$(BIN)/python -m benchmarks.bench_faults $(BENCH_ARGS)
 
 bench-chat: install  ## chat time-to-first-token and tokens/s through the stack vs the model server directly (JSON lines)
 	$(BIN)/python -m benchmarks.bench_chat $(BENCH_ARGS)

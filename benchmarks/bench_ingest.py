@@ -40,14 +40,13 @@ def emit(figure: str, value: float, unit: str, **extra: Any) -> None:
 def chunk_texts(docs: list[cranfield.CranDoc]) -> list[str]:
     """The chunks the pipeline will make (automatic rules sized for MiniLM), for the embedder-alone baseline."""
     from atelier_common.settings import Settings
-    from atelier_knowledge.chunking import chunk_document
-    from atelier_knowledge.domain.strategy import rules_from_strategy
-    from atelier_knowledge.embedders import chunk_limit
-    from atelier_knowledge.parsing import parse_document
+    from atelier_indexer.chunking import chunk_document, chunk_sizing, rules_from_strategy
+    from atelier_indexer.parsing import parse_document
 
-    rules = rules_from_strategy(None, chunk_limit(f"local:{LOCAL_MODEL}", Settings(_env_file=None)))
+    sizing = chunk_sizing(f"local:{LOCAL_MODEL}", Settings(_env_file=None))
+    rules = rules_from_strategy(None, sizing.limit)
     return [c.content for d in docs if d.content
-            for c in chunk_document(parse_document(d.content.encode(), "txt"), rules)]
+            for c in chunk_document(parse_document(d.content.encode(), "txt"), rules, sizing.counter)]
 
 
 async def embed_alone(texts: list[str], batch_size: int) -> tuple[float, float, dict[str, list[float]]]:

@@ -6,7 +6,8 @@ per figure on stdout: nDCG@10, Recall@100 and MRR@10 of each search type beside 
 of the reference libraries computed in this run (bm25s with stemming and stopwords;
 sentence-transformers cosine; RRF of the two), their ratio and whether the target is met; then
 retrieve latency p50/p95 at 1 and 16 concurrent clients and its ratio to a raw pymilvus search on
-the same collection. Progress goes to stderr. Options: --docs N, --queries N.
+the same collection. Progress goes to stderr. Options: --docs N, --queries N, --runs FILE (every
+ranked run, the service's and the references', per query as JSON lines: benchmarks/runs.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import statistics
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -26,6 +28,7 @@ import numpy as np
 from benchmarks import cranfield, references
 from benchmarks.harness import infrastructure, ingest, log, services
 from benchmarks.metrics import evaluate
+from benchmarks.runs import run_lines, write_runs
 
 LOCAL_MODEL = "all-MiniLM-L6-v2"
 SEARCH_TYPES = {"semantic": 0, "hybrid": 1, "fulltext": 20}
@@ -50,20 +53,25 @@ async def embed_all(texts: list[str]) -> np.ndarray:
 
 
 async def ask_all(client, dataset_id: str, queries: list[str], search_type: int,  # noqa: ANN001
-                  cran_ids: dict[str, int]) -> dict[int, list[int]]:
+                  cran_ids: dict[str, int]) -> tuple[dict[int, list[int]], dict[int, list[float]]]:
+    """Per query: the documents ranked by their best slice, and that slice's score."""
     gate = asyncio.Semaphore(QUERY_CONCURRENCY)
     runs: dict[int, list[int]] = {}
+    scores: dict[int, list[float]] = {}
 
     async def one(number: int, query: str) -> None:
         async with gate:
             reply = await client.call("/api/knowledge/retrieve", {
                 "space_id": client.space_id, "dataset_ids": [dataset_id], "query": query,
                 "strategy": {"search_type": search_type, "top_k": 100, "min_score": 0}})
-        ranked = [cran_ids[s["document_id"]] for s in reply.get("slices", []) if s["document_id"] in cran_ids]
-        runs[number] = list(dict.fromkeys(ranked))
+        best: dict[int, float] = {}  # slices come best first: a document's first slice is its best
+        for s in reply.get("slices", []):
+            if s["document_id"] in cran_ids:
+                best.setdefault(cran_ids[s["document_id"]], float(s.get("score", 0.0)))
+        runs[number], scores[number] = list(best), list(best.values())
 
     await asyncio.gather(*(one(n, q) for n, q in enumerate(queries, start=1)))
-    return runs
+    return runs, scores
 
 
 async def latencies(call: Callable[[int], Awaitable[Any]], count: int, clients: int) -> list[float]:
@@ -88,6 +96,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--docs", type=int, default=None, help="only the first N documents")
     parser.add_argument("--queries", type=int, default=None, help="only the first N queries")
+    parser.add_argument("--runs", type=Path, default=None, help="write every ranked run per query (JSON lines)")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -110,6 +119,7 @@ async def main() -> None:
                                                                                        strict=True), start=1)},
     }
     reference_scores = {name: evaluate(runs, qrels) for name, runs in reference_runs.items()}
+    run_log = [line for name, runs in reference_runs.items() for line in run_lines(name, runs, queries, qrels)]
 
     env = {"ATELIER_EMBEDDING_PROVIDER": "local", "ATELIER_EMBEDDING_MODEL": LOCAL_MODEL, "HF_HUB_OFFLINE": "1"}
     async with infrastructure() as infra, services(infra, env) as svc:
@@ -119,7 +129,9 @@ async def main() -> None:
         log(f"  {len(docs)} documents, {done.chunks} chunks in {done.seconds:.1f} s")
         for name, search_type in SEARCH_TYPES.items():
             log(f"retrieving: {name}...")
-            scores = evaluate(await ask_all(client, done.dataset_id, queries, search_type, done.cran_ids), qrels)
+            runs, run_scores = await ask_all(client, done.dataset_id, queries, search_type, done.cran_ids)
+            run_log += run_lines(name, runs, queries, qrels, run_scores)
+            scores = evaluate(runs, qrels)
             reference = REFERENCE_OF[name]
             for metric, value in scores.items():
                 ref = reference_scores[reference][metric]
@@ -129,6 +141,9 @@ async def main() -> None:
             met = scores["ndcg@10"] >= ref_ndcg if name == "hybrid" else scores["ndcg@10"] >= 0.98 * ref_ndcg
             emit("meets_target", float(met), "bool", search_type=name,
                  target="nDCG@10 >= reference" if name == "hybrid" else "nDCG@10 within 2% of the reference")
+        if args.runs is not None:
+            write_runs(args.runs, run_log)
+            log(f"runs written to {args.runs}")
 
         log("latency...")
         await latency_figures(client, infra.env["ATELIER_MILVUS_URI"], done.dataset_id, queries, query_vectors)

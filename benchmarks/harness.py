@@ -40,6 +40,8 @@ def log(message: str) -> None:
 class Infra:
     env: dict[str, str]
     root: Path
+    kafka: KafkaLauncher  # bench-faults kills and restarts it
+    milvus: MilvusLauncher
 
 
 @contextlib.asynccontextmanager
@@ -73,8 +75,11 @@ async def infrastructure() -> AsyncIterator[Infra]:
             "ATELIER_KAFKA_BOOTSTRAP": kafka.url, "ATELIER_MILVUS_URI": milvus.url,
             "ATELIER_STORAGE_BACKEND": "local", "ATELIER_STORAGE_DIR": str(root / "storage"),
             "ATELIER_RUN_DIR": str(root / "run"),
+            # Local storage hands out signed URLs (a document's content_url in every upload reply):
+            # without a key the upload fails, as it would for `make dev` without one.
+            "ATELIER_URL_SIGNING_KEY": secrets.token_urlsafe(32),
         }
-        yield Infra(env, root)
+        yield Infra(env, root, kafka, milvus)
         await drop_database(database_url)
     finally:
         for launcher in reversed(launchers):

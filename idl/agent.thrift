@@ -9,6 +9,13 @@ namespace go atelier.agent
 
 // ---------------------------------------------------------------- enums
 
+// How a bot runs (Coze's bot_common.BotMode); Atelier runs single agents.
+enum BotMode {
+    SingleMode = 0
+    MultiMode = 1
+    WorkflowMode = 2
+}
+
 enum ContextMode {
     Chat = 0
     FunctionCall_1 = 1
@@ -284,7 +291,7 @@ struct BotInfo {
 // ---------------------------------------------------------------- draftbot
 
 struct DraftBotCreateRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required string name
     3: optional string description
     4: optional string icon_uri
@@ -300,7 +307,7 @@ struct DraftBotCreateResponse {
 }
 
 struct DeleteDraftBotRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required i64 bot_id (api.js_conv="true")
 }
 
@@ -308,7 +315,7 @@ struct DeleteDraftBotResponse {
 }
 
 struct DuplicateDraftBotRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required i64 bot_id (api.js_conv="true")
 }
 
@@ -322,7 +329,7 @@ struct DuplicateDraftBotResponse {
 }
 
 struct PublishDraftBotRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required i64 bot_id (api.js_conv="true")
     3: optional map<string, base.StringMap> connectors  // connector id -> settings; "API" by default
     12: optional string commit_version
@@ -346,7 +353,7 @@ struct DraftBotDisplayInfoData {
 struct UpdateDraftBotDisplayInfoRequest {
     1: required i64 bot_id (api.js_conv="true")
     2: optional DraftBotDisplayInfoData display_info
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UpdateDraftBotDisplayInfoResponse {
@@ -354,7 +361,7 @@ struct UpdateDraftBotDisplayInfoResponse {
 
 struct GetDraftBotDisplayInfoRequest {
     1: required i64 bot_id (api.js_conv="true")
-    2: optional i64 space_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetDraftBotDisplayInfoResponse {
@@ -362,7 +369,7 @@ struct GetDraftBotDisplayInfoResponse {
 }
 
 struct ListDraftBotHistoryRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required i64 bot_id (api.js_conv="true")
     3: required i32 page_index
     4: required i32 page_size
@@ -389,7 +396,7 @@ struct ListDraftBotHistoryResponse {
 struct GetDraftBotInfoAgwRequest {
     1: required i64 bot_id (api.js_conv="true")
     2: optional string version              // published version; draft when empty
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct BotOptionData {
@@ -414,7 +421,7 @@ struct GetDraftBotInfoAgwResponse {
 struct UpdateDraftBotInfoAgwRequest {
     1: required BotInfo bot_info            // bot_info.bot_id is required
     2: optional i64 base_commit_version (api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UpdateDraftBotInfoAgwData {
@@ -431,7 +438,7 @@ struct UpdateDraftBotInfoAgwResponse {
 struct GetOnboardingRequest {
     1: required i64 bot_id (api.js_conv="true")
     2: optional string bot_prompt           // persona to generate the prologue from
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct OnboardingContent {
@@ -449,7 +456,7 @@ struct GetOnboardingResponse {
 
 struct CreateUpdateShortcutCommandRequest {
     1: required i64 object_id (api.js_conv="true")  // agent id
-    2: required i64 space_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
     3: required ShortcutCommand shortcuts
 }
 
@@ -572,7 +579,7 @@ struct OpenAPIBotInfo {
     7: string version                       // the published version shown; empty for the draft
     8: OpenAPIBotPromptInfo prompt_info
     9: OpenAPIBotOnboardingInfo onboarding_info
-    10: i32 bot_mode                        // 0 single agent
+    10: BotMode bot_mode
     12: optional OpenAPIBotModelInfo model_info   // the model it runs on (the default model when none is set)
     13: list<OpenAPIBotPluginInfo> plugin_info_list
     14: OpenAPIBotKnowledge knowledge
@@ -588,7 +595,7 @@ struct OpenGetBotInfoRequest {
     1: required i64 bot_id (api.path="bot_id", api.js_conv="true")
     2: optional bool is_published (api.query="is_published")    // default true; false: the draft
     3: optional i64 connector_id (api.query="connector_id", api.js_conv="true")
-    4: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+    4: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct OpenGetBotInfoResponse {
@@ -597,7 +604,7 @@ struct OpenGetBotInfoResponse {
 
 struct OpenGetBotOnlineInfoRequest {
     1: required i64 bot_id (api.query="bot_id", api.js_conv="true")
-    2: optional i64 space_id (api.query="space_id", api.js_conv="true")
+    2: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
 }
 
 struct OpenGetBotOnlineInfoResponse {
@@ -605,7 +612,7 @@ struct OpenGetBotOnlineInfoResponse {
 }
 
 struct OpenCreateBotRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required string name
     3: optional string description
     4: optional i64 icon_file_id (api.js_conv="true")   // an image the caller uploaded by /v1/files/upload
@@ -638,7 +645,7 @@ struct OpenUpdateBotRequest {
     9: optional OpenAPIBotModelInfo model_info_config
     10: optional OpenAPIPluginIDList plugin_id_list
     11: optional OpenAPIWorkflowIDList workflow_id_list
-    12: optional i64 space_id (api.js_conv="true")
+    12: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct OpenUpdateBotResponse {
@@ -647,7 +654,7 @@ struct OpenUpdateBotResponse {
 struct OpenPublishBotRequest {
     1: required i64 bot_id (api.js_conv="true")
     2: optional list<string> connector_ids  // 1024 = API (the default)
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct OpenPublishBotData {
@@ -664,7 +671,7 @@ struct OpenUnpublishBotRequest {
     1: required i64 bot_id (api.path="bot_id", api.js_conv="true")
     2: required string connector_id         // 1024 = API
     3: optional string unpublish_reason     // at most 1024 characters
-    4: optional i64 space_id (api.js_conv="true")
+    4: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct OpenUnpublishBotResponse {
@@ -683,7 +690,7 @@ struct OpenAPISimpleBot {
 }
 
 struct OpenListBotsRequest {
-    1: required i64 workspace_id (api.query="workspace_id", api.js_conv="true")
+    1: required i64 workspace_id (api.query="workspace_id", api.js_conv="true", api.space="true")
     2: optional string publish_status (api.query="publish_status")    // published_online (default) | published_draft | unpublished_draft | all
     3: optional string connector_id (api.query="connector_id")        // only bots published to this connector
     4: optional i32 page_num (api.query="page_num")     // from 1
@@ -709,7 +716,7 @@ struct OpenAPISpaceBot {
 }
 
 struct OpenListPublishedBotsRequest {
-    1: required i64 space_id (api.query="space_id", api.js_conv="true")
+    1: required i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
     2: optional i32 page_index (api.query="page_index") // from 1
     3: optional i32 page_size (api.query="page_size")   // 1..100, default 20
 }
@@ -774,7 +781,7 @@ struct KVItem {
 struct GetMemoryVariableMetaRequest {
     1: required i64 bot_id (api.js_conv="true")
     2: optional string version
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct MemoryVariable {
@@ -796,7 +803,7 @@ struct GetProfileMemoryRequest {
     2: required i64 bot_id (api.js_conv="true")
     3: optional list<string> keywords       // empty: all
     4: optional i64 connector_id (api.js_conv="true")
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetProfileMemoryResponse {
@@ -808,7 +815,7 @@ struct SetKvMemoryRequest {
     2: optional i64 user_id (api.js_conv="true")
     3: required list<KVItem> data
     4: optional i64 connector_id (api.js_conv="true")
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct SetKvMemoryResponse {
@@ -819,7 +826,7 @@ struct DelProfileMemoryRequest {
     2: required i64 bot_id (api.js_conv="true")
     3: optional list<string> keywords       // empty: all
     4: optional i64 connector_id (api.js_conv="true")
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DelProfileMemoryResponse {
@@ -848,7 +855,7 @@ struct DatabaseInfo {
 }
 
 struct AddDatabaseRequest {
-    2: required i64 space_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
     4: optional string icon_uri
     5: required string table_name
     6: optional string table_desc
@@ -870,7 +877,7 @@ struct UpdateDatabaseRequest {
     6: optional list<FieldItem> field_list
     7: optional BotTableRWMode rw_mode
     8: optional bool prompt_disabled
-    10: optional i64 space_id (api.js_conv="true")
+    10: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UpdateDatabaseResponse {
@@ -879,14 +886,14 @@ struct UpdateDatabaseResponse {
 
 struct DeleteDatabaseRequest {
     1: required i64 id (api.js_conv="true")
-    2: optional i64 space_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DeleteDatabaseResponse {
 }
 
 struct ListDatabaseRequest {
-    3: required i64 space_id (api.js_conv="true")
+    3: required i64 space_id (api.js_conv="true", api.space="true")
     4: optional i64 bot_id (api.js_conv="true")
     5: optional string table_name
     6: optional TableType table_type
@@ -904,7 +911,7 @@ struct GetDatabaseByIDRequest {
     1: required i64 id (api.js_conv="true")
     2: optional bool is_draft
     3: optional bool need_sys_fields
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetDatabaseByIDResponse {
@@ -914,7 +921,7 @@ struct GetDatabaseByIDResponse {
 struct BindDatabaseToBotRequest {
     1: required i64 database_id (api.js_conv="true")
     2: required i64 bot_id (api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct BindDatabaseToBotResponse {
@@ -923,7 +930,7 @@ struct BindDatabaseToBotResponse {
 struct UnBindDatabaseToBotRequest {
     1: required i64 database_id (api.js_conv="true")
     2: required i64 bot_id (api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UnBindDatabaseToBotResponse {
@@ -937,7 +944,7 @@ struct ListDatabaseRecordsRequest {
     6: optional TableType table_type
     7: optional i64 limit
     8: optional i64 offset
-    12: optional i64 space_id (api.js_conv="true")
+    12: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct ListDatabaseRecordsResponse {
@@ -953,7 +960,7 @@ struct UpdateDatabaseRecordsRequest {
     3: optional list<base.StringMap> record_data_alter    // rows carry "id"
     4: optional list<base.StringMap> record_data_delete   // rows carry "id"
     5: optional TableType table_type
-    7: optional i64 space_id (api.js_conv="true")
+    7: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UpdateDatabaseRecordsResponse {
@@ -964,7 +971,7 @@ struct UpdateDatabaseRecordsResponse {
 
 struct GetTypeListRequest {
     1: optional bool model                  // list models (Coze's flag; models are always listed)
-    2: optional i64 space_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct ModelAbility {
@@ -1002,7 +1009,7 @@ struct GetTypeListResponse {
 // ---------------------------------------------------------------- rollback
 
 struct RevertDraftBotRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required i64 bot_id (api.js_conv="true")
     3: required string version              // a published version: the draft is overwritten with it
 }
@@ -1060,17 +1067,23 @@ struct ExecuteUsage {
     2: i32 output_tokens
 }
 
-// One runtime event. type:
-//   answer         content = a delta of the answer text
-//   function_call  content = {"name","arguments"} JSON; call_id, name set
-//   tool_response  content = the tool's result text; call_id, name set
-//   knowledge      content = JSON list of recalled slices {content, source, score, document_id, dataset_id}
-//   follow_up      content = one suggested question
-//   verbose        content = JSON {"msg_type", "data"} (e.g. knowledge_recall_failed)
-//   usage          usage set (sum over every model call of this run)
-//   requires_action  content = JSON list of the client-side calls to answer [{id, name, arguments}];
-//                  the run is checkpointed and stops (usage comes just before it)
-//   error          error_code, content = message; the answer so far is partial; last event
+// ExecuteEvent.type: what one runtime event carries.
+enum ExecuteEventType {
+    Answer = 0          // content = a delta of the answer text
+    FunctionCall = 1    // content = {"name","arguments"} JSON; call_id, name set
+    ToolResponse = 2    // content = the tool's result text; call_id, name set
+    Knowledge = 3       // content = JSON list of recalled slices {content, source, score, document_id, dataset_id}
+    FollowUp = 4        // content = one suggested question
+    Verbose = 5         // content = JSON {"msg_type", "data"} (e.g. knowledge_recall_failed)
+    Usage = 6           // usage set (sum over every model call of this run)
+    // content = JSON list of the client-side calls to answer [{id, name, arguments}]; the run is
+    // checkpointed and stops (usage comes just before it)
+    RequiresAction = 7
+    Error = 8           // error_code, content = message; the answer so far is partial; last event
+} (api.string="true")
+
+// One runtime event; `type` is an ExecuteEventType (its string). Answer, function_call,
+// tool_response, knowledge, follow_up and verbose events become messages of the same type.
 struct ExecuteEvent {
     1: string type
     2: string content

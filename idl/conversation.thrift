@@ -7,8 +7,9 @@ namespace go atelier.conversation
 
 // ---------------------------------------------------------------- enums
 // Wire fields for chat status, message type, role and content type are strings (Coze
-// compatibility: "completed", "answer", ...); these enums are the canonical value sets
-// (lower snake case of the enum value name is the wire string) for services' storage.
+// compatibility: "completed", "answer", ...); these enums are the canonical value sets.
+// api.string: each value travels as the lower snake case of its name (atelier_proto.enums has
+// them as StrEnum, which is what services store).
 
 enum ChatStatus {
     Created = 0
@@ -17,7 +18,7 @@ enum ChatStatus {
     Failed = 3
     RequiresAction = 4
     Cancelled = 5
-}
+} (api.string="true")
 
 enum MessageType {
     Question = 0        // user input
@@ -28,18 +29,25 @@ enum MessageType {
     FollowUp = 5        // suggested next question
     Verbose = 6
     Interrupt = 7
-}
+    Ack = 8             // console: the question as received, first message of /api/conversation/chat
+} (api.string="true")
 
 enum MessageRole {
     User = 0
     Assistant = 1
-}
+} (api.string="true")
+
+// A message's status (ChatMessage.status).
+enum MessageStatus {
+    Available = 0
+    Broken = 1          // a partial answer: the run stopped before it was finished
+} (api.string="true")
 
 enum ContentType {
     Text = 0
     ObjectString = 1    // wire: "object_string" (JSON list of text/image/file items)
     Card = 2
-}
+} (api.string="true")
 
 enum Scene {
     Default = 0
@@ -60,8 +68,8 @@ enum LoadDirection {
 }
 
 // ---------------------------------------------------------------- stream events
-// One server-streaming response message = one SSE event. The gateway writes
-// "event: <event>\ndata: <data>\n\n" with data verbatim (JSON text).
+// One server-streaming response message = one SSE event, made of its api.sse fields: the gateway
+// writes "event: <event>\ndata: <data>\n\n" with data verbatim (JSON text).
 
 // /v3/chat and /v3/chat/submit_tool_outputs. event is one of: conversation.chat.created,
 // conversation.chat.in_progress, conversation.message.delta, conversation.message.completed,
@@ -73,15 +81,15 @@ enum LoadDirection {
 // (status in_progress) and goes on running the chat in the background; the gateway answers it as
 // {"code": 0, "msg": "", "data": <chat>}.
 struct ChatEvent {
-    1: string event
-    2: string data
+    1: string event (api.sse="event")
+    2: string data (api.sse="data")
 }
 
 // /api/conversation/chat. event is message | done | error; data is RunStreamResponse
 // JSON for message, {"code","msg"} (ErrorData) for error, "" for done.
 struct AgentRunEvent {
-    1: string event
-    2: string data
+    1: string event (api.sse="event")
+    2: string data (api.sse="data")
 }
 
 // ---------------------------------------------------------------- messages (console)
@@ -137,7 +145,7 @@ struct ChatMessage {
     6: i64 reply_id (api.js_conv="true")    // the question this message answers
     7: i64 section_id (api.js_conv="true")
     8: ExtraInfo extra_info
-    9: string status                        // available | broken
+    9: string status                        // MessageStatus: available | broken
     10: optional i32 broken_pos
     11: optional i64 sender_id (api.js_conv="true")
     13: i64 content_time                    // unix ms
@@ -175,7 +183,7 @@ struct AgentRunRequest {
     13: optional i64 regen_message_id (api.js_conv="true")    // regenerate this answer
     14: optional string local_message_id
     16: optional list<string> insert_history_message_list
-    18: optional i64 space_id (api.js_conv="true")
+    18: optional i64 space_id (api.js_conv="true", api.space="true")
     24: optional i64 shortcut_cmd_id (api.js_conv="true")
 }
 
@@ -183,7 +191,7 @@ struct ClearConversationCtxRequest {
     1: required i64 conversation_id (api.js_conv="true")
     2: optional Scene scene
     3: optional list<string> insert_history_message_list
-    4: optional i64 space_id (api.js_conv="true")
+    4: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct ClearConversationCtxResponse {
@@ -194,7 +202,7 @@ struct ClearConversationHistoryRequest {
     1: required i64 conversation_id (api.js_conv="true")
     2: optional Scene scene
     3: optional i64 bot_id (api.js_conv="true")
-    4: optional i64 space_id (api.js_conv="true")
+    4: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct ClearConversationHistoryResponse {
@@ -209,7 +217,7 @@ struct GetMessageListRequest {
     5: optional bool draft_mode
     7: optional Scene scene
     10: optional LoadDirection load_direction
-    13: optional i64 space_id (api.js_conv="true")
+    13: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetMessageListResponse {
@@ -227,7 +235,7 @@ struct DeleteMessageRequest {
     2: required i64 message_id (api.js_conv="true")
     3: optional Scene scene
     4: optional i64 bot_id (api.js_conv="true")
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DeleteMessageResponse {
@@ -239,7 +247,7 @@ struct BreakMessageRequest {
     3: optional i64 answer_message_id (api.js_conv="true")
     4: optional i32 broken_pos              // characters of the answer the user saw
     5: optional Scene scene
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct BreakMessageResponse {
@@ -273,7 +281,7 @@ struct CreateConversationRequest {
     3: optional i64 bot_id (api.js_conv="true")
     4: optional i64 connector_id (api.js_conv="true")
     5: optional string name
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct CreateConversationResponse {
@@ -287,7 +295,7 @@ struct ListConversationsApiRequest {
     4: optional string sort_field (api.query="sort_field")    // created_at | updated_at
     5: required i64 bot_id (api.query="bot_id", api.js_conv="true")
     6: optional i64 connector_id (api.query="connector_id", api.js_conv="true")
-    7: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+    7: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct ListConversationData {
@@ -302,7 +310,7 @@ struct ListConversationsApiResponse {
 struct UpdateConversationApiRequest {
     1: required i64 conversation_id (api.path="conversation_id", api.js_conv="true")
     2: required string name
-    3: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    3: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct UpdateConversationApiResponse {
@@ -311,7 +319,7 @@ struct UpdateConversationApiResponse {
 
 struct DeleteConversationApiRequest {
     1: required i64 conversation_id (api.path="conversation_id", api.js_conv="true")
-    2: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+    2: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct DeleteConversationApiResponse {
@@ -319,7 +327,7 @@ struct DeleteConversationApiResponse {
 
 struct ClearConversationApiRequest {
     1: required i64 conversation_id (api.path="conversation_id", api.js_conv="true")
-    2: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    2: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct Section {
@@ -333,7 +341,7 @@ struct ClearConversationApiResponse {
 
 struct RetrieveConversationApiRequest {
     1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
-    2: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+    2: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct RetrieveConversationApiResponse {
@@ -363,7 +371,7 @@ struct ListMessageApiRequest {
     4: optional i64 chat_id (api.js_conv="true")
     5: optional i64 before_id (api.js_conv="true")
     6: optional i64 after_id (api.js_conv="true")
-    7: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    7: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct ListMessageApiResponse {
@@ -384,7 +392,7 @@ struct ChatV3Request {
     1: required i64 bot_id (api.js_conv="true")
     2: optional i64 conversation_id (api.query="conversation_id", api.js_conv="true")  // new conversation when absent
     3: required string user_id              // caller-defined end user id
-    4: optional bool stream                 // false: the chat (in_progress) at once; poll /v3/chat/retrieve
+    4: optional bool stream (api.stream_switch="true")  // false: the chat (in_progress) at once; poll /v3/chat/retrieve
     5: optional list<EnterMessage> additional_messages
     6: optional map<string, string> custom_variables
     7: optional bool auto_save_history      // default true; false: the chat's messages are readable by chat id only, never part of the conversation
@@ -393,7 +401,7 @@ struct ChatV3Request {
     12: optional i64 connector_id (api.js_conv="true")
     13: optional ShortcutCommandDetail shortcut_command
     14: optional string parameters          // JSON, for chatflow start-node inputs
-    15: optional i64 space_id (api.js_conv="true")    // resolved from the bot when absent
+    15: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the bot when absent
 }
 
 struct LastError {
@@ -444,7 +452,7 @@ struct ChatV3MessageDetail {
 struct CancelChatApiRequest {
     1: required i64 chat_id (api.js_conv="true")
     2: required i64 conversation_id (api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    3: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct CancelChatApiResponse {
@@ -454,7 +462,7 @@ struct CancelChatApiResponse {
 struct RetrieveChatOpenRequest {
     1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
     2: required i64 chat_id (api.query="chat_id", api.js_conv="true")
-    3: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+    3: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct RetrieveChatOpenResponse {
@@ -464,7 +472,7 @@ struct RetrieveChatOpenResponse {
 struct ListChatMessageApiRequest {
     1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
     2: required i64 chat_id (api.query="chat_id", api.js_conv="true")
-    3: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+    3: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct ListChatMessageApiResponse {
@@ -482,8 +490,8 @@ struct SubmitToolOutputsApiRequest {
     1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
     2: required i64 chat_id (api.query="chat_id", api.js_conv="true")
     3: required list<ToolOutput> tool_outputs   // one per pending tool call, each exactly once
-    4: optional bool stream                 // true: the rest of the chat as events; false: the chat (in_progress) at once
-    5: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    4: optional bool stream (api.stream_switch="true")  // true: the rest of the chat as events; false: the chat (in_progress) at once
+    5: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 // ---------------------------------------------------------------- OpenAPI messages
@@ -494,7 +502,7 @@ struct CreateMessageApiRequest {
     3: required string content
     4: required string content_type         // text | object_string
     5: optional map<string, string> meta_data
-    6: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    6: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct CreateMessageApiResponse {
@@ -504,7 +512,7 @@ struct CreateMessageApiResponse {
 struct RetrieveMessageApiRequest {
     1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
     2: required i64 message_id (api.query="message_id", api.js_conv="true")
-    3: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+    3: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct RetrieveMessageApiResponse {
@@ -518,7 +526,7 @@ struct ModifyMessageApiRequest {
     3: optional string content
     4: optional string content_type         // text | object_string
     5: optional map<string, string> meta_data   // replaces the message's meta_data
-    6: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    6: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 // Coze answers the modified message under `message` (cozepy reads that key).
@@ -529,7 +537,7 @@ struct ModifyMessageApiResponse {
 struct DeleteMessageApiRequest {
     1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
     2: required i64 message_id (api.query="message_id", api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    3: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 // The message as it was before it was deleted.

@@ -8,31 +8,16 @@ namespace go atelier.events
 
 // ---------------------------------------------------------------- knowledge / indexer
 
-// Index a batch of documents of one dataset; the indexer fans it out to IndexDocument.
-struct IndexDocuments {
-    1: i64 space_id (api.js_conv="true")
-    2: i64 dataset_id (api.js_conv="true")
-    3: list<i64> document_ids (api.js_conv="true")
-    4: bool is_append                       // table datasets: append rows, keep existing slices
-    5: bool is_resegment                    // drop existing slices before re-chunking
-}
-
-// Parse -> chunk -> persist slices -> embed -> write search stores -> status Enable.
+// Index one document: parse -> chunk -> store slices -> embed -> write search stores -> Enable.
+// Written by knowledge for each document it creates, resegments or re-drives (keyed by document
+// id, so a document's events stay in order); the indexer reads the document through ClaimDocument.
 struct IndexDocument {
-    1: i64 space_id (api.js_conv="true")
     2: i64 dataset_id (api.js_conv="true")
     3: i64 document_id (api.js_conv="true")
-    4: bool is_append
-    5: bool is_resegment
-    6: knowledge.FormatType format_type
-    7: knowledge.ChunkStrategy chunk_strategy     // snapshot taken when the event was written
-    8: knowledge.ParsingStrategy parsing_strategy
-    9: i64 attempt                         // redelivery counter set by the reconciler
 }
 
 // (Re-)embed one slice after a manual create/update.
 struct IndexSlice {
-    1: i64 space_id (api.js_conv="true")
     2: i64 dataset_id (api.js_conv="true")
     3: i64 document_id (api.js_conv="true")
     4: i64 slice_id (api.js_conv="true")
@@ -40,7 +25,6 @@ struct IndexSlice {
 
 // Remove data from the search stores. Empty document_ids and slice_ids = the whole dataset.
 struct DeleteKnowledgeData {
-    1: i64 space_id (api.js_conv="true")
     2: i64 dataset_id (api.js_conv="true")
     3: list<i64> document_ids (api.js_conv="true")
     4: list<i64> slice_ids (api.js_conv="true")
@@ -51,38 +35,29 @@ struct DeleteKnowledgeData {
 // Re-embed every slice of a dataset with another embedder into a new search index, then make
 // the dataset use it (written by SwitchDatasetEmbedder; resumes where it stopped when redelivered).
 struct SwitchEmbedder {
-    1: i64 space_id (api.js_conv="true")
     2: i64 dataset_id (api.js_conv="true")
     3: i64 switch_id (api.js_conv="true")
 }
 
 // Build a chunking preview (doc tree) for a review created by /api/knowledge/review/create.
 struct DocumentReview {
-    1: i64 space_id (api.js_conv="true")
-    2: i64 dataset_id (api.js_conv="true")
+    1: i64 space_id (api.js_conv="true")     // the preview is stored under the space
     3: i64 review_id (api.js_conv="true")
     4: string tos_uri                       // source file in object storage
     5: string document_type                // file extension
     6: knowledge.ChunkStrategy chunk_strategy
     7: knowledge.ParsingStrategy parsing_strategy
+    8: string embedding_model              // the dataset's: chunks are sized for it
 }
 
-// Fetch a web page document again (its update_interval passed); re-index it when its text changed.
+// Fetch a web page document again (its update_interval passed); re-index it when its text
+// changed, or when it had failed. Written by knowledge's refresher with what the fetch compares.
 struct RefreshWebDocument {
-    1: i64 space_id (api.js_conv="true")
-    2: i64 dataset_id (api.js_conv="true")
     3: i64 document_id (api.js_conv="true")
-}
-
-// Published by the indexer when a document reaches a final state (Enable or Failed).
-struct DocumentIndexed {
-    1: i64 space_id (api.js_conv="true")
-    2: i64 dataset_id (api.js_conv="true")
-    3: i64 document_id (api.js_conv="true")
-    4: knowledge.DocumentStatus status
-    5: i64 slice_count
-    6: i64 char_count
-    7: string status_descript               // failure reason
+    4: string web_url
+    5: string tos_uri                       // where the page's text is stored
+    6: string content_hash                  // sha256 of the text indexed last
+    7: bool failed                          // the document had failed: re-index even if unchanged
 }
 
 // ---------------------------------------------------------------- workflow

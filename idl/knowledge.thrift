@@ -113,7 +113,9 @@ enum TableDataType {
 
 struct ChunkStrategy {
     1: optional string separator
-    2: optional i64 max_tokens              // default 800
+    // Default 800; counted in the dataset embedder's tokens: its own tokenizer's when Atelier has
+    // it (a local model: MiniLM's word pieces), else cl100k.
+    2: optional i64 max_tokens
     3: optional bool remove_extra_spaces
     4: optional bool remove_urls_emails
     5: optional ChunkType chunk_type
@@ -155,8 +157,9 @@ struct Dataset {
     22: i64 update_time                     // unix seconds
     // The embedder every document and query of the dataset uses ("provider:model[@dimensions]").
     90: optional string embedding_model
-    // The longest chunk (tokens) that embedder reads whole: the automatic chunk size and the
-    // largest custom max_tokens accepted. Absent when the embedder's limit is unknown.
+    // The longest chunk that embedder reads whole, in the units max_tokens counts for it (MiniLM: 254
+    // word pieces): the automatic chunk size and the largest custom max_tokens accepted. Absent when
+    // the embedder's limit is unknown.
     91: optional i32 max_chunk_tokens
     // The latest move to another embedder (SwitchDatasetEmbedder), while it runs and after.
     92: optional EmbedderSwitch embedder_switch
@@ -327,7 +330,7 @@ struct DatasetFilter {
 struct CreateDatasetRequest {
     1: required string name
     2: optional string description
-    3: required i64 space_id (api.js_conv="true")
+    3: required i64 space_id (api.js_conv="true", api.space="true")
     4: optional string icon_uri
     5: required FormatType format_type
 }
@@ -338,7 +341,7 @@ struct CreateDatasetResponse {
 
 struct DatasetDetailRequest {
     1: required list<i64> dataset_ids (api.js_conv="true")
-    2: required i64 space_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DatasetDetailResponse {
@@ -349,7 +352,7 @@ struct ListDatasetRequest {
     1: optional DatasetFilter filter
     3: optional i32 page
     4: optional i32 size
-    5: required i64 space_id (api.js_conv="true")
+    5: required i64 space_id (api.js_conv="true", api.space="true")
     6: optional OrderField order_field
     7: optional OrderType order_type
 }
@@ -365,7 +368,7 @@ struct UpdateDatasetRequest {
     3: optional string icon_uri
     4: optional string description
     5: optional DatasetStatus status
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UpdateDatasetResponse {
@@ -373,7 +376,7 @@ struct UpdateDatasetResponse {
 
 struct DeleteDatasetRequest {
     1: required i64 dataset_id (api.js_conv="true")
-    2: optional i64 space_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DeleteDatasetResponse {
@@ -388,7 +391,7 @@ struct CreateDocumentRequest {
     17: optional ChunkStrategy chunk_strategy
     31: optional bool is_append              // table datasets: append rows to an existing doc
     32: optional ParsingStrategy parsing_strategy
-    40: optional i64 space_id (api.js_conv="true")
+    40: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct CreateDocumentResponse {
@@ -397,7 +400,7 @@ struct CreateDocumentResponse {
 
 // Called by the gateway after it stored a multipart upload in object storage.
 struct CreateDocumentFromUploadRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required i64 dataset_id (api.js_conv="true")
     3: required string file_name (api.file="name")
     4: required string tos_uri (api.file="key")     // object storage key written by the gateway
@@ -418,7 +421,7 @@ struct ListDocumentRequest {
     3: optional i32 page
     4: optional i32 size
     5: optional string keyword
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct ListDocumentResponse {
@@ -431,7 +434,7 @@ struct UpdateDocumentRequest {
     3: optional string document_name
     4: optional DocumentStatus status       // Enable / Disable
     5: optional list<TableColumn> table_meta
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
     7: optional UpdateRule update_rule      // web pages
 }
 
@@ -440,7 +443,7 @@ struct UpdateDocumentResponse {
 
 struct DeleteDocumentRequest {
     2: required list<i64> document_ids (api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DeleteDocumentResponse {
@@ -451,7 +454,7 @@ struct ResegmentRequest {
     2: required list<i64> document_ids (api.js_conv="true")
     3: optional ChunkStrategy chunk_strategy
     5: optional ParsingStrategy parsing_strategy
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct ResegmentResponse {
@@ -460,7 +463,7 @@ struct ResegmentResponse {
 
 struct GetDocumentProgressRequest {
     1: required list<i64> document_ids (api.js_conv="true")
-    2: optional i64 space_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetDocumentProgressResponse {
@@ -473,7 +476,7 @@ struct CreateSliceRequest {
     2: required i64 document_id (api.js_conv="true")
     5: optional string raw_text
     6: optional i64 sequence                // insert position; appended when absent
-    7: optional i64 space_id (api.js_conv="true")
+    7: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct CreateSliceResponse {
@@ -483,7 +486,7 @@ struct CreateSliceResponse {
 struct UpdateSliceRequest {
     2: required i64 slice_id (api.js_conv="true")
     7: optional string raw_text
-    8: optional i64 space_id (api.js_conv="true")
+    8: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UpdateSliceResponse {
@@ -491,7 +494,7 @@ struct UpdateSliceResponse {
 
 struct DeleteSliceRequest {
     4: required list<i64> slice_ids (api.js_conv="true")
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DeleteSliceResponse {
@@ -502,7 +505,7 @@ struct ListSliceRequest {
     3: optional i64 sequence                // start offset
     4: optional string keyword
     5: optional i64 dataset_id (api.js_conv="true")
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
     21: optional i64 page_size
 }
 
@@ -519,7 +522,7 @@ struct CreateDocumentReviewRequest {
     2: required list<ReviewInput> reviews
     3: optional ChunkStrategy chunk_strategy
     4: optional ParsingStrategy parsing_strategy
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct CreateDocumentReviewResponse {
@@ -530,7 +533,7 @@ struct CreateDocumentReviewResponse {
 struct MGetDocumentReviewRequest {
     1: required i64 dataset_id (api.js_conv="true")
     2: required list<i64> review_ids (api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct MGetDocumentReviewResponse {
@@ -542,7 +545,7 @@ struct SaveDocumentReviewRequest {
     1: required i64 dataset_id (api.js_conv="true")
     2: required i64 review_id (api.js_conv="true")
     3: required string doc_tree_json
-    4: optional i64 space_id (api.js_conv="true")
+    4: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct SaveDocumentReviewResponse {
@@ -557,7 +560,7 @@ struct GetTableSchemaRequest {
     4: optional SourceInfo source_file
     5: optional list<TableColumn> origin_table_meta
     6: optional list<TableColumn> preview_table_meta
-    7: optional i64 space_id (api.js_conv="true")
+    7: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetTableSchemaResponse {
@@ -567,7 +570,7 @@ struct GetTableSchemaResponse {
 }
 
 struct ValidateTableSchemaRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required i64 document_id (api.js_conv="true")
     3: optional SourceInfo source_file
     4: optional TableSheet table_sheet
@@ -584,7 +587,7 @@ struct ListPhotoRequest {
     2: optional i32 page
     3: optional i32 size
     4: optional PhotoFilter filter
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct ListPhotoResponse {
@@ -595,7 +598,7 @@ struct ListPhotoResponse {
 struct PhotoDetailRequest {
     1: required list<i64> document_ids (api.js_conv="true")
     2: required i64 dataset_id (api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct PhotoDetailResponse {
@@ -605,7 +608,7 @@ struct PhotoDetailResponse {
 struct UpdatePhotoCaptionRequest {
     1: required i64 document_id (api.js_conv="true")
     2: required string caption
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UpdatePhotoCaptionResponse {
@@ -613,7 +616,7 @@ struct UpdatePhotoCaptionResponse {
 
 struct ExtractPhotoCaptionRequest {
     1: required i64 document_id (api.js_conv="true")
-    2: optional i64 space_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct ExtractPhotoCaptionResponse {
@@ -640,7 +643,7 @@ struct ChatHistoryMessage {
 }
 
 struct RetrieveRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required list<i64> dataset_ids (api.js_conv="true")
     3: required string query
     4: optional list<ChatHistoryMessage> chat_history   // for query rewrite
@@ -695,7 +698,7 @@ struct SwitchDatasetEmbedderRequest {
     // "provider:model[@dimensions]" (e.g. "local:all-MiniLM-L6-v2", "openai:text-embedding-3-small");
     // absent: the embedder this deployment is configured with now (ATELIER_EMBEDDING_*).
     2: optional string embedding_model
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct SwitchDatasetEmbedderResponse {
@@ -704,7 +707,7 @@ struct SwitchDatasetEmbedderResponse {
 
 struct GetEmbedderSwitchRequest {
     1: required i64 dataset_id (api.js_conv="true")
-    2: optional i64 space_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetEmbedderSwitchResponse {
@@ -724,7 +727,7 @@ struct RetrieveResponse {
 struct CreateDatasetOpenApiRequest {
     1: required string name
     2: optional string description
-    3: required i64 space_id (api.js_conv="true")
+    3: required i64 space_id (api.js_conv="true", api.space="true")
     4: optional i64 file_id (api.js_conv="true")    // icon: a file of the caller from /v1/files/upload
     5: required FormatType format_type
 }
@@ -742,7 +745,7 @@ struct ListDatasetOpenApiRequest {
     2: optional FormatType format_type (api.query="format_type")
     3: optional i32 page_num (api.query="page_num")
     4: optional i32 page_size (api.query="page_size")
-    5: required i64 space_id (api.query="space_id", api.js_conv="true")
+    5: required i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
 }
 
 struct ListDatasetOpenApiData {
@@ -759,7 +762,7 @@ struct UpdateDatasetOpenApiRequest {
     2: required string name
     3: optional i64 file_id (api.js_conv="true")    // icon; absent clears it (the update replaces all three)
     4: optional string description
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UpdateDatasetOpenApiResponse {
@@ -767,7 +770,7 @@ struct UpdateDatasetOpenApiResponse {
 
 struct DeleteDatasetOpenApiRequest {
     1: required i64 dataset_id (api.path="dataset_id", api.js_conv="true")
-    2: optional i64 space_id (api.query="space_id", api.js_conv="true")
+    2: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
 }
 
 struct DeleteDatasetOpenApiResponse {
@@ -779,7 +782,7 @@ struct ListPhotoOpenApiRequest {
     3: optional i32 page_size (api.query="page_size")
     4: optional string keyword (api.query="keyword")
     5: optional bool has_caption (api.query="has_caption")
-    6: optional i64 space_id (api.query="space_id", api.js_conv="true")
+    6: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
 }
 
 struct ListPhotoOpenApiData {
@@ -794,7 +797,7 @@ struct ListPhotoOpenApiResponse {
 struct GetDocumentProgressOpenApiRequest {
     1: required i64 dataset_id (api.path="dataset_id", api.js_conv="true")
     2: required list<i64> document_ids (api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")
+    3: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetDocumentProgressOpenApiData {
@@ -812,7 +815,7 @@ struct CreateDocumentOpenApiRequest {
     17: optional ChunkStrategy chunk_strategy
     31: optional bool is_append
     32: optional ParsingStrategy parsing_strategy
-    40: optional i64 space_id (api.js_conv="true")
+    40: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct CreateDocumentOpenApiResponse {
@@ -823,7 +826,7 @@ struct UpdateDocumentOpenApiRequest {
     1: required i64 document_id (api.js_conv="true")
     3: optional string document_name
     5: optional list<TableColumn> table_meta
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
     7: optional UpdateRule update_rule
 }
 
@@ -852,7 +855,7 @@ struct ListDocumentOpenApiRequest {
     3: optional i32 page
     4: optional i32 size
     5: optional string keyword
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct ListDocumentOpenApiResponse {
@@ -860,20 +863,257 @@ struct ListDocumentOpenApiResponse {
     2: i32 total
 }
 
-// ---------------------------------------------------------------- text extraction (internal)
-// The text of a user's file or of a web page, parsed like a document would be (pdf, docx, md,
-// txt, csv, xlsx, json, html). Dialled by the agent runtime for files attached to chat messages.
+// ---------------------------------------------------------------- indexing (internal)
+// What the indexer (parsing, chunking, embedding, search-store writes) asks of the owner of
+// datasets, documents and slices. A document's indexing run is claimed, fed slices in batches
+// and finished; every call of a run names the run, so a run another one replaced is refused.
 
-struct ExtractTextRequest {
-    1: optional i64 file_id (api.js_conv="true")    // an uploaded file of the calling user
-    2: optional string url                         // or a document on the web (through the SSRF guard)
-    3: optional i32 max_chars                      // cut the text to this length (default 20000)
+// Where a dataset's slices are indexed and with which embedder, as the indexer needs it.
+struct IndexingDataset {
+    1: i64 dataset_id
+    2: i64 space_id
+    3: bool live                            // false once deleted (its indexes may still need dropping)
+    4: FormatType format_type
+    5: string embedding_model               // "provider:model@dim"
+    6: i32 embedding_dimension              // 0 until the first vector is written
+    7: i64 index_key                        // the current search index (collection kb_<index_key>)
+    8: optional IndexingSwitch running_switch
+    9: list<i64> all_index_keys             // every index the dataset has had: current, first, each switch's
+    10: list<TableColumn> columns           // table datasets once their schema exists
 }
 
-struct ExtractTextResponse {
-    1: string text
-    2: string file_name
-    3: bool truncated                              // the text was longer than max_chars
+// A running embedder switch: the index it builds and how far it got.
+struct IndexingSwitch {
+    1: i64 switch_id                        // also the key of the index it builds
+    2: string to_model
+    3: i32 dimension                        // 0 until its first vector
+    4: i64 last_document                    // documents up to this id are re-embedded
+}
+
+// A document as its indexing run reads it.
+struct IndexingDocument {
+    1: i64 document_id
+    2: i64 dataset_id
+    3: i64 space_id
+    4: string name
+    5: string file_type
+    6: DocumentSource source_type
+    7: string tos_uri                       // the source in object storage (web pages: their text)
+    8: i64 size
+    9: string web_url
+    10: string content_hash                 // web pages: sha256 of the text fetched last ("" before)
+    11: string caption                      // image datasets: the manual caption, if any
+    12: ChunkStrategy chunk_strategy
+    13: ParsingStrategy parsing_strategy
+    14: optional TableSheet table_sheet
+    15: list<TableColumn> table_meta        // table datasets: the user's column overrides
+}
+
+enum ClaimOutcome {
+    Claimed = 1     // the run may index the document
+    Gone = 2        // deleted (or its dataset): remove what earlier runs wrote
+    Final = 3       // indexed or failed already (a re-drive raced a finished run): nothing to do
+}
+
+struct ClaimDocumentRequest {
+    1: i64 document_id
+    2: i64 dataset_id
+}
+
+struct ClaimDocumentResponse {
+    1: ClaimOutcome outcome
+    2: i64 run                              // names this run in StoreSlices / FailDocumentIndexing / RecordWebPage
+    3: IndexingDocument document
+    4: IndexingDataset dataset              // also when Gone
+    5: bool rerun                           // an earlier run started: its slices went with the claim, its search entries must go
+}
+
+// A slice of the run's output, with the id the indexer wrote it to the search stores under.
+struct NewSlice {
+    1: i64 slice_id
+    2: i64 sequence
+    3: string content                       // table datasets: the row as JSON keyed by column name
+    4: i32 token_count
+    5: string chunk_info                    // JSON: heading path, page, table row, image ref
+}
+
+// The last batch of a run: the document becomes Enable.
+struct IndexingDone {
+    1: i64 slice_count
+    2: i64 char_count
+    3: optional string caption              // image datasets: the caption the model wrote
+}
+
+struct StoreSlicesRequest {
+    1: i64 document_id
+    2: i64 run
+    3: list<NewSlice> slices                // stored once: a slice id already stored is skipped
+    4: i32 progress                         // percent, once this batch is stored
+    5: optional IndexingDone done
+}
+
+struct StoreSlicesResponse {
+    1: bool superseded                      // the document was deleted or claimed by a newer run: stop
+}
+
+struct FailDocumentIndexingRequest {
+    1: i64 document_id
+    2: optional i64 run                     // absent: whichever run (the event was parked after its retries)
+    3: string reason                        // shown to users as status_descript
+}
+
+struct FailDocumentIndexingResponse {
+    1: bool changed                         // false when deleted meanwhile or another run owns it
+}
+
+// A web page document's text as fetched now (stored under its tos_uri by the indexer).
+struct RecordWebPageRequest {
+    1: i64 document_id
+    2: optional i64 run                     // fetched by this indexing run
+    3: bool reindex                         // a refresh found new text: queue the document again
+    4: i64 size
+    5: string content_hash
+    6: string title                         // names a document that was named by its URL
+}
+
+struct RecordWebPageResponse {
+    1: bool superseded                      // deleted, or no longer in the state the call expects
+}
+
+// What an indexer holds: the documents of the events it fetched and has not finished (queued in
+// it or being indexed), and whether events still wait on its partitions. The reconciler re-drives
+// only documents with no sign of life, and leaves queued ones alone behind a backlog.
+struct HeartbeatDocumentsRequest {
+    1: list<i64> document_ids
+    2: bool backlog
+}
+
+struct HeartbeatDocumentsResponse {
+}
+
+struct GetIndexingDatasetsRequest {
+    1: list<i64> dataset_ids
+}
+
+struct GetIndexingDatasetsResponse {
+    1: list<IndexingDataset> datasets       // deleted ones too (live false); unknown ids left out
+}
+
+// The dimension of the first vectors written to a dataset's index (or an embedder switch's).
+struct SetIndexDimensionRequest {
+    1: i64 dataset_id
+    2: optional i64 switch_id
+    3: i32 dimension
+}
+
+struct SetIndexDimensionResponse {
+}
+
+// The first document of a table dataset defines its columns; later ones read them.
+struct EnsureTableSchemaRequest {
+    1: i64 dataset_id
+    2: list<TableColumn> columns            // inferred from the document (ids assigned by knowledge)
+}
+
+struct EnsureTableSchemaResponse {
+    1: list<TableColumn> columns            // the dataset's columns
+    2: bool created                         // false: they existed, the document must match them
+    3: bool gone                            // the dataset was deleted
+}
+
+struct ListDocumentIdsRequest {
+    1: i64 dataset_id
+    2: i64 after_document_id
+    3: i32 limit
+}
+
+struct ListDocumentIdsResponse {
+    1: list<i64> document_ids               // live documents in id order
+}
+
+// A stored slice as the indexer embeds it.
+struct IndexingSlice {
+    1: i64 slice_id
+    2: i64 document_id
+    3: i64 dataset_id
+    4: i64 sequence
+    5: string content
+    6: string content_hash                  // sha256 of content: MarkSlicesStored checks it is still current
+}
+
+// A document's slices in order (a page after (after_sequence, after_slice_id)), or slices by id.
+struct ListSlicesForIndexingRequest {
+    1: i64 document_id
+    2: list<i64> slice_ids
+    3: i64 after_sequence
+    4: i64 after_slice_id
+    5: i32 limit
+}
+
+struct ListSlicesForIndexingResponse {
+    1: list<IndexingSlice> slices
+    2: bool has_more
+}
+
+struct StoredSlice {
+    1: i64 slice_id
+    2: string content_hash                  // the content that was embedded
+}
+
+struct MarkSlicesStoredRequest {
+    1: list<StoredSlice> slices
+}
+
+struct MarkSlicesStoredResponse {
+    1: list<i64> gone_slice_ids             // deleted meanwhile: their search entries must go
+}
+
+struct ReportSwitchProgressRequest {
+    1: i64 switch_id
+    2: optional i64 document_id             // this document's slices are in the new index
+    3: i64 slices
+    4: bool count_total                     // (re)count the dataset's slices for the percentage
+}
+
+struct ReportSwitchProgressResponse {
+}
+
+struct FinishEmbedderSwitchRequest {
+    1: i64 switch_id
+    2: bool succeeded                       // true: the dataset moves to the new index, the old one is dropped
+    3: string error
+    4: i32 dimension                        // of the new index's vectors
+}
+
+struct FinishEmbedderSwitchResponse {
+    1: bool changed                         // false when the switch was final already
+}
+
+struct FinishReviewRequest {
+    1: i64 review_id
+    2: bool succeeded
+    3: string doc_tree_uri
+    4: string error
+}
+
+struct FinishReviewResponse {
+}
+
+struct ListDatasetsToReanalyzeRequest {
+    1: i32 analyzer_version                 // the full-text analyzer the indexer writes now
+    2: i32 limit
+}
+
+struct ListDatasetsToReanalyzeResponse {
+    1: list<IndexingDataset> datasets       // live datasets whose full-text data is older
+}
+
+struct SetDatasetAnalyzerRequest {
+    1: i64 dataset_id
+    2: i32 analyzer_version
+}
+
+struct SetDatasetAnalyzerResponse {
 }
 
 // ---------------------------------------------------------------- service
@@ -955,7 +1195,39 @@ service KnowledgeService {
     // The dataset's embedder and its latest switch with its progress (percent).
     GetEmbedderSwitchResponse GetEmbedderSwitch(1: GetEmbedderSwitchRequest req)
         (api.post="/api/knowledge/embedder/switch/get", api.category="knowledge")
-    ExtractTextResponse ExtractText(1: ExtractTextRequest req)
+
+    // ---- indexing (internal: the indexer's calls)
+    ClaimDocumentResponse ClaimDocument(1: ClaimDocumentRequest req)
+        (api.internal="true")
+    StoreSlicesResponse StoreSlices(1: StoreSlicesRequest req)
+        (api.internal="true")
+    FailDocumentIndexingResponse FailDocumentIndexing(1: FailDocumentIndexingRequest req)
+        (api.internal="true")
+    RecordWebPageResponse RecordWebPage(1: RecordWebPageRequest req)
+        (api.internal="true")
+    HeartbeatDocumentsResponse HeartbeatDocuments(1: HeartbeatDocumentsRequest req)
+        (api.internal="true")
+    GetIndexingDatasetsResponse GetIndexingDatasets(1: GetIndexingDatasetsRequest req)
+        (api.internal="true")
+    SetIndexDimensionResponse SetIndexDimension(1: SetIndexDimensionRequest req)
+        (api.internal="true")
+    EnsureTableSchemaResponse EnsureTableSchema(1: EnsureTableSchemaRequest req)
+        (api.internal="true")
+    ListDocumentIdsResponse ListDocumentIds(1: ListDocumentIdsRequest req)
+        (api.internal="true")
+    ListSlicesForIndexingResponse ListSlicesForIndexing(1: ListSlicesForIndexingRequest req)
+        (api.internal="true")
+    MarkSlicesStoredResponse MarkSlicesStored(1: MarkSlicesStoredRequest req)
+        (api.internal="true")
+    ReportSwitchProgressResponse ReportSwitchProgress(1: ReportSwitchProgressRequest req)
+        (api.internal="true")
+    FinishEmbedderSwitchResponse FinishEmbedderSwitch(1: FinishEmbedderSwitchRequest req)
+        (api.internal="true")
+    FinishReviewResponse FinishReview(1: FinishReviewRequest req)
+        (api.internal="true")
+    ListDatasetsToReanalyzeResponse ListDatasetsToReanalyze(1: ListDatasetsToReanalyzeRequest req)
+        (api.internal="true")
+    SetDatasetAnalyzerResponse SetDatasetAnalyzer(1: SetDatasetAnalyzerRequest req)
         (api.internal="true")
 
     // ---- OpenAPI

@@ -28,7 +28,7 @@ struct CreatePersonalAccessTokenAndPermissionRequest {
     1: required string name
     2: optional i64 expire_at               // unix seconds; wins over duration_day
     3: optional string duration_day         // "1".."365" or "permanent"
-    4: optional list<i64> space_ids (api.js_conv="true")   // spaces the token reaches; default all of the user's
+    4: optional list<i64> space_ids (api.js_conv="true", api.space="true")   // spaces the token reaches; default all of the user's
 }
 
 struct CreatePersonalAccessTokenAndPermissionResponseData {

@@ -210,7 +210,7 @@ struct RegisterPluginRequest {
     5: optional string client_secret
     6: optional string service_token
     7: optional PluginType plugin_type
-    8: required i64 space_id (api.js_conv="true")
+    8: required i64 space_id (api.js_conv="true", api.space="true")
     9: optional bool import_from_file
     10: optional i64 project_id (api.js_conv="true")
 }
@@ -234,7 +234,7 @@ struct RegisterPluginMetaRequest {
     7: optional string key
     8: optional string service_token
     9: optional string oauth_info
-    10: required i64 space_id (api.js_conv="true")
+    10: required i64 space_id (api.js_conv="true", api.space="true")
     11: optional list<CommonParam> common_params
     12: optional CreationMethod creation_method
     14: optional PluginType plugin_type
@@ -249,7 +249,7 @@ struct RegisterPluginMetaResponse {
 
 struct GetPluginInfoRequest {
     1: required i64 plugin_id (api.js_conv="true")
-    2: optional i64 space_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetPluginInfoResponse {
@@ -270,7 +270,7 @@ struct GetPluginAPIsRequest {
     3: optional i32 page
     4: optional i32 size
     5: optional APIListOrder order
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct GetPluginAPIsResponse {
@@ -285,7 +285,7 @@ struct PublishPluginRequest {
     3: optional string privacy_info
     4: optional string version_name
     5: optional string version_desc
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct PublishPluginResponse {
@@ -294,7 +294,7 @@ struct PublishPluginResponse {
 
 struct DelPluginRequest {
     1: required i64 plugin_id (api.js_conv="true")
-    2: optional i64 space_id (api.js_conv="true")
+    2: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DelPluginResponse {
@@ -305,7 +305,7 @@ struct Convert2OpenAPIRequest {
     2: optional string plugin_url
     3: required string data                 // curl command, Postman/Swagger/OpenAPI document
     4: optional bool merge_same_paths
-    5: required i64 space_id (api.js_conv="true")
+    5: required i64 space_id (api.js_conv="true", api.space="true")
     6: optional string plugin_description
 }
 
@@ -335,7 +335,7 @@ struct CreateAPIRequest {
     9: optional bool disabled
     10: optional i32 edit_version
     11: optional string function_name
-    12: optional i64 space_id (api.js_conv="true")
+    12: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct CreateAPIResponse {
@@ -355,7 +355,7 @@ struct UpdateAPIRequest {
     9: optional bool disabled
     11: optional i32 edit_version
     14: optional string function_name
-    15: optional i64 space_id (api.js_conv="true")
+    15: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct UpdateAPIResponse {
@@ -366,7 +366,7 @@ struct DeleteAPIRequest {
     1: required i64 plugin_id (api.js_conv="true")
     2: required i64 api_id (api.js_conv="true")
     3: optional i32 edit_version
-    4: optional i64 space_id (api.js_conv="true")
+    4: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DeleteAPIResponse {
@@ -378,7 +378,7 @@ struct DebugAPIRequest {
     3: required string parameters           // JSON object of request parameters
     4: required DebugOperation operation
     5: optional i32 edit_version
-    6: optional i64 space_id (api.js_conv="true")
+    6: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DebugAPIResponse {
@@ -403,7 +403,7 @@ struct GetOAuthSchemaResponse {
 struct GetOAuthStatusRequest {
     1: required i64 plugin_id (api.js_conv="true")
     2: optional i64 bot_id (api.js_conv="true")
-    3: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    3: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct GetOAuthStatusResponse {
@@ -416,7 +416,7 @@ struct RevokeAuthTokenRequest {
     1: required i64 plugin_id (api.js_conv="true")
     2: optional i64 bot_id (api.js_conv="true")
     3: optional i32 context_type
-    4: optional i64 space_id (api.js_conv="true")    // resolved from the resource when absent
+    4: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct RevokeAuthTokenResponse {

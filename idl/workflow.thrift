@@ -279,7 +279,7 @@ struct CreateWorkflowRequest {
     1: required string name
     2: required string desc
     3: optional string icon_uri
-    4: required i64 space_id (api.js_conv="true")
+    4: required i64 space_id (api.js_conv="true", api.space="true")
     5: optional WorkflowMode flow_mode
     9: optional i64 project_id (api.js_conv="true")
 }
@@ -296,7 +296,7 @@ struct CreateWorkflowResponse {
 }
 
 struct GetCanvasInfoRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required i64 workflow_id (api.js_conv="true")
 }
 
@@ -307,7 +307,7 @@ struct GetCanvasInfoResponse {
 struct SaveWorkflowRequest {
     1: required i64 workflow_id (api.js_conv="true")
     2: optional string schema               // canvas JSON
-    3: required i64 space_id (api.js_conv="true")
+    3: required i64 space_id (api.js_conv="true", api.space="true")
     4: optional string name
     5: optional string desc
     6: optional string icon_uri
@@ -327,7 +327,7 @@ struct SaveWorkflowResponse {
 
 struct UpdateWorkflowMetaRequest {
     1: required i64 workflow_id (api.js_conv="true")
-    2: required i64 space_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
     3: optional string name
     4: optional string desc
     5: optional string icon_uri
@@ -339,7 +339,7 @@ struct UpdateWorkflowMetaResponse {
 
 struct DeleteWorkflowRequest {
     1: required i64 workflow_id (api.js_conv="true")
-    2: required i64 space_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct DeleteWorkflowData {
@@ -352,7 +352,7 @@ struct DeleteWorkflowResponse {
 
 struct PublishWorkflowRequest {
     1: required i64 workflow_id (api.js_conv="true")
-    2: required i64 space_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
     3: optional bool has_collaborator
     5: optional string commit_id
     6: optional bool force                  // publish even if the draft has warnings
@@ -372,7 +372,7 @@ struct PublishWorkflowResponse {
 
 struct CopyWorkflowRequest {
     1: required i64 workflow_id (api.js_conv="true")
-    2: required i64 space_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct CopyWorkflowData {
@@ -389,7 +389,7 @@ struct GetWorkFlowListRequest {
     2: optional i32 size
     3: optional list<i64> workflow_ids (api.js_conv="true")
     5: optional string name
-    7: required i64 space_id (api.js_conv="true")
+    7: required i64 space_id (api.js_conv="true", api.space="true")
     8: optional WorkFlowListStatus status
     11: optional WorkflowMode flow_mode
     13: optional i64 project_id (api.js_conv="true")
@@ -406,7 +406,7 @@ struct GetWorkFlowListResponse {
 
 struct GetWorkflowDetailRequest {
     1: required list<i64> workflow_ids (api.js_conv="true")
-    2: required i64 space_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct WorkflowDetailData {
@@ -435,7 +435,7 @@ struct ValidateTreeRequest {
     2: optional i64 bind_project_id (api.js_conv="true")
     3: optional i64 bind_bot_id (api.js_conv="true")
     4: optional string schema               // canvas JSON to validate; saved draft when empty
-    5: optional i64 space_id (api.js_conv="true")
+    5: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct NodeError {
@@ -466,7 +466,7 @@ struct ValidateTreeResponse {
 }
 
 struct QueryWorkflowNodeTypeRequest {
-    1: required i64 space_id (api.js_conv="true")
+    1: required i64 space_id (api.js_conv="true", api.space="true")
     2: required i64 workflow_id (api.js_conv="true")
 }
 
@@ -494,7 +494,7 @@ struct QueryWorkflowNodeTypeResponse {
 struct WorkFlowTestRunRequest {
     1: required i64 workflow_id (api.js_conv="true")
     2: optional map<string, string> input   // start-node parameter -> value (JSON for non-strings)
-    3: required i64 space_id (api.js_conv="true")
+    3: required i64 space_id (api.js_conv="true", api.space="true")
     4: optional i64 bot_id (api.js_conv="true")
     5: optional string submit_commit_id
     6: optional string commit_id
@@ -513,7 +513,7 @@ struct WorkFlowTestRunResponse {
 
 struct GetWorkflowProcessRequest {
     1: required i64 workflow_id (api.query="workflow_id", api.js_conv="true")
-    2: required i64 space_id (api.query="space_id", api.js_conv="true")
+    2: required i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
     3: optional i64 execute_id (api.query="execute_id", api.js_conv="true")    // latest run when absent
     4: optional i64 sub_execute_id (api.query="sub_execute_id", api.js_conv="true")
     5: optional bool need_async (api.query="need_async")
@@ -544,7 +544,7 @@ struct WorkflowTestResumeRequest {
     2: required i64 execute_id (api.js_conv="true")
     3: required string event_id
     4: required string data                 // answer / input JSON
-    5: required i64 space_id (api.js_conv="true")
+    5: required i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct WorkflowTestResumeResponse {
@@ -552,7 +552,7 @@ struct WorkflowTestResumeResponse {
 
 struct CancelWorkFlowRequest {
     1: required i64 execute_id (api.js_conv="true")
-    2: required i64 space_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
     3: optional i64 workflow_id (api.js_conv="true")
 }
 
@@ -564,7 +564,7 @@ struct WorkflowNodeDebugV2Request {
     2: required string node_id
     3: optional map<string, string> input
     4: optional map<string, string> batch
-    5: required i64 space_id (api.js_conv="true")
+    5: required i64 space_id (api.js_conv="true", api.space="true")
     6: optional i64 bot_id (api.js_conv="true")
     7: optional i64 project_id (api.js_conv="true")
     8: optional map<string, string> setting
@@ -583,7 +583,7 @@ struct WorkflowNodeDebugV2Response {
 
 struct GetNodeExecuteHistoryRequest {
     1: required i64 workflow_id (api.query="workflow_id", api.js_conv="true")
-    2: required i64 space_id (api.query="space_id", api.js_conv="true")
+    2: required i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
     3: required i64 execute_id (api.query="execute_id", api.js_conv="true")
     5: required string node_id (api.query="node_id")
     6: optional bool is_batch (api.query="is_batch")
@@ -606,7 +606,7 @@ struct OpenAPIRunFlowRequest {
     7: optional string version              // published version; latest when empty
     8: optional i64 connector_id (api.js_conv="true")
     9: optional i64 app_id (api.js_conv="true")
-    10: optional i64 space_id (api.js_conv="true")
+    10: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 // Same body as /v1/workflow/run; is_async is ignored.
@@ -618,7 +618,7 @@ struct OpenAPIStreamRunFlowRequest {
     7: optional string version
     8: optional i64 connector_id (api.js_conv="true")
     9: optional i64 app_id (api.js_conv="true")
-    10: optional i64 space_id (api.js_conv="true")
+    10: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 struct OpenAPIRunFlowResponse {
@@ -636,7 +636,7 @@ struct OpenAPIStreamResumeFlowRequest {
     4: optional map<string, string> ext
     5: required i64 workflow_id (api.js_conv="true")
     6: optional i64 connector_id (api.js_conv="true")
-    7: optional i64 space_id (api.js_conv="true")
+    7: optional i64 space_id (api.js_conv="true", api.space="true")
 }
 
 // One SSE event of /v1/workflow/stream_run and /stream_resume. event is Message, Error,
@@ -645,15 +645,15 @@ struct OpenAPIStreamResumeFlowRequest {
 // node_id, usage, ext}; Error {error_code, error_message}; Done {debug_url};
 // Interrupt {interrupt_data: {event_id, type, data}, node_title}.
 struct WorkflowStreamEvent {
-    1: string event
-    2: string data
-    3: string id
+    1: string event (api.sse="event")
+    2: string data (api.sse="data")
+    3: string id (api.sse="id")
 }
 
 struct GetWorkflowRunHistoryRequest {
     1: required i64 workflow_id (api.query="workflow_id", api.js_conv="true")
     2: optional i64 execute_id (api.query="execute_id", api.js_conv="true")
-    3: optional i64 space_id (api.query="space_id", api.js_conv="true")    // resolved from the resource when absent
+    3: optional i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }
 
 struct WorkflowExecuteHistory {

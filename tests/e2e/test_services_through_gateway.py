@@ -3,7 +3,6 @@ through the gateway: unimplemented RPCs come back as HTTP 501 {"code","msg"}."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import ExitStack
 from importlib import import_module
@@ -19,7 +18,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from atelier_devstack.services import ServiceProcess, start_service
-from atelier_proto import annotations_pb2
+from atelier_proto import annotations_pb2, route_table
 
 pytestmark = pytest.mark.e2e
 
@@ -38,12 +37,12 @@ def stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory)
         yield {"procs": procs, "token": token_file.read_text().strip(), "env": env}
 
 
-def _routes() -> list[dict[str, Any]]:
-    return json.loads(files("atelier_proto").joinpath("routes.json").read_text())["routes"]
+def _routes() -> list[route_table.Route]:
+    return route_table.loads(files("atelier_proto").joinpath("routes.json").read_text()).routes
 
 
 def _sample(field: FieldDescriptor, space_id: str) -> Any:
-    if field.name == "space_id":
+    if field.GetOptions().Extensions[annotations_pb2.space]:
         return space_id
     if field.message_type is not None:
         return _minimal_body(field.message_type, space_id)
@@ -75,13 +74,13 @@ def _minimal_body(message: Descriptor, space_id: str) -> dict[str, Any]:
     return body
 
 
-def _one_route_per_service() -> dict[str, dict[str, Any]]:
-    chosen: dict[str, dict[str, Any]] = {}
+def _one_route_per_service() -> dict[str, route_table.Route]:
+    chosen: dict[str, route_table.Route] = {}
     for route in _routes():
-        if route["service"] in BACKENDS and not route["streaming"] and route["method"] == "POST" and ":" not in route["path"]:
-            if route["service"] in IMPLEMENTED:
+        if route.service in BACKENDS and route.stream is None and route.method == "POST" and ":" not in route.path:
+            if route.service in IMPLEMENTED:
                 continue
-            chosen.setdefault(route["service"], route)
+            chosen.setdefault(route.service, route)
     return chosen
 
 
@@ -106,12 +105,12 @@ def test_services_expose_their_api_through_reflection(stack: dict[str, Any]) -> 
 async def test_each_service_owns_its_schema(stack: dict[str, Any]) -> None:
     conn = await asyncpg.connect(stack["env"]["ATELIER_DATABASE_URL"])
     try:
-        for name in (*BACKENDS, "gateway"):
+        for name in (*ALL_SERVICES, "gateway"):
             assert await conn.fetchval(f"SELECT to_regclass('{name}.schema_migrations') IS NOT NULL"), name
-        # The indexer is the knowledge context's stream processor: it works in the knowledge schema,
-        # whose outbox carries the events of both.
+        # Knowledge's events leave through its outbox; the indexer keeps only its dedupe records,
+        # in a schema of its own (it reaches knowledge's tables through knowledge's RPCs).
         assert await conn.fetchval("SELECT to_regclass('knowledge.outbox') IS NOT NULL")
-        assert await conn.fetchval("SELECT to_regclass('indexer.schema_migrations')") is None
+        assert await conn.fetchval("SELECT to_regclass('indexer.processed_events') IS NOT NULL")
     finally:
         await conn.close()
 
@@ -132,10 +131,10 @@ async def test_unimplemented_rpcs_answer_501_through_the_gateway(stack: dict[str
         await conn.close()
     async with httpx.AsyncClient(base_url=gateway.url, headers=headers, trust_env=False, timeout=10) as client:
         for service, route in _one_route_per_service().items():
-            module = import_module(route["module"])
-            request_cls = getattr(module, route["request"].rsplit(".", 1)[1])
-            reply = await client.post(route["path"], json=_minimal_body(request_cls.DESCRIPTOR, space_id))
-            assert reply.status_code == 501, (service, route["path"], reply.text)
+            module = import_module(route.module)
+            request_cls = getattr(module, route.request.rsplit(".", 1)[1])
+            reply = await client.post(route.path, json=_minimal_body(request_cls.DESCRIPTOR, space_id))
+            assert reply.status_code == 501, (service, route.path, reply.text)
             body = reply.json()
             assert set(body) == {"code", "msg"} and body["code"] != 0 and body["msg"], body
 

@@ -2,7 +2,8 @@
 
 The gateway authenticates the HTTP caller and sets a RequestContext; the gRPC client interceptor
 (atelier_common.grpc.client) sends it as metadata; the server interceptor puts it back into a
-contextvar for the handler, which checks access with `require_user()` / `require_space()`.
+contextvar for the handler, which checks access with `require_user()`, `require_space()` (a space the
+request names) and `require_visible()` (a resource found by its id).
 
 Trust model: only the gateway faces the outside, and it builds these metadata keys from its own
 authentication, dropping any a client sent. Services are reachable only inside the cluster, so
@@ -21,7 +22,7 @@ from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 from typing import Any
 
-from atelier_common.errors import PermissionDenied, Unauthenticated
+from atelier_common.errors import NotFound, PermissionDenied, Unauthenticated
 
 USER_ID_KEY = "x-atelier-user-id"
 SPACE_IDS_KEY = "x-atelier-space-ids"
@@ -84,15 +85,36 @@ def require_user() -> int:
     return ctx.user_id
 
 
-def require_space(space_id: int) -> None:
-    """PermissionDenied unless the caller is a member of space_id (internal calls always pass)."""
+def _sees(space_id: int) -> bool:
+    """Whether the caller reaches space_id (internal calls reach every space); 401 when anonymous."""
     ctx = _current.get()
     if ctx.internal:
-        return
+        return True
     if not ctx.authenticated:
         raise Unauthenticated("authentication required")
-    if space_id not in ctx.space_ids:
+    return space_id in ctx.space_ids
+
+
+def require_space(space_id: int) -> None:
+    """PermissionDenied unless the caller is a member of space_id (internal calls always pass)."""
+    if not _sees(space_id):
         raise PermissionDenied(f"space {space_id} is not yours")
+
+
+def require_internal() -> None:
+    """PermissionDenied unless a system caller (`internal_context()`) makes the call: for the
+    internal RPCs only services dial, never on a user's behalf."""
+    ctx = _current.get()
+    if not ctx.internal:
+        raise PermissionDenied("this call is for Atelier's services only")
+
+
+def require_visible(space_id: int, not_found: str) -> None:
+    """For a resource looked up by id: NotFound(not_found), the very answer an unknown id gets, unless
+    the caller is a member of its space (internal calls always pass). A 403 here would tell anyone
+    which ids exist in other spaces."""
+    if not _sees(space_id):
+        raise NotFound(not_found)
 
 
 def to_metadata(ctx: RequestContext) -> list[tuple[str, str]]:

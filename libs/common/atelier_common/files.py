@@ -1,7 +1,7 @@
 """Uploaded files (Coze's `/v1/files/upload`): immutable blobs in object storage, addressed by id.
 
-A file is two objects: its content at `files/<id>/<safe name>` and a small JSON record at
-`files/<id>.json` (name, size, content type, uploader, time). The record is written after the
+A file is two objects (keys by atelier_common.object_keys): its content at `files/<id>/<safe name>`
+and a small JSON record at `files/<id>.json` (name, size, content type, uploader, time). The record is written after the
 content, so a record always points at a complete blob. Files live in object storage rather than
 in a service's tables because every context consumes them (chat attachments, dataset icons,
 document sources) and object storage is shared infrastructure: a service resolves a `file_id`
@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import json
 import mimetypes
-import re
 import time
 from dataclasses import asdict, dataclass
 
+from atelier_common import object_keys
 from atelier_common.errors import NotFound
 from atelier_common.storage import ObjectNotFound, ObjectStorage
 
-PREFIX = "files"
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+# Images a knowledge base indexes (by a caption), by extension: the media type a model is sent.
+IMAGE_MEDIA_TYPES = {"png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "webp": "image/webp",
+                     "gif": "image/gif", "bmp": "image/bmp"}
 
 
 @dataclass(frozen=True)
@@ -47,20 +48,16 @@ class StoredFile:
         return self.content_type.startswith("image/")
 
 
-def safe_name(file_name: str) -> str:
-    """A storage-safe version of a user's file name (keeps the extension readable)."""
-    cleaned = _UNSAFE.sub("_", file_name.strip().rsplit("/", 1)[-1].rsplit("\\", 1)[-1]).strip("._")
-    return cleaned[:120] or "file"
+def normalize_file_type(file_type_or_name: str) -> str:
+    """A file's type as documents record it: "Report.PDF" / ".pdf" / "pdf" -> "pdf"."""
+    value = (file_type_or_name or "").strip().lower()
+    return value.rsplit(".", 1)[-1] if "." in value else value
 
 
 def guess_content_type(file_name: str, declared: str = "") -> str:
     if declared and declared != "application/octet-stream":
         return declared
     return mimetypes.guess_type(file_name)[0] or "application/octet-stream"
-
-
-def _record_key(file_id: int) -> str:
-    return f"{PREFIX}/{file_id}.json"
 
 
 class FileStore:
@@ -72,14 +69,14 @@ class FileStore:
         name = file_name.strip().rsplit("/", 1)[-1] or "file"
         stored = StoredFile(id=file_id, file_name=name, bytes=len(data),
                             content_type=guess_content_type(name, content_type), created_at=int(time.time()),
-                            creator_id=creator_id, key=f"{PREFIX}/{file_id}/{safe_name(name)}")
+                            creator_id=creator_id, key=object_keys.file_key(file_id, name))
         await self.storage.put(stored.key, data, content_type=stored.content_type)
-        await self.storage.put(_record_key(file_id), json.dumps(asdict(stored)).encode(), "application/json")
+        await self.storage.put(object_keys.file_record_key(file_id), json.dumps(asdict(stored)).encode(), "application/json")
         return stored
 
     async def get(self, file_id: int) -> StoredFile | None:
         try:
-            raw = await self.storage.get(_record_key(file_id))
+            raw = await self.storage.get(object_keys.file_record_key(file_id))
         except ObjectNotFound:
             return None
         return StoredFile(**json.loads(raw))

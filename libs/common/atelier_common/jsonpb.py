@@ -115,9 +115,9 @@ def message_from_json(
 ) -> M:
     """Build `message_cls` from a JSON body plus query-string and path parameters.
 
-    Path params bind to fields annotated api.path (or named like the param); query params to
-    fields annotated api.query, and to body fields absent from the JSON (how GET requests
-    arrive). Raises InvalidArgument naming the offending field.
+    Path params bind to the fields annotated api.path (the compiler requires one per param);
+    query params to fields annotated api.query, and to body fields absent from the JSON (how GET
+    requests arrive). Raises InvalidArgument naming the offending field.
     """
     if data is None:
         data = {}
@@ -134,8 +134,6 @@ def _fill(msg: Message, data: Mapping[str, Any], prefix: str, query: Mapping[str
         from_text = True
         if spec.path and spec.path in path:
             raw = path[spec.path]
-        elif not spec.query and not spec.path and spec.name in path and not prefix:
-            raw = path[spec.name]
         elif spec.query and spec.query in query:
             raw = query[spec.query]
         elif spec.key in data and data[spec.key] is not None:

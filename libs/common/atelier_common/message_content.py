@@ -11,8 +11,9 @@ import json
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-TEXT, OBJECT_STRING = "text", "object_string"
-CONTENT_TYPES = (TEXT, OBJECT_STRING)
+from atelier_proto.enums import ContentType
+
+CONTENT_TYPES = (ContentType.Text, ContentType.ObjectString)  # what a message's content may be
 PART_TYPES = ("text", "image", "file")
 MAX_PARTS = 50
 
@@ -90,7 +91,7 @@ def parse_object_string(content: str) -> list[Part]:
 
 def parts_of(content: str, content_type: str) -> list[Part]:
     """Any content as parts (text content is one text part)."""
-    if content_type == OBJECT_STRING:
+    if content_type == ContentType.ObjectString:
         return parse_object_string(content)
     return [Part("text", text=content)]
 
@@ -98,7 +99,7 @@ def parts_of(content: str, content_type: str) -> list[Part]:
 def plain_text(content: str, content_type: str) -> str:
     """What the user wrote, without attachments (for retrieval, suggestions); the content itself
     when it cannot be parsed."""
-    if content_type != OBJECT_STRING:
+    if content_type != ContentType.ObjectString:
         return content
     try:
         parts = parse_object_string(content)
@@ -109,7 +110,7 @@ def plain_text(content: str, content_type: str) -> str:
 
 def describe(content: str, content_type: str) -> str:
     """The content as plain text with attachments named (earlier turns in the model's history)."""
-    if content_type != OBJECT_STRING:
+    if content_type != ContentType.ObjectString:
         return content
     try:
         parts = parse_object_string(content)

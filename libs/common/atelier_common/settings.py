@@ -61,6 +61,7 @@ class Settings(BaseSettings):
     run_dir: Path = Field(Path(".run"), description="Local stack run directory (pids, logs, data) used by `make dev`.")
     max_upload_bytes: int = Field(100 * 1024 * 1024, description="Largest file the multipart upload route accepts (413 above).")
     shutdown_grace_s: float = Field(10.0, description="Seconds in-flight RPCs get to finish on SIGTERM.")
+    upload_lease_s: float = Field(600.0, description="How long a stored upload may wait for the document that refers to it (a writer killed in between leaves it for the sweep to remove); longer than any upload's RPC deadline.")
 
     # Embeddings: recorded per dataset at creation, so later queries use the same model and dimension.
     embedding_provider: str = Field("", description="Embedding provider: 'openai' (any OpenAI-compatible /embeddings) or 'local' (sentence-transformers); empty means 'openai' when a base URL or API key is set, else 'local' (all-MiniLM-L6-v2, offline).")
@@ -90,14 +91,21 @@ class Settings(BaseSettings):
     retrieval_channel_timeout_s: float = Field(5.0, description="Each retrieval channel (vector, full text, NL2SQL, rewrite) answers within this or is reported as failed.")
     query_embedding_cache_ttl_s: int = Field(86_400, description="How long query embeddings stay cached in Redis.")
 
+    # Stream processors (the indexer, workflow workers): atelier_common.kafka.processor.
+    stream_concurrency: int = Field(16, description="Events one stream processor handles at once (events with the same key always one after another).")
+    stream_max_attempts: int = Field(5, description="Attempts at an event whose handler fails before it is parked in `<topic>.dlq`.")
+    stream_backoff_base_s: float = Field(0.5, description="First retry delay cap of a failed event; doubles per attempt (full jitter: the delay is uniform below the cap).")
+    stream_backoff_cap_s: float = Field(10.0, description="Largest retry delay of a failed event.")
+    stream_shutdown_grace_s: float = Field(8.0, description="On shutdown or when partitions move to another member, how long running events get to finish before they are cancelled (and redelivered).")
+
     # Ingestion (indexer).
     index_batch_size: int = Field(128, description="Slices persisted and embedded per batch while indexing a document.")
     index_max_attempts: int = Field(5, description="Attempts at a transient indexing failure before the event goes to the DLQ.")
     indexer_concurrency: int = Field(
         32, description="Documents one indexer process works on at once (many small documents fill embedding batches)."
     )
-    reconcile_interval_s: float = Field(30.0, description="How often the reconciler looks for documents stuck in chunking.")
-    reconcile_stuck_after_s: float = Field(600.0, description="A document chunking for longer than this without progress is re-driven.")
+    reconcile_interval_s: float = Field(5.0, description="How often the reconciler looks for documents stuck queued or chunking.")
+    reconcile_stuck_after_s: float = Field(20.0, description="A document queued or chunking this long with no sign of life is re-driven. Each reconciler pass first heartbeats the documents the indexer holds (keep the interval well below this), and queued documents behind a backlog still being consumed are not stuck.")
     processed_events_retention_s: float = Field(7 * 86_400.0, description="How long the indexer remembers handled event ids (longer than the knowledge topic keeps events).")
     milvus_hnsw_m: int = Field(16, description="HNSW M of new vector indexes.")
     milvus_hnsw_ef_construction: int = Field(200, description="HNSW efConstruction of new vector indexes.")
@@ -107,7 +115,7 @@ class Settings(BaseSettings):
     outbound_max_bytes: int = Field(10 * 1024 * 1024, description="Largest response body one outbound fetch reads.")
     outbound_timeout_s: float = Field(20.0, description="Time cap of one outbound fetch: DNS, redirects and body.")
     outbound_max_redirects: int = Field(5, description="Redirects one outbound fetch follows (each target is checked again).")
-    web_refresh_interval_s: float = Field(60.0, description="How often the indexer looks for web-page documents due for their automatic refresh (update_type 1, every update_interval hours).")
+    web_refresh_interval_s: float = Field(60.0, description="How often knowledge looks for web-page documents due for their automatic refresh (update_type 1, every update_interval hours).")
 
     # Agents and chat.
     model_config_dir: Path = Field(Path("config/models"), description="Directory of model YAML files (id, name, base_url, api_key_env, model, capabilities, max_context) agents choose from.")
@@ -122,13 +130,15 @@ class Settings(BaseSettings):
     knowledge_addr: str = Field("127.0.0.1:50053", description="knowledge service gRPC address.")
     workflow_addr: str = Field("127.0.0.1:50054", description="workflow service gRPC address.")
     plugin_addr: str = Field("127.0.0.1:50055", description="plugin service gRPC address.")
-    indexer_addr: str = Field("127.0.0.1:50056", description="indexer health/admin gRPC address.")
+    indexer_addr: str = Field("127.0.0.1:50056", description="indexer gRPC address (health, and text extraction / table inspection for other services).")
 
     def service_addr(self, service: str) -> str:
         """The host:port a service listens on and is dialled at."""
         return str(getattr(self, f"{service}_addr"))
 
     def listen_port(self, service: str) -> int:
+        if service == "gateway":  # HTTP, configured as host + port rather than one address
+            return self.gateway_port
         return int(self.service_addr(service).rsplit(":", 1)[1])
 
     def public_base_url(self) -> str:

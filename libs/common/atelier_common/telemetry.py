@@ -46,9 +46,9 @@ def meter(name: str) -> metrics.Meter:
     return metrics.get_meter(name)
 
 
-def inject(carrier: dict[str, str]) -> None:
-    """Write the current trace context (traceparent, tracestate) into `carrier`."""
-    propagate.inject(carrier)
+def inject(carrier: dict[str, str], context: Context | None = None) -> None:
+    """Write the trace context (traceparent, tracestate; the current one by default) into `carrier`."""
+    propagate.inject(carrier, context=context)
 
 
 def extract(carrier: Mapping[str, str]) -> Context:

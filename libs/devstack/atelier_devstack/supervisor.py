@@ -36,6 +36,7 @@ from atelier_devstack.procs import (
     write_pidfile,
 )
 from atelier_devstack.progress import Progress
+from atelier_devstack.roles import indexer_database_url
 from atelier_devstack.rundir import RunDir, repo_root
 
 INFRA: tuple[str, ...] = ("postgres", "redis", "kafka", "milvus")
@@ -206,6 +207,18 @@ class Stack:
             env[f"ATELIER_{name.upper()}_ADDR"] = s.service_addr(name)
         return env
 
+    async def _indexer_env(self, env: dict[str, str], progress: Progress) -> dict[str, str]:
+        """The indexer logs in as its own role where the stack's Postgres allows it."""
+        url: list[str] = []
+
+        async def work() -> tuple[str, str]:
+            found, detail = await indexer_database_url(env["ATELIER_DATABASE_URL"])
+            url.append(found)
+            return ("ok" if found != env["ATELIER_DATABASE_URL"] else "shared"), detail
+
+        await progress.track("indexer role", work())
+        return {**env, "ATELIER_DATABASE_URL": url[0]}
+
     def signing_key(self) -> str:
         """The secret signing file URLs: the caller's (environment or .env), else the one this run
         dir already holds (URLs handed out before a restart stay valid), else a new one, which the
@@ -260,7 +273,10 @@ class Stack:
             await progress.track("topics", self._topics(state["components"]["kafka"]["url"]))
             env = self.service_env(state)
             self._write_env_file(env)
-            await _all(progress.track(n, self._bring_process(n, env, state)) for n in self.services)
+            envs = {n: env for n in self.services}
+            if "indexer" in envs:
+                envs["indexer"] = await self._indexer_env(env, progress)
+            await _all(progress.track(n, self._bring_process(n, envs[n], state)) for n in self.services)
             gateway_env = dict(env)
             gateway_env.setdefault("ATELIER_BOOTSTRAP_TOKEN_FILE", str(self.run.token_path))
             await progress.track(GATEWAY, self._bring_process(GATEWAY, gateway_env, state))

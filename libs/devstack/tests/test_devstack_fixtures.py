@@ -116,3 +116,23 @@ def test_free_port_is_bindable() -> None:
     port = free_port()
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", port))
+
+
+async def test_private_kafka_restarts_on_the_same_port_empty(private_kafka) -> None:
+    """A crashed and restarted broker keeps its address; on memory storage it has lost its topics."""
+    admin = AIOKafkaAdminClient(bootstrap_servers=private_kafka.url)
+    await admin.start()
+    try:
+        await admin.create_topics([NewTopic("before-restart", 1, 1)])
+        assert "before-restart" in await admin.list_topics()
+    finally:
+        await admin.close()
+    port = private_kafka.port
+    await private_kafka.restart()
+    assert private_kafka.port == port and port_open("127.0.0.1", port)
+    admin = AIOKafkaAdminClient(bootstrap_servers=private_kafka.url)
+    await admin.start()
+    try:
+        assert "before-restart" not in await admin.list_topics()
+    finally:
+        await admin.close()

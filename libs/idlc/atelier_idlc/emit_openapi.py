@@ -70,14 +70,19 @@ def struct_schema(s: RStruct, fields: list[RField] | None = None) -> dict:
 
 
 def enum_schema(e: REnum) -> dict:
+    """Integers, or the strings an api.string enum travels as (each listed with its name and doc)."""
     vals = sorted(e.values, key=lambda x: x[1])
-    lines = [f"{v} = {n}" + (f": {e.value_docs[n]}" if n in e.value_docs else "") for n, v in vals]
+    wire = [e.spelling(n) if e.strings else v for n, v in vals]
+    lines = [
+        f"{w if e.strings else f'{w} = {n}'}" + (f": {e.value_docs[n]}" if n in e.value_docs else "")
+        for (n, _), w in zip(vals, wire, strict=True)
+    ]
     described = any(n in e.value_docs for n, _ in vals)
     listing = "\n".join(f"- {line}" for line in lines) if described else ", ".join(lines)
+    kind = {"type": "string"} if e.strings else {"type": "integer", "format": "int32"}
     return {
-        "type": "integer",
-        "format": "int32",
-        "enum": [v for _, v in vals],
+        **kind,
+        "enum": wire,
         "x-enum-varnames": [n for n, _ in vals],
         "description": f"{e.doc}\n\n{listing}" if e.doc else listing,
     }
@@ -124,13 +129,8 @@ def upload_body(rpc: Rpc, form_fields: list[RField]) -> dict:
 
 
 def _bound_from_path(rpc: Rpc, f: RField) -> str | None:
-    params = rpc.path_params
     p = f.annotations.get("api.path")
-    if p and p in params:
-        return p
-    if f.name in params and not p:
-        return f.name
-    return None
+    return p if p and p in rpc.path_params else None
 
 
 def _query_schema(f: RField) -> dict | None:
@@ -147,6 +147,35 @@ def _param(name: str, where: str, required: bool, schema: dict) -> dict:
         param["description"] = schema["description"]
     param["schema"] = {k: v for k, v in schema.items() if k != "description"}
     return param
+
+
+def stream_response(model: Model, rpc: Rpc) -> dict:
+    """The 200 answer of an api.stream route: server-sent events made as its api.sse fields say,
+    or one JSON object when its api.stream_switch field is false or absent."""
+    resp = model.structs[rpc.response.name]
+    sse = rpc.sse
+    if sse is None:
+        how = f"each an event `message` whose data is a {rpc.response.name} message as JSON."
+    else:
+        lines = [
+            f"`event:` its `{sse.event}`" if sse.event else "`event: message`",
+            f"`data:` its `{sse.data}` text, verbatim",
+        ]
+        if sse.id:
+            lines.append(f"`id:` its `{sse.id}` (when set)")
+        how = f"one per {rpc.response.name} message: {', '.join(lines)}."
+    description = f"Server-sent events (`text/event-stream`), {how}"
+    if resp.doc:
+        description += f"\n\n{resp.doc}"
+    content: dict = {"text/event-stream": {"schema": {"type": "string"}, "x-event-schema": _ref(rpc.response.name)}}
+    if rpc.stream_switch and sse is not None:
+        description += (
+            f"\n\nWith `{rpc.stream_switch}` false or absent the answer is one JSON object instead, "
+            f"whose `data` is the first event's `{sse.data}` parsed as JSON."
+        )
+        answer = {"type": "object", "properties": {"data": {"description": f"the first event's {sse.data}, as JSON"}}}
+        content["application/json"] = {"schema": {"allOf": [_ref(ERROR_SCHEMA), answer]}}
+    return {"description": description, "content": content}
 
 
 def operation(model: Model, rpc: Rpc) -> dict:
@@ -187,10 +216,7 @@ def operation(model: Model, rpc: Rpc) -> dict:
         }
     resp_schema = {"allOf": [_ref(ERROR_SCHEMA), _ref(rpc.response.name)]}
     if rpc.stream:
-        ok = {
-            "description": f"Server-sent events; each event's data is a {rpc.response.name} message",
-            "content": {"text/event-stream": {"schema": {"type": "string"}, "x-event-schema": _ref(rpc.response.name)}},
-        }
+        ok = stream_response(model, rpc)
     else:
         ok = {"description": "OK (code 0)", "content": {"application/json": {"schema": resp_schema}}}
     responses = {"200": ok}

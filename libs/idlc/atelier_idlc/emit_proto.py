@@ -34,6 +34,14 @@ extend google.protobuf.FieldOptions {
   string default = 51007;
   // Original thrift type when proto widens it (i8, i16, set).
   string thrift_type = 51008;
+  // Filled by the gateway from a multipart upload: key, size, name, type or content.
+  string file = 51009;
+  // Carries space ids the caller must belong to (checked by the gateway).
+  bool space = 51010;
+  // On a stream request: false or absent asks for one JSON answer instead of server-sent events.
+  bool stream_switch = 51011;
+  // On a stream response: the server-sent event's event, data or id.
+  string sse = 51012;
 }
 
 extend google.protobuf.MethodOptions {
@@ -47,6 +55,13 @@ extend google.protobuf.MethodOptions {
   bool openapi = 51106;
   // Service-to-service only (api.internal="true"): no HTTP route.
   bool internal = 51107;
+  // multipart/form-data with the file in this form part (api.upload).
+  string upload = 51108;
+}
+
+extend google.protobuf.EnumOptions {
+  // The values travel as strings: the snake_case of their names (api.string).
+  bool string = 51201;
 }
 """
 
@@ -105,9 +120,13 @@ def _field(f: RField, stem: str) -> str:
     a = f.annotations
     if f.js_conv:
         opts.append("(atelier.api.js_conv) = true")
-    for key in ("query", "path", "body"):
+    for key in ("query", "path", "body", "file", "sse"):
         if a.get(f"api.{key}"):
             opts.append(f"(atelier.api.{key}) = {_str(a[f'api.{key}'])}")
+    if f.space:
+        opts.append("(atelier.api.space) = true")
+    if f.stream_switch:
+        opts.append("(atelier.api.stream_switch) = true")
     if f.required:
         opts.append("(atelier.api.required) = true")
     if f.optional:
@@ -127,7 +146,11 @@ def emit_file(rf: RFile, model: Model) -> str:
     stem = rf.stem
     out = [HEADER.format(src=source_name(rf)), 'syntax = "proto3";', "", f"package atelier.{stem};", ""]
     imports = [f"{PKG_DIR}/{s}.proto" for s in sorted(rf.imports)]
-    uses_options = bool(rf.services) or any("[" in _field(f, stem) for s in rf.structs for f in s.fields)
+    uses_options = (
+        bool(rf.services)
+        or any(e.strings for e in rf.enums)
+        or any("[" in _field(f, stem) for s in rf.structs for f in s.fields)
+    )
     if uses_options:
         imports.insert(0, f"{PKG_DIR}/annotations.proto")
     for imp in imports:
@@ -136,6 +159,8 @@ def emit_file(rf: RFile, model: Model) -> str:
         out.append("")
     for e in rf.enums:
         out.append(f"enum {e.name} {{")
+        if e.strings:
+            out.append("  option (atelier.api.string) = true;")
         for name, val in enum_proto_values(e):
             out.append(f"  {name} = {val};")
         out.append("}")
@@ -158,6 +183,8 @@ def emit_file(rf: RFile, model: Model) -> str:
             else:
                 out.append(f"    option (atelier.api.http_method) = {_str(r.method)};")
                 out.append(f"    option (atelier.api.http_path) = {_str(r.path)};")
+                if r.upload is not None:
+                    out.append(f"    option (atelier.api.upload) = {_str(r.upload.part)};")
             out.append(f"    option (atelier.api.stream) = {'true' if r.stream else 'false'};")
             out.append(f"    option (atelier.api.auth) = {'true' if r.auth else 'false'};")
             out.append(f"    option (atelier.api.category) = {_str(r.category)};")

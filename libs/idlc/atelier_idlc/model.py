@@ -7,13 +7,14 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from . import annotations as api
 from . import ast
 from .errors import CompileError, CompileErrors
 from .parser import parse_file
 
 SCALARS = {"bool", "i8", "i16", "i32", "i64", "double", "string", "binary"}
 MAP_KEY_SCALARS = {"bool", "i8", "i16", "i32", "i64", "string"}
-HTTP_METHODS = ("get", "post", "put", "delete", "patch")
+HTTP_METHODS = api.HTTP_METHODS
 PATH_PARAM = re.compile(r":([A-Za-z_][A-Za-z0-9_]*)")
 # What the gateway fills in from a multipart upload (field annotation api.file="<role>"), and the
 # scalar types each role needs. key: the object key the gateway stored the file under (the service
@@ -27,7 +28,9 @@ UPLOAD_ROLES = {
     "type": ("string",),
     "content": ("binary",),
 }
-FORM_PART = re.compile(r"^[A-Za-z0-9_.-]+$")
+# Field annotations that only mean something on the request struct of an HTTP route (the gateway
+# reads them there, never in nested structs).
+REQUEST_ONLY = ("api.query", "api.path", "api.file", "api.space", "api.stream_switch")
 
 
 @dataclass(frozen=True)
@@ -63,12 +66,24 @@ class RField:
     def required(self) -> bool:
         return self.requiredness == "required"
 
-    def ann_bool(self, key: str) -> bool:
-        return self.annotations.get(key, "").strip().lower() in ("true", "1", "yes")
-
     @property
     def js_conv(self) -> bool:
-        return self.ann_bool("api.js_conv")
+        return api.is_true(self.annotations, "api.js_conv")
+
+    @property
+    def space(self) -> bool:
+        """api.space: the field carries space ids the caller must belong to (checked at the edge)."""
+        return api.is_true(self.annotations, "api.space")
+
+    @property
+    def stream_switch(self) -> bool:
+        """api.stream_switch: false or absent, the streaming route answers one JSON object."""
+        return api.is_true(self.annotations, "api.stream_switch")
+
+    @property
+    def sse_role(self) -> str:
+        """api.sse: "event", "data" or "id" of the server-sent event a stream message becomes, or ""."""
+        return self.annotations.get("api.sse", "")
 
     @property
     def json_key(self) -> str:
@@ -101,10 +116,15 @@ class REnum:
     loc: ast.Loc
     doc: str = ""
     value_docs: dict[str, str] = field(default_factory=dict)  # value name -> its comment
+    strings: bool = False  # api.string: the values travel as strings, the snake_case of their names
 
     @property
     def qname(self) -> str:
         return f"{self.stem}.{self.name}"
+
+    def spelling(self, value: str) -> str:
+        """The string a value travels as when the enum has api.string (InProgress -> in_progress)."""
+        return screaming_snake(value).lower()
 
 
 @dataclass(frozen=True)
@@ -117,6 +137,15 @@ class Upload:
 
     def field_for(self, role: str) -> str | None:
         return dict(self.fields).get(role)
+
+
+@dataclass(frozen=True)
+class Sse:
+    """The response fields (api.sse) a stream message's server-sent event is made of."""
+
+    data: str
+    event: str | None = None
+    id: str | None = None
 
 
 @dataclass
@@ -139,6 +168,9 @@ class Rpc:
     methods: tuple[str, ...] = ()
     doc: str = ""  # the function's comment
     upload: Upload | None = None  # api.upload: a multipart upload route
+    space_fields: tuple[str, ...] = ()  # api.space fields of the request
+    stream_switch: str | None = None  # api.stream_switch field of the request
+    sse: Sse | None = None  # api.sse fields of the (stream) response
 
     @property
     def path_params(self) -> list[str]:
@@ -186,10 +218,6 @@ def proto_json_name(name: str) -> str:
     """protoc's default json_name (lowerCamel); proto3 rejects two fields that share one."""
     parts = name.split("_")
     return parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
-
-
-def _bool(v: str) -> bool:
-    return v.strip().lower() in ("true", "1", "yes")
 
 
 class _Resolver:
@@ -304,6 +332,116 @@ def _check_field_id(f: ast.Field, r: _Resolver) -> bool:
     return True
 
 
+def _check_field_annotations(f: RField, where: str, r: _Resolver) -> None:
+    """The annotations a field carries fit its type."""
+    t = f.type
+    inner = t.elem if t.kind in ("list", "set") else t
+    is_i64 = inner.kind == "scalar" and inner.name == "i64"
+    if f.js_conv and not (is_i64 or (t.kind == "map" and "i64" in (t.key.name, t.elem.name))):
+        r.err(f"{where}.{f.name}: api.js_conv is for i64 fields (and lists, sets, maps of i64)", f.loc)
+    if f.space and not is_i64:
+        r.err(f"{where}.{f.name}: api.space is for an i64 or a list<i64> of space ids", f.loc)
+    if f.stream_switch and not (t.kind == "scalar" and t.name == "bool"):
+        r.err(f"{where}.{f.name}: api.stream_switch is for a bool field", f.loc)
+    if f.sse_role and not (t.kind == "scalar" and t.name == "string"):
+        r.err(f"{where}.{f.name}: api.sse is for a string field", f.loc)
+    if "api.path" in f.annotations and t.kind != "scalar" and t.kind != "enum":
+        r.err(f"{where}.{f.name}: api.path binds a scalar field", f.loc)
+    if "api.query" in f.annotations and (t.kind == "map" or inner.kind == "struct"):
+        r.err(f"{where}.{f.name}: api.query binds a scalar, an enum or a list of them", f.loc)
+
+
+def _check_struct_annotations(rs: RStruct, r: _Resolver) -> None:
+    """Roles a struct may give one field only."""
+    switches = [f.name for f in rs.fields if f.stream_switch]
+    if len(switches) > 1:
+        r.err(f"{rs.name}: one api.stream_switch per request, not {', '.join(switches)}", rs.loc)
+    roles: dict[str, str] = {}
+    for f in rs.fields:
+        if f.sse_role in roles:
+            r.err(f'{rs.name}: fields {roles[f.sse_role]!r} and {f.name!r} both have api.sse="{f.sse_role}"', f.loc)
+        elif f.sse_role:
+            roles[f.sse_role] = f.name
+    if roles and "data" not in roles:
+        r.err(f'{rs.name}: a struct with api.sse fields needs one api.sse="data"', rs.loc)
+
+
+def _build_enum(stem: str, e: ast.Enum, r: _Resolver) -> REnum:
+    """Values (implicit ones continue from the previous one, the thrift rule), checked."""
+    api.check(e.annotations, api.ENUM, e.name, e.loc, r.err)
+    nxt, values, seen_names, seen_values = 0, [], set(), {}
+    for v in e.values:
+        api.check(v.annotations, "enum value", f"{e.name}.{v.name}", v.loc, r.err)
+        val = v.value if v.value is not None else nxt
+        nxt = val + 1
+        if v.name in seen_names:
+            r.err(f"duplicate enum value name {e.name}.{v.name}", v.loc)
+        if val in seen_values:
+            r.err(f"enum {e.name}: {v.name} and {seen_values[val]} share the value {val}", v.loc)
+        if not (-(2**31) <= val < 2**31):
+            r.err(f"enum value {e.name}.{v.name}={val} does not fit in int32", v.loc)
+        if v.name.startswith("_"):
+            r.err(f"enum value {e.name}.{v.name}: a name starting with '_' cannot be a Python enum member", v.loc)
+        seen_names.add(v.name)
+        seen_values[val] = v.name
+        v.value = val
+        values.append((v.name, val))
+    if not values:
+        r.err(f"enum {e.name} has no values", e.loc)
+    proto_names: dict[str, str] = {}
+    for v in e.values:
+        pn = screaming_snake(v.name)
+        if pn in proto_names and proto_names[pn] != v.name:
+            what = "their strings (api.string)" if api.is_true(e.annotations, "api.string") else "in proto"
+            r.err(f"enum {e.name}: {v.name} and {proto_names[pn]} both become {pn} {what}", v.loc)
+        proto_names[pn] = v.name
+    docs = {v.name: v.doc for v in e.values if v.doc}
+    return REnum(stem, e.name, values, e.loc, e.doc, docs, api.is_true(e.annotations, "api.string"))
+
+
+def _build_struct(stem: str, s: ast.Struct, rf: RFile, doc: ast.Document, r: _Resolver) -> RStruct:
+    api.check(s.annotations, s.kind, s.name, s.loc, r.err)
+    rs = RStruct(stem, s.name, [], s.loc, s.doc)
+    ids: dict[int, str] = {}
+    names: set[str] = set()
+    for f in s.fields:
+        api.check(f.annotations, api.FIELD, f"{s.name}.{f.name}", f.loc, r.err)
+        if not _check_field_id(f, r):
+            continue
+        if f.id in ids:
+            r.err(f"duplicate field id {f.id} in {s.name} ({ids[f.id]!r} and {f.name!r})", f.loc)
+            continue
+        if f.name in names:
+            r.err(f"duplicate field name {f.name!r} in {s.name}", f.loc)
+            continue
+        ids[f.id] = f.name
+        names.add(f.name)
+        t = r.resolve(f.type, doc, f.loc)
+        if t is None:
+            continue
+        _note_import(rf, t)
+        default = _const_json(f.default, t, r, doc, f.default.loc or f.loc) if f.default else None
+        rfield = RField(f.id, f.name, t, f.requiredness, default, dict(f.annotations), f.loc, f.doc)
+        _check_field_annotations(rfield, s.name, r)
+        rs.fields.append(rfield)
+    keys: dict[str, str] = {}
+    for rfld in rs.fields:
+        if rfld.json_key in keys:
+            r.err(f"JSON key {rfld.json_key!r} used by {keys[rfld.json_key]!r} and {rfld.name!r}", rfld.loc)
+        keys[rfld.json_key] = rfld.name
+    camel: dict[str, str] = {}
+    for rfld in rs.fields:
+        cn = proto_json_name(rfld.name)
+        if cn in camel:
+            r.err(
+                f"fields {camel[cn]!r} and {rfld.name!r} have the same proto JSON name {cn!r} (proto3 forbids it)",
+                rfld.loc,
+            )
+        camel[cn] = rfld.name
+    _check_struct_annotations(rs, r)
+    return rs
+
+
 def build_model(docs: dict[str, ast.Document]) -> Model:
     r = _Resolver(docs)
     files: dict[str, RFile] = {}
@@ -316,81 +454,28 @@ def build_model(docs: dict[str, ast.Document]) -> Model:
         for inc, loc in doc.includes:
             if Path(inc).stem not in docs:
                 r.err(f"included file {inc!r} not found", loc)
-        # enums: implicit values continue from the previous one (thrift rule)
         for e in doc.enums:
-            nxt, values, seen_names, seen_values = 0, [], set(), {}
-            for v in e.values:
-                val = v.value if v.value is not None else nxt
-                nxt = val + 1
-                if v.name in seen_names:
-                    r.err(f"duplicate enum value name {e.name}.{v.name}", v.loc)
-                if val in seen_values:
-                    r.err(f"enum {e.name}: {v.name} and {seen_values[val]} share the value {val}", v.loc)
-                if not (-(2**31) <= val < 2**31):
-                    r.err(f"enum value {e.name}.{v.name}={val} does not fit in int32", v.loc)
-                seen_names.add(v.name)
-                seen_values[val] = v.name
-                v.value = val
-                values.append((v.name, val))
-            if not values:
-                r.err(f"enum {e.name} has no values", e.loc)
-            proto_names: dict[str, str] = {}
-            for v in e.values:
-                pn = screaming_snake(v.name)
-                if pn in proto_names and proto_names[pn] != v.name:
-                    r.err(f"enum {e.name}: {v.name} and {proto_names[pn]} both become {pn} in proto", v.loc)
-                proto_names[pn] = v.name
-            re_ = REnum(stem, e.name, values, e.loc, e.doc, {v.name: v.doc for v in e.values if v.doc})
+            re_ = _build_enum(stem, e, r)
             rf.enums.append(re_)
             enums[re_.qname] = re_
         for s in doc.structs:
             if s.kind != "struct":
                 r.err(f"{s.kind} {s.name!r} is not supported (use a struct)", s.loc)
                 continue
-            rs = RStruct(stem, s.name, [], s.loc, s.doc)
-            ids: dict[int, str] = {}
-            names: set[str] = set()
-            for f in s.fields:
-                if not _check_field_id(f, r):
-                    continue
-                if f.id in ids:
-                    r.err(f"duplicate field id {f.id} in {s.name} ({ids[f.id]!r} and {f.name!r})", f.loc)
-                    continue
-                if f.name in names:
-                    r.err(f"duplicate field name {f.name!r} in {s.name}", f.loc)
-                    continue
-                ids[f.id] = f.name
-                names.add(f.name)
-                t = r.resolve(f.type, doc, f.loc)
-                if t is None:
-                    continue
-                _note_import(rf, t)
-                default = _const_json(f.default, t, r, doc, f.default.loc or f.loc) if f.default else None
-                rs.fields.append(RField(f.id, f.name, t, f.requiredness, default, dict(f.annotations), f.loc, f.doc))
-            keys: dict[str, str] = {}
-            for rfld in rs.fields:
-                if rfld.json_key in keys:
-                    r.err(f"JSON key {rfld.json_key!r} used by {keys[rfld.json_key]!r} and {rfld.name!r}", rfld.loc)
-                keys[rfld.json_key] = rfld.name
-            camel: dict[str, str] = {}
-            for rfld in rs.fields:
-                cn = proto_json_name(rfld.name)
-                if cn in camel:
-                    r.err(
-                        f"fields {camel[cn]!r} and {rfld.name!r} have the same proto JSON name {cn!r} (proto3 forbids it)",
-                        rfld.loc,
-                    )
-                camel[cn] = rfld.name
+            rs = _build_struct(stem, s, rf, doc, r)
             rf.structs.append(rs)
             structs[rs.qname] = rs
         for c in doc.consts:
             r.resolve(c.type, doc, c.loc)  # consts are not emitted, but must name real types
         for t in doc.typedefs:
+            api.check(t.annotations, "typedef", t.name, t.loc, r.err)
             r.resolve(t.type, doc, t.loc)
+    _check_enum_names(enums, r)
     # services need every struct resolved first (request path params look at request fields)
     for stem, rf in files.items():
         doc = rf.doc
         for svc in doc.services:
+            api.check(svc.annotations, "service", svc.name, svc.loc, r.err)
             if svc.extends:
                 r.err(f"service {svc.name} extends {svc.extends}: service inheritance is not supported", svc.loc)
             rpcs = []
@@ -415,9 +500,39 @@ def build_model(docs: dict[str, ast.Document]) -> Model:
             r.err(f"duplicate route {rpc.method} {rpc.path}: also {o.stem}.{o.service}.{o.name} at {o.loc}", rpc.loc)
         else:
             routes[key] = rpc
+    _check_annotation_places(model, r)
     if r.errors:
         raise CompileErrors(sorted(r.errors, key=lambda e: (e.loc.file, e.loc.line) if e.loc else ("", 0)))
     return model
+
+
+def _check_enum_names(enums: dict[str, REnum], r: _Resolver) -> None:
+    """atelier_proto.enums is one flat module: an enum name is unique across the IDL."""
+    first: dict[str, REnum] = {}
+    for e in enums.values():
+        if e.name in first:
+            o = first[e.name]
+            r.err(f"enum {e.name} is also defined at {o.loc} (generated enums share one module)", e.loc)
+        else:
+            first[e.name] = e
+
+
+def _check_annotation_places(model: Model, r: _Resolver) -> None:
+    """Request-only annotations on request structs of HTTP routes, api.sse on stream responses:
+    anywhere else nothing would read them."""
+    http = model.http_rpcs
+    requests = {x.request.name for x in http}
+    stream_requests = {x.request.name for x in http if x.stream}
+    stream_responses = {x.response.name for x in http if x.stream}
+    for rs in model.structs.values():
+        for f in rs.fields:
+            for key in REQUEST_ONLY:
+                if key in f.annotations and rs.qname not in requests:
+                    r.err(f"{rs.name}.{f.name}: {key} only works on the request struct of an HTTP route", f.loc)
+            if f.stream_switch and rs.qname in requests and rs.qname not in stream_requests:
+                r.err(f"{rs.name}.{f.name}: api.stream_switch only works on the request of an api.stream route", f.loc)
+            if f.sse_role and rs.qname not in stream_responses:
+                r.err(f"{rs.name}.{f.name}: api.sse only works on the response of an api.stream route", f.loc)
 
 
 def _note_import(rf: RFile, t: RType) -> None:
@@ -431,6 +546,9 @@ def _note_import(rf: RFile, t: RType) -> None:
 
 def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc | None:
     where = f"{svc.name}.{fn.name}"
+    api.check(fn.annotations, api.FUNCTION, where, fn.loc, r.err)
+    for a in fn.args:
+        api.check(a.annotations, "argument", f"{where}({a.name})", a.loc, r.err)
     if fn.oneway:
         r.err(f"{where}: oneway functions are not supported", fn.loc)
         return None
@@ -459,14 +577,16 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
         return None
     ann = fn.annotations
     methods = [m for m in HTTP_METHODS if f"api.{m}" in ann]
-    if _bool(ann.get("api.internal", "false")):
+    stream = api.is_true(ann, "api.stream")
+    if api.is_true(ann, "api.internal"):
         if methods:
             r.err(f"{where}: an internal RPC has no HTTP annotation ({', '.join(methods)})", fn.loc)
             return None
-        if "api.upload" in ann:
-            r.err(f"{where}: an internal RPC takes no upload (api.upload)", fn.loc)
+        for key in ("api.upload", "api.auth", "api.tag"):
+            if key in ann:
+                r.err(f"{where}: an internal RPC has no HTTP route, so no {key}", fn.loc)
         return Rpc(stem=stem, service=svc.name, name=fn.name, request=req, response=resp, method="", path="",
-                   stream=_bool(ann.get("api.stream", "false")), auth=True, category=ann.get("api.category", stem),
+                   stream=stream, auth=True, category=ann.get("api.category", stem),
                    openapi=False, loc=fn.loc, internal=True, doc=fn.doc)
     if not methods:
         r.err(f"{where}: missing HTTP annotation (one of {', '.join('api.' + m for m in HTTP_METHODS)},"
@@ -477,8 +597,7 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
         r.err(f"{where}: HTTP annotations with different paths ({', '.join(methods)}); one RPC has one path", fn.loc)
         return None
     if not path.startswith("/"):
-        r.err(f"{where}: HTTP path {path!r} must start with '/'", fn.loc)
-        return None
+        return None  # reported by the annotation check
     rpc = Rpc(
         stem=stem,
         service=svc.name,
@@ -488,8 +607,8 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
         method=methods[0].upper(),
         methods=tuple(m.upper() for m in methods),
         path=path,
-        stream=_bool(ann.get("api.stream", "false")),
-        auth=_bool(ann.get("api.auth", "true")),
+        stream=stream,
+        auth=api.is_true(ann, "api.auth", default=True),
         category=ann.get("api.category", stem),
         openapi=ann.get("api.tag", "") == "openapi",
         loc=fn.loc,
@@ -497,11 +616,34 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
     )
     rs = structs.get(req.name)
     if rs is not None:
-        for p in rpc.path_params:
-            if not any(f.annotations.get("api.path") == p or f.name == p for f in rs.fields):
-                r.err(f'{where}: path parameter :{p} has no field in {req.name} (add api.path="{p}")', fn.loc)
+        _bind_path(where, rpc, rs, r, fn.loc)
         rpc.upload = _build_upload(where, rpc, ann, rs, r, fn.loc)
+        rpc.space_fields = tuple(f.name for f in rs.fields if f.space)
+        rpc.stream_switch = next((f.name for f in rs.fields if f.stream_switch), None)
+    if rpc.stream:
+        rpc.sse = _sse(structs.get(resp.name))
+        if rpc.stream_switch and rpc.sse is None:
+            r.err(f'{where}: api.stream_switch needs api.sse="data" in {resp.name} (the JSON answer\'s data)', fn.loc)
     return rpc
+
+
+def _bind_path(where: str, rpc: Rpc, req: RStruct, r: _Resolver, loc: ast.Loc) -> None:
+    """Every path parameter is bound by one api.path field, and every api.path names one."""
+    params = rpc.path_params
+    bound = {f.annotations["api.path"]: f for f in req.fields if "api.path" in f.annotations}
+    for p in params:
+        if p not in bound:
+            r.err(f'{where}: path parameter :{p} has no field in {req.name} (add api.path="{p}")', loc)
+    for p, f in bound.items():
+        if p not in params:
+            r.err(f'{where}: {req.name}.{f.name} has api.path="{p}" but {rpc.path} has no :{p}', f.loc)
+
+
+def _sse(resp: RStruct | None) -> Sse | None:
+    roles = {f.sse_role: f.name for f in resp.fields if f.sse_role} if resp is not None else {}
+    if "data" not in roles:
+        return None
+    return Sse(data=roles["data"], event=roles.get("event"), id=roles.get("id"))
 
 
 def _build_upload(where: str, rpc: Rpc, ann: dict[str, str], req: RStruct, r: _Resolver, loc: ast.Loc) -> Upload | None:
@@ -512,9 +654,6 @@ def _build_upload(where: str, rpc: Rpc, ann: dict[str, str], req: RStruct, r: _R
             r.err(f'{where}: field {f.name!r} of {req.name} has api.file but the RPC has no api.upload', f.loc)
         return None
     part = ann["api.upload"]
-    if not FORM_PART.match(part):
-        r.err(f"{where}: api.upload names the form part of the file (letters, digits, _ . -), not {part!r}", loc)
-        return None
     if rpc.methods != ("POST",):
         r.err(f"{where}: an api.upload route is POST only (multipart/form-data)", loc)
     if rpc.stream:
@@ -524,8 +663,7 @@ def _build_upload(where: str, rpc: Rpc, ann: dict[str, str], req: RStruct, r: _R
         role = f.upload_role
         allowed = UPLOAD_ROLES.get(role)
         if allowed is None:
-            r.err(f'{where}: field {f.name!r}: api.file is one of {", ".join(sorted(UPLOAD_ROLES))}, not {role!r}', f.loc)
-            continue
+            continue  # reported by the annotation check
         if role in roles:
             r.err(f'{where}: fields {roles[role]!r} and {f.name!r} both have api.file="{role}"', f.loc)
             continue

@@ -104,6 +104,7 @@ class _Build(Transformer):
     def __init__(self, path: str):
         super().__init__()
         self.path = path
+        self.errors: list[CompileError] = []
 
     def _loc(self, meta) -> ast.Loc:
         return ast.Loc(self.path, getattr(meta, "line", 0))
@@ -117,8 +118,13 @@ class _Build(Transformer):
         value = _unquote(str(items[1])) if len(items) > 1 else ""
         return (key, value)
 
-    def annotations(self, items):
-        return ("annotations", dict(i for i in items if i is not None))
+    @v_args(meta=True)
+    def annotations(self, meta, items):
+        pairs = [i for i in items if i is not None]
+        keys = [k for k, _ in pairs]
+        for key in sorted({k for k in keys if keys.count(k) > 1}):
+            self.errors.append(CompileError(f"annotation {key} given twice", self._loc(meta)))
+        return ("annotations", dict(pairs))
 
     def requiredness(self, items):
         return ("req", str(items[0]))
@@ -384,7 +390,10 @@ def parse(text: str, path: str) -> ast.Document:
         tree = _PARSER.parse(text)
     except UnexpectedInput as e:
         raise CompileError(_syntax_message(e), ast.Loc(path, getattr(e, "line", 0) or 0)) from None
-    items = _Build(path).transform(tree).children
+    builder = _Build(path)
+    items = builder.transform(tree).children
+    if builder.errors:
+        raise builder.errors[0]
     doc = ast.Document(path=path, stem=Path(path).stem)
     for it in items:
         if it is None:

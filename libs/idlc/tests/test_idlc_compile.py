@@ -37,7 +37,7 @@ def test_generated_files_and_headers(out):
     for stem in ("annotations", "fxall", "fxcommon"):
         for suffix in (".proto", "_pb2.py", "_pb2.pyi", "_pb2_grpc.py"):
             assert f"{stem}{suffix}" in names
-    assert {"routes.json", "openapi.json", "__init__.py"} <= set(names)
+    assert {"routes.json", "route_table.py", "openapi.json", "enums.py", "__init__.py"} <= set(names)
     assert (pkg / "fxall.proto").read_text().startswith("// DO NOT EDIT — generated from idl/fxall.thrift")
     assert (pkg / "fxall_pb2.py").read_text().startswith("# DO NOT EDIT — generated from idl/fxall.thrift")
     proto = (pkg / "fxall.proto").read_text()
@@ -79,6 +79,15 @@ def test_field_types_and_options(mods):
     opts = {ext.full_name: v for ext, v in req.GetOptions().ListFields()}
     assert opts == {"atelier.api.js_conv": True, "atelier.api.path": "thing_id", "atelier.api.required": True}
 
+    def options(desc) -> dict:
+        return {ext.full_name: v for ext, v in desc.GetOptions().ListFields()}
+
+    assert options(mods["fxall"].PutThingRequest.DESCRIPTOR.fields_by_name["space_ids"])["atelier.api.space"] is True
+    assert options(mods["fxall"].WatchRequest.DESCRIPTOR.fields_by_name["stream"])["atelier.api.stream_switch"] is True
+    assert options(mods["fxall"].WatchEvent.DESCRIPTOR.fields_by_name["id"]) == {"atelier.api.sse": "id"}
+    assert options(mods["fxall"].AttachRequest.DESCRIPTOR.fields_by_name["key"])["atelier.api.file"] == "key"
+    assert options(mods["fxall"].DESCRIPTOR.enum_types_by_name["Phase"]) == {"atelier.api.string": True}
+
 
 def test_service_method_options(mods):
     svc = mods["fxall"].DESCRIPTOR.services_by_name["FxService"]
@@ -87,6 +96,8 @@ def test_service_method_options(mods):
     opts = {ext.full_name: v for ext, v in watch.GetOptions().ListFields()}
     assert opts["atelier.api.http_method"] == "POST"
     assert opts["atelier.api.stream"] is True and opts["atelier.api.auth"] is False
+    attach = {ext.full_name: v for ext, v in svc.methods_by_name["Attach"].GetOptions().ListFields()}
+    assert attach["atelier.api.upload"] == "file"
 
 
 def test_grpc_stub_module_imports(out, mods):
@@ -96,39 +107,52 @@ def test_grpc_stub_module_imports(out, mods):
     assert hasattr(grpc_mod, "FxServiceStub") and hasattr(grpc_mod, "add_FxServiceServicer_to_server")
 
 
+def _route(method: str, path: str, rpc: str, request: str, **over) -> dict:
+    route = {
+        "method": method, "path": path, "service": "fxall", "grpc_service": "atelier.fxall.FxService",
+        "rpc": rpc, "request": f"atelier.fxall.{request}", "response": "atelier.fxall.GetThingResponse",
+        "module": "atelier_proto.fxall_pb2", "auth": True, "category": "fx", "openapi": False,
+        "space_fields": [], "stream": None, "upload": None,
+    }  # fmt: skip
+    assert set(over) <= set(route)
+    return {**route, **over}
+
+
 def test_routes_json(out):
     doc = json.loads((out / "atelier_proto" / "routes.json").read_text())
+    assert list(doc) == ["generated", "version", "routes"] and doc["version"] == 1
     assert doc["routes"] == [
-        {
-            "method": "POST", "path": "/api/fx/attach", "service": "fxall",
-            "grpc_service": "atelier.fxall.FxService", "rpc": "Attach",
-            "request": "atelier.fxall.AttachRequest", "response": "atelier.fxall.GetThingResponse",
-            "module": "atelier_proto.fxall_pb2", "streaming": False, "auth": True,
-            "category": "fx", "openapi": False,
-            "upload": {"part": "file", "fields": {"key": "key", "name": "file_name", "size": "size"}},
-        },
-        {
-            "method": "GET", "path": "/api/fx/things/:thing_id", "service": "fxall",
-            "grpc_service": "atelier.fxall.FxService", "rpc": "GetThing",
-            "request": "atelier.fxall.GetThingRequest", "response": "atelier.fxall.GetThingResponse",
-            "module": "atelier_proto.fxall_pb2", "streaming": False, "auth": True,
-            "category": "fx", "openapi": False,
-        },
-        {
-            "method": "POST", "path": "/api/fx/watch", "service": "fxall",
-            "grpc_service": "atelier.fxall.FxService", "rpc": "Watch",
-            "request": "atelier.fxall.WatchRequest", "response": "atelier.fxall.WatchEvent",
-            "module": "atelier_proto.fxall_pb2", "streaming": True, "auth": False,
-            "category": "fx", "openapi": False,
-        },
-        {
-            "method": "PUT", "path": "/v1/fx/things/:thing_id", "service": "fxall",
-            "grpc_service": "atelier.fxall.FxService", "rpc": "PutThing",
-            "request": "atelier.fxall.PutThingRequest", "response": "atelier.fxall.GetThingResponse",
-            "module": "atelier_proto.fxall_pb2", "streaming": False, "auth": True,
-            "category": "fx", "openapi": True,
-        },
+        _route("POST", "/api/fx/attach", "Attach", "AttachRequest", space_fields=["space_id"],
+               upload={"part": "file", "fields": {"key": "key", "name": "file_name", "size": "size"}}),
+        _route("GET", "/api/fx/things/:thing_id", "GetThing", "GetThingRequest"),
+        _route("POST", "/api/fx/watch", "Watch", "WatchRequest", response="atelier.fxall.WatchEvent", auth=False,
+               stream={"sse": {"event": "event", "data": "data", "id": "id"}, "switch": "stream"}),
+        _route("PUT", "/v1/fx/things/:thing_id", "PutThing", "PutThingRequest", openapi=True,
+               space_fields=["space_id", "space_ids"]),
     ]  # fmt: skip
+
+
+def test_route_table_ships_its_format(out):
+    """routes.json travels with the module that defines (and reads) its format."""
+    from atelier_idlc import route_table
+
+    shipped = (out / "atelier_proto" / "route_table.py").read_text()
+    assert shipped.startswith("# DO NOT EDIT") and shipped.endswith(Path(route_table.__file__).read_text())
+    table = route_table.loads((out / "atelier_proto" / "routes.json").read_text())
+    assert [r.rpc for r in table.routes] == ["Attach", "GetThing", "Watch", "PutThing"]
+
+
+def test_enums_module(out):
+    text = (out / "atelier_proto" / "enums.py").read_text()
+    assert text.startswith('"""DO NOT EDIT')
+    ns: dict = {}
+    exec(compile(text, "enums.py", "exec"), ns)  # noqa: S102 - our own generated module
+    level, color, phase, mode = ns["Level"], ns["Color"], ns["Phase"], ns["Mode"]
+    assert [(m.name, m.value) for m in level] == [("Low", 0), ("Mid", 1), ("High", 5), ("Neg", -2), ("After", -1)]
+    assert color.Blue == -3 and isinstance(color.Red, int)  # values as in the IDL, no UNSPECIFIED added
+    assert phase.InProgress == "in_progress" and phase.NotStarted == "not_started"  # api.string: StrEnum
+    assert mode.None_ == 0  # a keyword gets a trailing underscore
+    assert '"""How far a thing got."""' in text and "NotStarted = \"not_started\"  # travels as" in text
 
 
 def test_openapi_json(out):
@@ -164,7 +188,7 @@ def test_openapi_json(out):
     put = doc["paths"]["/v1/fx/things/{thing_id}"]["put"]
     assert {(p["in"], p["name"]) for p in put["parameters"]} == {("path", "thing_id"), ("query", "space_id")}
     body = put["requestBody"]["content"]["application/json"]["schema"]
-    assert list(body["properties"]) == ["thing"] and body["required"] == ["thing"]
+    assert list(body["properties"]) == ["thing", "space_ids"] and body["required"] == ["thing"]
     assert put["tags"] == ["fx"]
 
     # an api.upload route takes multipart/form-data: the file part and the other fields, never the
@@ -180,7 +204,10 @@ def test_openapi_json(out):
     assert [(p["in"], p["name"]) for p in attach["parameters"]] == [("query", "space_id")]
 
     watch = doc["paths"]["/api/fx/watch"]["post"]
-    assert "text/event-stream" in watch["responses"]["200"]["content"]
+    ok = watch["responses"]["200"]
+    assert list(ok["content"]) == ["text/event-stream", "application/json"]  # api.stream_switch: JSON too
+    assert "`event:` its `event`, `data:` its `data` text, verbatim, `id:` its `id`" in ok["description"]
+    assert "One event of a watch." in ok["description"] and "With `stream` false or absent" in ok["description"]
     assert watch["security"] == []
 
     schemas = doc["components"]["schemas"]
@@ -195,6 +222,7 @@ def test_openapi_json(out):
     assert props["color"] == {"$ref": "#/components/schemas/fxcommon.Color"}
     assert all_types["required"] == ["req_s"]
     assert schemas["fxcommon.Color"]["enum"] == [-3, 1, 2]
+    assert schemas["fxall.Phase"]["type"] == "string" and schemas["fxall.Phase"]["enum"] == ["not_started", "in_progress"]
     assert schemas["fxcommon.Point"]["required"] == ["Y", "x"]
     assert doc["components"]["securitySchemes"]["bearer"] == {"type": "http", "scheme": "bearer"}
 
@@ -221,7 +249,7 @@ def test_generate_then_check_detects_drift(tmp_path):
     routes.write_text(routes.read_text() + " ")
     assert check(idl, out) == ["atelier_proto/routes.json"]
     # an IDL change is drift in the proto, the modules and the docs
-    text = (idl / "fxall.thrift").read_text().replace("1: string q", "1: string q\n    2: i32 n")
+    text = (idl / "fxall.thrift").read_text().replace("1: string q", "1: string q\n    3: i32 n")
     (idl / "fxall.thrift").write_text(text)
     drift = check(idl, out)
     assert {"atelier_proto/fxall.proto", "atelier_proto/fxall_pb2.py", "atelier_proto/openapi.json"} <= set(drift)
@@ -253,3 +281,42 @@ def test_cli_subprocess_check_exit_codes(tmp_path):
 def test_repository_idl_compiles(tmp_path):
     files = build(REPO / "idl", tmp_path)
     assert "atelier_proto/routes.json" in files
+
+
+def test_repository_enums_match_the_stubs():
+    """atelier_proto.enums and the protobuf enums are the same value sets (the UNSPECIFIED zero
+    the proto gets when the IDL has none aside)."""
+    import enum
+    import importlib
+
+    from atelier_proto import enums
+
+    generated = {name: cls for name, cls in vars(enums).items()
+                 if isinstance(cls, type) and issubclass(cls, enum.Enum) and cls.__module__ == enums.__name__}
+    seen = set()
+    for stem in ("agent", "conversation", "knowledge", "plugin", "workflow"):
+        for desc in importlib.import_module(f"atelier_proto.{stem}_pb2").DESCRIPTOR.enum_types_by_name.values():
+            cls = generated[desc.name]
+            numbers = {v.number for v in desc.values if not v.name.endswith("_UNSPECIFIED")}
+            if issubclass(cls, enum.IntEnum):
+                assert {m.value for m in cls} == numbers, desc.name
+            else:  # api.string: the strings are the names' snake_case, in the IDL's order
+                assert [m.value for m in cls] == [v.name.removeprefix(f"{_prefix(desc.name)}_").lower()
+                                                  for v in desc.values if not v.name.endswith("_UNSPECIFIED")]
+            seen.add(desc.name)
+    assert seen == set(generated)
+
+
+def _prefix(name: str) -> str:
+    from atelier_idlc.model import screaming_snake
+
+    return screaming_snake(name)
+
+
+def test_readme_documents_every_annotation():
+    """The contract in libs/idlc/README.md names every annotation the compiler accepts."""
+    from atelier_idlc.annotations import ANNOTATIONS
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    contract = readme.split("## The annotation contract", 1)[1].split("\n## ", 1)[0]
+    assert [key for key in ANNOTATIONS if f"`{key}" not in contract] == []

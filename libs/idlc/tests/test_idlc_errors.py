@@ -95,12 +95,13 @@ def test_rpc_shape_errors(tmp_path, fn, why):
 
 
 def test_duplicate_routes_across_files(tmp_path):
-    a = REQ + 'service A {\n  Resp F(1: Req r) (api.post="/x/:id")\n}\n'
+    a = 'struct Req { 1: i64 id (api.path="id") }\nstruct Resp { 1: string s }\n'
+    a += 'service A {\n  Resp F(1: Req r) (api.post="/x/:id")\n}\n'
     b = 'include "a.thrift"\nservice B {\n  a.Resp G(1: a.Req r) (api.post="/x/:id")\n}\n'
     errors = compile_files(tmp_path, {"a.thrift": a, "b.thrift": b})
     assert len(errors) == 1
     assert errors[0].startswith(f"{tmp_path / 'b.thrift'}:3:")
-    assert "duplicate route POST /x/:id" in errors[0] and f"{tmp_path / 'a.thrift'}:5" in errors[0]
+    assert "duplicate route POST /x/:id" in errors[0] and f"{tmp_path / 'a.thrift'}:4" in errors[0]
 
 
 def test_internal_rpc_is_grpc_only(tmp_path):
@@ -140,7 +141,7 @@ struct Resp { 1: string s }
         ("struct Up { 1: i32 key (api.file=\"key\") }\nstruct Resp { 1: string s }\n",
          'Resp F(1: Up r) (api.post="/f", api.upload="file")', "must be string"),
         ("struct Up { 1: string k (api.file=\"path\") }\nstruct Resp { 1: string s }\n",
-         'Resp F(1: Up r) (api.post="/f", api.upload="file")', "api.file is one of"),
+         'Resp F(1: Up r) (api.post="/f", api.upload="file")', "Up.k: api.file='path': api.file is one of"),
         ("struct Up { 1: string a (api.file=\"key\")\n 2: string b (api.file=\"key\") }\nstruct Resp { 1: string s }\n",
          'Resp F(1: Up r) (api.post="/f", api.upload="file")', "both have api.file"),
     ],
@@ -148,7 +149,7 @@ struct Resp { 1: string s }
 def test_upload_annotation_errors(tmp_path, req, fn, why):
     text = req + f"service S {{\n  {fn}\n}}\n"
     errors = compile_files(tmp_path, {"a.thrift": text})
-    assert any(why in e and "S.F" in e for e in errors), errors
+    assert any(why in e and ("S.F" in e or "Up.k" in e) for e in errors), errors
 
 
 def test_upload_annotation_in_the_model(tmp_path):
@@ -197,3 +198,121 @@ def test_duplicate_field_name_and_json_key(tmp_path):
     errors = compile_files(tmp_path, {"a.thrift": text})
     assert any(":3:" in e and "duplicate field name 'a'" in e for e in errors)
     assert any(":5:" in e and "JSON key 'c'" in e for e in errors)
+
+
+# ---- the api.* annotation contract (atelier_idlc.annotations; libs/idlc/README.md)
+
+STREAM = """
+struct Req {
+    1: optional i64 space_id (api.space="true")
+    2: optional bool stream (api.stream_switch="true")
+}
+struct Ev {
+    1: string event (api.sse="event")
+    2: string data (api.sse="data")
+}
+struct Resp { 1: string s }
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "needle", "why"),
+    [
+        (REQ + 'service S {\n  Resp F(1: Req r) (api.post="/f", api.streem="true")\n}\n', "F(",
+         'S.F: unknown annotation api.streem (a function takes api.auth'),
+        ('struct Req { 1: i64 id (api.jsconv="true") }\nstruct Resp { 1: string s }\n', "jsconv",
+         "Req.id: unknown annotation api.jsconv (a field takes api.body"),
+        ('enum E {\n  A = 1\n} (api.strings="true")\n', "enum E", "E: unknown annotation api.strings"),
+        ('struct S {\n  1: i32 a\n} (api.space="true")\n', "struct S", "S: api.space goes on a field, not on a struct"),
+        (REQ + 'service S {\n  Resp F(1: Req r) (api.post="/f", api.js_conv="true")\n}\n', "F(",
+         "S.F: api.js_conv goes on a field, not on a function"),
+        ('enum E {\n  A = 1 (api.string="true")\n}\n', "A = 1", "E.A: api.string goes on a enum, not on a enum value"),
+        (REQ + 'service S {\n  Resp F(1: Req r) (api.post="/f", api.auth="no")\n}\n', "F(",
+         """S.F: api.auth='no': api.auth takes "true" or "false\""""),
+        (REQ + 'service S {\n  Resp F(1: Req r) (api.post="/f", api.tag="public")\n}\n', "F(",
+         'api.tag is one of "openapi"'),
+        (REQ + 'service S {\n  Resp F(1: Req r) (api.post="f")\n}\n', "F(", "api.post is an HTTP path starting with '/'"),
+        ('struct Req { 1: i64 id (api.query="a b") }\nstruct Resp { 1: string s }\n', "a b",
+         "api.query names a query-string parameter"),
+        ('struct S {\n  1: string s (api.js_conv="true")\n}\n', "1: string", "S.s: api.js_conv is for i64 fields"),
+        ('struct S {\n  1: string id (api.space="true")\n}\n', "1: string", "S.id: api.space is for an i64"),
+        ('struct Req {\n  1: i64 id (api.path="id", api.js_conv="true", api.js_conv="false")\n}\n', "1: i64",
+         "annotation api.js_conv given twice"),
+        ('enum E {\n  _Hidden = 1\n}\n', "_Hidden", "cannot be a Python enum member"),
+    ],
+)
+def test_annotation_contract_errors(tmp_path, text, needle, why):
+    errors = compile_files(tmp_path, {"a.thrift": text})
+    assert any(f":{line_of(text, needle)}: " in e and why in e for e in errors), errors
+
+
+@pytest.mark.parametrize(
+    ("fn", "needle", "why"),
+    [
+        # request-only annotations on a struct that is no HTTP route's request
+        ('Resp F(1: Resp r) (api.post="/f")', "1: optional i64 space_id",
+         "Req.space_id: api.space only works on the request struct of an HTTP route"),
+        # api.stream_switch on a route that does not stream
+        ('Resp F(1: Req r) (api.post="/f")', "2: optional bool stream",
+         "Req.stream: api.stream_switch only works on the request of an api.stream route"),
+        # the JSON answer needs the response's api.sse="data"
+        ('Resp F(1: Req r) (api.post="/f", api.stream="true")', "F(",
+         'S.F: api.stream_switch needs api.sse="data" in a.Resp'),
+        # api.sse on the response of a route that does not stream
+        ('Ev F(1: Resp r) (api.post="/f")', "1: string event", "Ev.event: api.sse only works on the response"),
+    ],
+)
+def test_annotation_places(tmp_path, fn, needle, why):
+    text = STREAM + f"service S {{\n  {fn}\n}}\n"
+    errors = compile_files(tmp_path, {"a.thrift": text})
+    assert any(f":{line_of(text, needle)}: " in e and why in e for e in errors), errors
+
+
+def test_stream_annotations_in_the_model(tmp_path):
+    text = STREAM + 'service S {\n  Ev F(1: Req r) (api.post="/f", api.stream="true")\n}\n'
+    (tmp_path / "a.thrift").write_text(text)
+    [rpc] = load(tmp_path).rpcs
+    assert rpc.space_fields == ("space_id",) and rpc.stream_switch == "stream"
+    assert (rpc.sse.event, rpc.sse.data, rpc.sse.id) == ("event", "data", None)
+
+
+@pytest.mark.parametrize(
+    ("structs", "why"),
+    [
+        ('struct Ev {\n  1: string data (api.sse="data")\n  2: string body (api.sse="data")\n}\n',
+         "fields 'data' and 'body' both have api.sse=\"data\""),
+        ('struct Ev {\n  1: string event (api.sse="event")\n}\n', 'a struct with api.sse fields needs one api.sse="data"'),
+        ('struct Ev {\n  1: i32 data (api.sse="data")\n}\n', "Ev.data: api.sse is for a string field"),
+    ],
+)
+def test_sse_shape_errors(tmp_path, structs, why):
+    text = 'struct Req { 1: string q }\n' + structs + 'service S {\n  Ev F(1: Req r) (api.post="/f", api.stream="true")\n}\n'
+    errors = compile_files(tmp_path, {"a.thrift": text})
+    assert any(why in e for e in errors), errors
+
+
+def test_path_params_bind_by_api_path_only(tmp_path):
+    text = (
+        'struct Req {\n  1: i64 id\n  2: i64 other (api.path="other")\n}\nstruct Resp { 1: string s }\n'
+        'service S {\n  Resp F(1: Req r) (api.get="/x/:id")\n}\n'
+    )
+    errors = compile_files(tmp_path, {"a.thrift": text})
+    assert any(f":{line_of(text, 'F(')}:" in e and 'path parameter :id has no field in Req (add api.path="id")' in e
+               for e in errors), errors
+    assert any(f":{line_of(text, 'other')}:" in e and 'has api.path="other" but /x/:id has no :other' in e
+               for e in errors), errors
+
+
+def test_api_query_only_at_the_top_of_a_request(tmp_path):
+    text = (
+        'struct Inner {\n  1: i32 n (api.query="n")\n}\nstruct Req { 1: Inner inner }\nstruct Resp { 1: string s }\n'
+        'service S {\n  Resp F(1: Req r) (api.get="/x")\n}\n'
+    )
+    err = one_error(tmp_path, text)
+    assert ":2:" in err and "Inner.n: api.query only works on the request struct of an HTTP route" in err
+
+
+def test_enum_names_are_unique_across_files(tmp_path):
+    errors = compile_files(tmp_path, {"a.thrift": "enum E {\n  A = 1\n}\n", "b.thrift": "\nenum E {\n  B = 1\n}\n"})
+    assert len(errors) == 1 and f"{tmp_path / 'b.thrift'}:2:" in errors[0]
+    assert f"enum E is also defined at {tmp_path / 'a.thrift'}:1" in errors[0]

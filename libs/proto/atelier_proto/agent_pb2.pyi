@@ -11,6 +11,12 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class BotMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOT_MODE_SINGLE_MODE: _ClassVar[BotMode]
+    BOT_MODE_MULTI_MODE: _ClassVar[BotMode]
+    BOT_MODE_WORKFLOW_MODE: _ClassVar[BotMode]
+
 class ContextMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     CONTEXT_MODE_CHAT: _ClassVar[ContextMode]
@@ -107,6 +113,21 @@ class InputType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     INPUT_TYPE_CODE: _ClassVar[InputType]
     INPUT_TYPE_TXT: _ClassVar[InputType]
     INPUT_TYPE_PPT: _ClassVar[InputType]
+
+class ExecuteEventType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    EXECUTE_EVENT_TYPE_ANSWER: _ClassVar[ExecuteEventType]
+    EXECUTE_EVENT_TYPE_FUNCTION_CALL: _ClassVar[ExecuteEventType]
+    EXECUTE_EVENT_TYPE_TOOL_RESPONSE: _ClassVar[ExecuteEventType]
+    EXECUTE_EVENT_TYPE_KNOWLEDGE: _ClassVar[ExecuteEventType]
+    EXECUTE_EVENT_TYPE_FOLLOW_UP: _ClassVar[ExecuteEventType]
+    EXECUTE_EVENT_TYPE_VERBOSE: _ClassVar[ExecuteEventType]
+    EXECUTE_EVENT_TYPE_USAGE: _ClassVar[ExecuteEventType]
+    EXECUTE_EVENT_TYPE_REQUIRES_ACTION: _ClassVar[ExecuteEventType]
+    EXECUTE_EVENT_TYPE_ERROR: _ClassVar[ExecuteEventType]
+BOT_MODE_SINGLE_MODE: BotMode
+BOT_MODE_MULTI_MODE: BotMode
+BOT_MODE_WORKFLOW_MODE: BotMode
 CONTEXT_MODE_CHAT: ContextMode
 CONTEXT_MODE_FUNCTION_CALL_1: ContextMode
 CONTEXT_MODE_FUNCTION_CALL_2: ContextMode
@@ -162,6 +183,15 @@ INPUT_TYPE_ARCHIVE: InputType
 INPUT_TYPE_CODE: InputType
 INPUT_TYPE_TXT: InputType
 INPUT_TYPE_PPT: InputType
+EXECUTE_EVENT_TYPE_ANSWER: ExecuteEventType
+EXECUTE_EVENT_TYPE_FUNCTION_CALL: ExecuteEventType
+EXECUTE_EVENT_TYPE_TOOL_RESPONSE: ExecuteEventType
+EXECUTE_EVENT_TYPE_KNOWLEDGE: ExecuteEventType
+EXECUTE_EVENT_TYPE_FOLLOW_UP: ExecuteEventType
+EXECUTE_EVENT_TYPE_VERBOSE: ExecuteEventType
+EXECUTE_EVENT_TYPE_USAGE: ExecuteEventType
+EXECUTE_EVENT_TYPE_REQUIRES_ACTION: ExecuteEventType
+EXECUTE_EVENT_TYPE_ERROR: ExecuteEventType
 
 class ShortMemoryPolicy(_message.Message):
     __slots__ = ("context_mode", "history_round")
@@ -968,7 +998,7 @@ class OpenAPIBotInfo(_message.Message):
     version: str
     prompt_info: OpenAPIBotPromptInfo
     onboarding_info: OpenAPIBotOnboardingInfo
-    bot_mode: int
+    bot_mode: BotMode
     model_info: OpenAPIBotModelInfo
     plugin_info_list: _containers.RepeatedCompositeFieldContainer[OpenAPIBotPluginInfo]
     knowledge: OpenAPIBotKnowledge
@@ -978,7 +1008,7 @@ class OpenAPIBotInfo(_message.Message):
     suggest_reply_info: OpenAPIBotSuggestReplyInfo
     variables: _containers.RepeatedCompositeFieldContainer[OpenAPIBotVariable]
     owner_user_id: int
-    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_url: _Optional[str] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., version: _Optional[str] = ..., prompt_info: _Optional[_Union[OpenAPIBotPromptInfo, _Mapping]] = ..., onboarding_info: _Optional[_Union[OpenAPIBotOnboardingInfo, _Mapping]] = ..., bot_mode: _Optional[int] = ..., model_info: _Optional[_Union[OpenAPIBotModelInfo, _Mapping]] = ..., plugin_info_list: _Optional[_Iterable[_Union[OpenAPIBotPluginInfo, _Mapping]]] = ..., knowledge: _Optional[_Union[OpenAPIBotKnowledge, _Mapping]] = ..., workflow_info_list: _Optional[_Iterable[_Union[OpenAPIBotWorkflowInfo, _Mapping]]] = ..., shortcut_commands: _Optional[_Iterable[_Union[ShortcutCommandInfo, _Mapping]]] = ..., default_user_input_type: _Optional[str] = ..., suggest_reply_info: _Optional[_Union[OpenAPIBotSuggestReplyInfo, _Mapping]] = ..., variables: _Optional[_Iterable[_Union[OpenAPIBotVariable, _Mapping]]] = ..., owner_user_id: _Optional[int] = ...) -> None: ...
+    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_url: _Optional[str] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., version: _Optional[str] = ..., prompt_info: _Optional[_Union[OpenAPIBotPromptInfo, _Mapping]] = ..., onboarding_info: _Optional[_Union[OpenAPIBotOnboardingInfo, _Mapping]] = ..., bot_mode: _Optional[_Union[BotMode, str]] = ..., model_info: _Optional[_Union[OpenAPIBotModelInfo, _Mapping]] = ..., plugin_info_list: _Optional[_Iterable[_Union[OpenAPIBotPluginInfo, _Mapping]]] = ..., knowledge: _Optional[_Union[OpenAPIBotKnowledge, _Mapping]] = ..., workflow_info_list: _Optional[_Iterable[_Union[OpenAPIBotWorkflowInfo, _Mapping]]] = ..., shortcut_commands: _Optional[_Iterable[_Union[ShortcutCommandInfo, _Mapping]]] = ..., default_user_input_type: _Optional[str] = ..., suggest_reply_info: _Optional[_Union[OpenAPIBotSuggestReplyInfo, _Mapping]] = ..., variables: _Optional[_Iterable[_Union[OpenAPIBotVariable, _Mapping]]] = ..., owner_user_id: _Optional[int] = ...) -> None: ...
 
 class OpenGetBotInfoRequest(_message.Message):
     __slots__ = ("bot_id", "is_published", "connector_id", "space_id")

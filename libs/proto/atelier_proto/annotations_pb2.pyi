@@ -20,6 +20,14 @@ DEFAULT_FIELD_NUMBER: _ClassVar[int]
 default: _descriptor.FieldDescriptor
 THRIFT_TYPE_FIELD_NUMBER: _ClassVar[int]
 thrift_type: _descriptor.FieldDescriptor
+FILE_FIELD_NUMBER: _ClassVar[int]
+file: _descriptor.FieldDescriptor
+SPACE_FIELD_NUMBER: _ClassVar[int]
+space: _descriptor.FieldDescriptor
+STREAM_SWITCH_FIELD_NUMBER: _ClassVar[int]
+stream_switch: _descriptor.FieldDescriptor
+SSE_FIELD_NUMBER: _ClassVar[int]
+sse: _descriptor.FieldDescriptor
 HTTP_METHOD_FIELD_NUMBER: _ClassVar[int]
 http_method: _descriptor.FieldDescriptor
 HTTP_PATH_FIELD_NUMBER: _ClassVar[int]
@@ -34,3 +42,7 @@ OPENAPI_FIELD_NUMBER: _ClassVar[int]
 openapi: _descriptor.FieldDescriptor
 INTERNAL_FIELD_NUMBER: _ClassVar[int]
 internal: _descriptor.FieldDescriptor
+UPLOAD_FIELD_NUMBER: _ClassVar[int]
+upload: _descriptor.FieldDescriptor
+STRING_FIELD_NUMBER: _ClassVar[int]
+string: _descriptor.FieldDescriptor

@@ -28,11 +28,17 @@ class MessageType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     MESSAGE_TYPE_FOLLOW_UP: _ClassVar[MessageType]
     MESSAGE_TYPE_VERBOSE: _ClassVar[MessageType]
     MESSAGE_TYPE_INTERRUPT: _ClassVar[MessageType]
+    MESSAGE_TYPE_ACK: _ClassVar[MessageType]
 
 class MessageRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     MESSAGE_ROLE_USER: _ClassVar[MessageRole]
     MESSAGE_ROLE_ASSISTANT: _ClassVar[MessageRole]
+
+class MessageStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MESSAGE_STATUS_AVAILABLE: _ClassVar[MessageStatus]
+    MESSAGE_STATUS_BROKEN: _ClassVar[MessageStatus]
 
 class ContentType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -71,8 +77,11 @@ MESSAGE_TYPE_KNOWLEDGE: MessageType
 MESSAGE_TYPE_FOLLOW_UP: MessageType
 MESSAGE_TYPE_VERBOSE: MessageType
 MESSAGE_TYPE_INTERRUPT: MessageType
+MESSAGE_TYPE_ACK: MessageType
 MESSAGE_ROLE_USER: MessageRole
 MESSAGE_ROLE_ASSISTANT: MessageRole
+MESSAGE_STATUS_AVAILABLE: MessageStatus
+MESSAGE_STATUS_BROKEN: MessageStatus
 CONTENT_TYPE_TEXT: ContentType
 CONTENT_TYPE_OBJECT_STRING: ContentType
 CONTENT_TYPE_CARD: ContentType

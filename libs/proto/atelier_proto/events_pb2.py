@@ -27,35 +27,23 @@ from atelier_proto import annotations_pb2 as atelier__proto_dot_annotations__pb2
 from atelier_proto import knowledge_pb2 as atelier__proto_dot_knowledge__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x61telier_proto/events.proto\x12\x0e\x61telier.events\x1a\x1f\x61telier_proto/annotations.proto\x1a\x1d\x61telier_proto/knowledge.proto\"\x87\x01\n\x0eIndexDocuments\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x1a\n\x0c\x64ocument_ids\x18\x03 \x03(\x03\x42\x04\xc8\xf3\x18\x01\x12\x11\n\tis_append\x18\x04 \x01(\x08\x12\x14\n\x0cis_resegment\x18\x05 \x01(\x08\"\xc2\x02\n\rIndexDocument\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0b\x64ocument_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x11\n\tis_append\x18\x04 \x01(\x08\x12\x14\n\x0cis_resegment\x18\x05 \x01(\x08\x12\x32\n\x0b\x66ormat_type\x18\x06 \x01(\x0e\x32\x1d.atelier.knowledge.FormatType\x12\x38\n\x0e\x63hunk_strategy\x18\x07 \x01(\x0b\x32 .atelier.knowledge.ChunkStrategy\x12<\n\x10parsing_strategy\x18\x08 \x01(\x0b\x32\".atelier.knowledge.ParsingStrategy\x12\x0f\n\x07\x61ttempt\x18\t \x01(\x03\"q\n\nIndexSlice\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0b\x64ocument_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x16\n\x08slice_id\x18\x04 \x01(\x03\x42\x04\xc8\xf3\x18\x01\"\xaa\x01\n\x13\x44\x65leteKnowledgeData\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x1a\n\x0c\x64ocument_ids\x18\x03 \x03(\x03\x42\x04\xc8\xf3\x18\x01\x12\x17\n\tslice_ids\x18\x04 \x03(\x03\x42\x04\xc8\xf3\x18\x01\x12\x1f\n\x08index_id\x18\x05 \x01(\x03\x42\x08\xc8\xf3\x18\x01\xf0\xf3\x18\x01H\x00\x88\x01\x01\x42\x0b\n\t_index_id\"[\n\x0eSwitchEmbedder\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x17\n\tswitch_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\"\xfb\x01\n\x0e\x44ocumentReview\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x17\n\treview_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x0f\n\x07tos_uri\x18\x04 \x01(\t\x12\x15\n\rdocument_type\x18\x05 \x01(\t\x12\x38\n\x0e\x63hunk_strategy\x18\x06 \x01(\x0b\x32 .atelier.knowledge.ChunkStrategy\x12<\n\x10parsing_strategy\x18\x07 \x01(\x0b\x32\".atelier.knowledge.ParsingStrategy\"a\n\x12RefreshWebDocument\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0b\x64ocument_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\"\xd3\x01\n\x0f\x44ocumentIndexed\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0b\x64ocument_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x31\n\x06status\x18\x04 \x01(\x0e\x32!.atelier.knowledge.DocumentStatus\x12\x13\n\x0bslice_count\x18\x05 \x01(\x03\x12\x12\n\nchar_count\x18\x06 \x01(\x03\x12\x17\n\x0fstatus_descript\x18\x07 \x01(\t\"\xea\x01\n\x14WorkflowRunRequested\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0bworkflow_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\nexecute_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x15\n\x07user_id\x18\x04 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\r\n\x05input\x18\x05 \x01(\t\x12\x0f\n\x07version\x18\x06 \x01(\t\x12\x14\n\x06\x62ot_id\x18\x07 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\nproject_id\x18\x08 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\r\n\x05\x64\x65\x62ug\x18\t \x01(\x08\x12\x0f\n\x07\x61ttempt\x18\n \x01(\x03\"\xa4\x01\n\x17WorkflowResumeRequested\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0bworkflow_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\nexecute_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x10\n\x08\x65vent_id\x18\x04 \x01(\t\x12\x13\n\x0bresume_data\x18\x05 \x01(\t\x12\x15\n\x07user_id\x18\x06 \x01(\x03\x42\x04\xc8\xf3\x18\x01\"f\n\x17WorkflowCancelRequested\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0bworkflow_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\nexecute_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x61telier_proto/events.proto\x12\x0e\x61telier.events\x1a\x1f\x61telier_proto/annotations.proto\x1a\x1d\x61telier_proto/knowledge.proto\"D\n\rIndexDocument\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0b\x64ocument_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\"Y\n\nIndexSlice\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0b\x64ocument_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x16\n\x08slice_id\x18\x04 \x01(\x03\x42\x04\xc8\xf3\x18\x01\"\x92\x01\n\x13\x44\x65leteKnowledgeData\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x1a\n\x0c\x64ocument_ids\x18\x03 \x03(\x03\x42\x04\xc8\xf3\x18\x01\x12\x17\n\tslice_ids\x18\x04 \x03(\x03\x42\x04\xc8\xf3\x18\x01\x12\x1f\n\x08index_id\x18\x05 \x01(\x03\x42\x08\xc8\xf3\x18\x01\xf0\xf3\x18\x01H\x00\x88\x01\x01\x42\x0b\n\t_index_id\"C\n\x0eSwitchEmbedder\x12\x18\n\ndataset_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x17\n\tswitch_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\"\xfa\x01\n\x0e\x44ocumentReview\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x17\n\treview_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x0f\n\x07tos_uri\x18\x04 \x01(\t\x12\x15\n\rdocument_type\x18\x05 \x01(\t\x12\x38\n\x0e\x63hunk_strategy\x18\x06 \x01(\x0b\x32 .atelier.knowledge.ChunkStrategy\x12<\n\x10parsing_strategy\x18\x07 \x01(\x0b\x32\".atelier.knowledge.ParsingStrategy\x12\x17\n\x0f\x65mbedding_model\x18\x08 \x01(\t\"w\n\x12RefreshWebDocument\x12\x19\n\x0b\x64ocument_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x0f\n\x07web_url\x18\x04 \x01(\t\x12\x0f\n\x07tos_uri\x18\x05 \x01(\t\x12\x14\n\x0c\x63ontent_hash\x18\x06 \x01(\t\x12\x0e\n\x06\x66\x61iled\x18\x07 \x01(\x08\"\xea\x01\n\x14WorkflowRunRequested\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0bworkflow_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\nexecute_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x15\n\x07user_id\x18\x04 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\r\n\x05input\x18\x05 \x01(\t\x12\x0f\n\x07version\x18\x06 \x01(\t\x12\x14\n\x06\x62ot_id\x18\x07 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\nproject_id\x18\x08 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\r\n\x05\x64\x65\x62ug\x18\t \x01(\x08\x12\x0f\n\x07\x61ttempt\x18\n \x01(\x03\"\xa4\x01\n\x17WorkflowResumeRequested\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0bworkflow_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\nexecute_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x10\n\x08\x65vent_id\x18\x04 \x01(\t\x12\x13\n\x0bresume_data\x18\x05 \x01(\t\x12\x15\n\x07user_id\x18\x06 \x01(\x03\x42\x04\xc8\xf3\x18\x01\"f\n\x17WorkflowCancelRequested\x12\x16\n\x08space_id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x19\n\x0bworkflow_id\x18\x02 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\x18\n\nexecute_id\x18\x03 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'atelier_proto.events_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_INDEXDOCUMENTS'].fields_by_name['space_id']._loaded_options = None
-  _globals['_INDEXDOCUMENTS'].fields_by_name['space_id']._serialized_options = b'\310\363\030\001'
-  _globals['_INDEXDOCUMENTS'].fields_by_name['dataset_id']._loaded_options = None
-  _globals['_INDEXDOCUMENTS'].fields_by_name['dataset_id']._serialized_options = b'\310\363\030\001'
-  _globals['_INDEXDOCUMENTS'].fields_by_name['document_ids']._loaded_options = None
-  _globals['_INDEXDOCUMENTS'].fields_by_name['document_ids']._serialized_options = b'\310\363\030\001'
-  _globals['_INDEXDOCUMENT'].fields_by_name['space_id']._loaded_options = None
-  _globals['_INDEXDOCUMENT'].fields_by_name['space_id']._serialized_options = b'\310\363\030\001'
   _globals['_INDEXDOCUMENT'].fields_by_name['dataset_id']._loaded_options = None
   _globals['_INDEXDOCUMENT'].fields_by_name['dataset_id']._serialized_options = b'\310\363\030\001'
   _globals['_INDEXDOCUMENT'].fields_by_name['document_id']._loaded_options = None
   _globals['_INDEXDOCUMENT'].fields_by_name['document_id']._serialized_options = b'\310\363\030\001'
-  _globals['_INDEXSLICE'].fields_by_name['space_id']._loaded_options = None
-  _globals['_INDEXSLICE'].fields_by_name['space_id']._serialized_options = b'\310\363\030\001'
   _globals['_INDEXSLICE'].fields_by_name['dataset_id']._loaded_options = None
   _globals['_INDEXSLICE'].fields_by_name['dataset_id']._serialized_options = b'\310\363\030\001'
   _globals['_INDEXSLICE'].fields_by_name['document_id']._loaded_options = None
   _globals['_INDEXSLICE'].fields_by_name['document_id']._serialized_options = b'\310\363\030\001'
   _globals['_INDEXSLICE'].fields_by_name['slice_id']._loaded_options = None
   _globals['_INDEXSLICE'].fields_by_name['slice_id']._serialized_options = b'\310\363\030\001'
-  _globals['_DELETEKNOWLEDGEDATA'].fields_by_name['space_id']._loaded_options = None
-  _globals['_DELETEKNOWLEDGEDATA'].fields_by_name['space_id']._serialized_options = b'\310\363\030\001'
   _globals['_DELETEKNOWLEDGEDATA'].fields_by_name['dataset_id']._loaded_options = None
   _globals['_DELETEKNOWLEDGEDATA'].fields_by_name['dataset_id']._serialized_options = b'\310\363\030\001'
   _globals['_DELETEKNOWLEDGEDATA'].fields_by_name['document_ids']._loaded_options = None
@@ -64,30 +52,16 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_DELETEKNOWLEDGEDATA'].fields_by_name['slice_ids']._serialized_options = b'\310\363\030\001'
   _globals['_DELETEKNOWLEDGEDATA'].fields_by_name['index_id']._loaded_options = None
   _globals['_DELETEKNOWLEDGEDATA'].fields_by_name['index_id']._serialized_options = b'\310\363\030\001\360\363\030\001'
-  _globals['_SWITCHEMBEDDER'].fields_by_name['space_id']._loaded_options = None
-  _globals['_SWITCHEMBEDDER'].fields_by_name['space_id']._serialized_options = b'\310\363\030\001'
   _globals['_SWITCHEMBEDDER'].fields_by_name['dataset_id']._loaded_options = None
   _globals['_SWITCHEMBEDDER'].fields_by_name['dataset_id']._serialized_options = b'\310\363\030\001'
   _globals['_SWITCHEMBEDDER'].fields_by_name['switch_id']._loaded_options = None
   _globals['_SWITCHEMBEDDER'].fields_by_name['switch_id']._serialized_options = b'\310\363\030\001'
   _globals['_DOCUMENTREVIEW'].fields_by_name['space_id']._loaded_options = None
   _globals['_DOCUMENTREVIEW'].fields_by_name['space_id']._serialized_options = b'\310\363\030\001'
-  _globals['_DOCUMENTREVIEW'].fields_by_name['dataset_id']._loaded_options = None
-  _globals['_DOCUMENTREVIEW'].fields_by_name['dataset_id']._serialized_options = b'\310\363\030\001'
   _globals['_DOCUMENTREVIEW'].fields_by_name['review_id']._loaded_options = None
   _globals['_DOCUMENTREVIEW'].fields_by_name['review_id']._serialized_options = b'\310\363\030\001'
-  _globals['_REFRESHWEBDOCUMENT'].fields_by_name['space_id']._loaded_options = None
-  _globals['_REFRESHWEBDOCUMENT'].fields_by_name['space_id']._serialized_options = b'\310\363\030\001'
-  _globals['_REFRESHWEBDOCUMENT'].fields_by_name['dataset_id']._loaded_options = None
-  _globals['_REFRESHWEBDOCUMENT'].fields_by_name['dataset_id']._serialized_options = b'\310\363\030\001'
   _globals['_REFRESHWEBDOCUMENT'].fields_by_name['document_id']._loaded_options = None
   _globals['_REFRESHWEBDOCUMENT'].fields_by_name['document_id']._serialized_options = b'\310\363\030\001'
-  _globals['_DOCUMENTINDEXED'].fields_by_name['space_id']._loaded_options = None
-  _globals['_DOCUMENTINDEXED'].fields_by_name['space_id']._serialized_options = b'\310\363\030\001'
-  _globals['_DOCUMENTINDEXED'].fields_by_name['dataset_id']._loaded_options = None
-  _globals['_DOCUMENTINDEXED'].fields_by_name['dataset_id']._serialized_options = b'\310\363\030\001'
-  _globals['_DOCUMENTINDEXED'].fields_by_name['document_id']._loaded_options = None
-  _globals['_DOCUMENTINDEXED'].fields_by_name['document_id']._serialized_options = b'\310\363\030\001'
   _globals['_WORKFLOWRUNREQUESTED'].fields_by_name['space_id']._loaded_options = None
   _globals['_WORKFLOWRUNREQUESTED'].fields_by_name['space_id']._serialized_options = b'\310\363\030\001'
   _globals['_WORKFLOWRUNREQUESTED'].fields_by_name['workflow_id']._loaded_options = None
@@ -114,26 +88,22 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_WORKFLOWCANCELREQUESTED'].fields_by_name['workflow_id']._serialized_options = b'\310\363\030\001'
   _globals['_WORKFLOWCANCELREQUESTED'].fields_by_name['execute_id']._loaded_options = None
   _globals['_WORKFLOWCANCELREQUESTED'].fields_by_name['execute_id']._serialized_options = b'\310\363\030\001'
-  _globals['_INDEXDOCUMENTS']._serialized_start=111
-  _globals['_INDEXDOCUMENTS']._serialized_end=246
-  _globals['_INDEXDOCUMENT']._serialized_start=249
-  _globals['_INDEXDOCUMENT']._serialized_end=571
-  _globals['_INDEXSLICE']._serialized_start=573
-  _globals['_INDEXSLICE']._serialized_end=686
-  _globals['_DELETEKNOWLEDGEDATA']._serialized_start=689
-  _globals['_DELETEKNOWLEDGEDATA']._serialized_end=859
-  _globals['_SWITCHEMBEDDER']._serialized_start=861
-  _globals['_SWITCHEMBEDDER']._serialized_end=952
-  _globals['_DOCUMENTREVIEW']._serialized_start=955
-  _globals['_DOCUMENTREVIEW']._serialized_end=1206
-  _globals['_REFRESHWEBDOCUMENT']._serialized_start=1208
-  _globals['_REFRESHWEBDOCUMENT']._serialized_end=1305
-  _globals['_DOCUMENTINDEXED']._serialized_start=1308
-  _globals['_DOCUMENTINDEXED']._serialized_end=1519
-  _globals['_WORKFLOWRUNREQUESTED']._serialized_start=1522
-  _globals['_WORKFLOWRUNREQUESTED']._serialized_end=1756
-  _globals['_WORKFLOWRESUMEREQUESTED']._serialized_start=1759
-  _globals['_WORKFLOWRESUMEREQUESTED']._serialized_end=1923
-  _globals['_WORKFLOWCANCELREQUESTED']._serialized_start=1925
-  _globals['_WORKFLOWCANCELREQUESTED']._serialized_end=2027
+  _globals['_INDEXDOCUMENT']._serialized_start=110
+  _globals['_INDEXDOCUMENT']._serialized_end=178
+  _globals['_INDEXSLICE']._serialized_start=180
+  _globals['_INDEXSLICE']._serialized_end=269
+  _globals['_DELETEKNOWLEDGEDATA']._serialized_start=272
+  _globals['_DELETEKNOWLEDGEDATA']._serialized_end=418
+  _globals['_SWITCHEMBEDDER']._serialized_start=420
+  _globals['_SWITCHEMBEDDER']._serialized_end=487
+  _globals['_DOCUMENTREVIEW']._serialized_start=490
+  _globals['_DOCUMENTREVIEW']._serialized_end=740
+  _globals['_REFRESHWEBDOCUMENT']._serialized_start=742
+  _globals['_REFRESHWEBDOCUMENT']._serialized_end=861
+  _globals['_WORKFLOWRUNREQUESTED']._serialized_start=864
+  _globals['_WORKFLOWRUNREQUESTED']._serialized_end=1098
+  _globals['_WORKFLOWRESUMEREQUESTED']._serialized_start=1101
+  _globals['_WORKFLOWRESUMEREQUESTED']._serialized_end=1265
+  _globals['_WORKFLOWCANCELREQUESTED']._serialized_start=1267
+  _globals['_WORKFLOWCANCELREQUESTED']._serialized_end=1369
 # @@protoc_insertion_point(module_scope)

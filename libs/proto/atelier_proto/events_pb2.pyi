@@ -9,123 +9,75 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
-class IndexDocuments(_message.Message):
-    __slots__ = ("space_id", "dataset_id", "document_ids", "is_append", "is_resegment")
-    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
-    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
-    DOCUMENT_IDS_FIELD_NUMBER: _ClassVar[int]
-    IS_APPEND_FIELD_NUMBER: _ClassVar[int]
-    IS_RESEGMENT_FIELD_NUMBER: _ClassVar[int]
-    space_id: int
-    dataset_id: int
-    document_ids: _containers.RepeatedScalarFieldContainer[int]
-    is_append: bool
-    is_resegment: bool
-    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_ids: _Optional[_Iterable[int]] = ..., is_append: _Optional[bool] = ..., is_resegment: _Optional[bool] = ...) -> None: ...
-
 class IndexDocument(_message.Message):
-    __slots__ = ("space_id", "dataset_id", "document_id", "is_append", "is_resegment", "format_type", "chunk_strategy", "parsing_strategy", "attempt")
-    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("dataset_id", "document_id")
     DATASET_ID_FIELD_NUMBER: _ClassVar[int]
     DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
-    IS_APPEND_FIELD_NUMBER: _ClassVar[int]
-    IS_RESEGMENT_FIELD_NUMBER: _ClassVar[int]
-    FORMAT_TYPE_FIELD_NUMBER: _ClassVar[int]
-    CHUNK_STRATEGY_FIELD_NUMBER: _ClassVar[int]
-    PARSING_STRATEGY_FIELD_NUMBER: _ClassVar[int]
-    ATTEMPT_FIELD_NUMBER: _ClassVar[int]
-    space_id: int
     dataset_id: int
     document_id: int
-    is_append: bool
-    is_resegment: bool
-    format_type: _knowledge_pb2.FormatType
-    chunk_strategy: _knowledge_pb2.ChunkStrategy
-    parsing_strategy: _knowledge_pb2.ParsingStrategy
-    attempt: int
-    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_id: _Optional[int] = ..., is_append: _Optional[bool] = ..., is_resegment: _Optional[bool] = ..., format_type: _Optional[_Union[_knowledge_pb2.FormatType, str]] = ..., chunk_strategy: _Optional[_Union[_knowledge_pb2.ChunkStrategy, _Mapping]] = ..., parsing_strategy: _Optional[_Union[_knowledge_pb2.ParsingStrategy, _Mapping]] = ..., attempt: _Optional[int] = ...) -> None: ...
+    def __init__(self, dataset_id: _Optional[int] = ..., document_id: _Optional[int] = ...) -> None: ...
 
 class IndexSlice(_message.Message):
-    __slots__ = ("space_id", "dataset_id", "document_id", "slice_id")
-    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("dataset_id", "document_id", "slice_id")
     DATASET_ID_FIELD_NUMBER: _ClassVar[int]
     DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
     SLICE_ID_FIELD_NUMBER: _ClassVar[int]
-    space_id: int
     dataset_id: int
     document_id: int
     slice_id: int
-    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_id: _Optional[int] = ..., slice_id: _Optional[int] = ...) -> None: ...
+    def __init__(self, dataset_id: _Optional[int] = ..., document_id: _Optional[int] = ..., slice_id: _Optional[int] = ...) -> None: ...
 
 class DeleteKnowledgeData(_message.Message):
-    __slots__ = ("space_id", "dataset_id", "document_ids", "slice_ids", "index_id")
-    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("dataset_id", "document_ids", "slice_ids", "index_id")
     DATASET_ID_FIELD_NUMBER: _ClassVar[int]
     DOCUMENT_IDS_FIELD_NUMBER: _ClassVar[int]
     SLICE_IDS_FIELD_NUMBER: _ClassVar[int]
     INDEX_ID_FIELD_NUMBER: _ClassVar[int]
-    space_id: int
     dataset_id: int
     document_ids: _containers.RepeatedScalarFieldContainer[int]
     slice_ids: _containers.RepeatedScalarFieldContainer[int]
     index_id: int
-    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_ids: _Optional[_Iterable[int]] = ..., slice_ids: _Optional[_Iterable[int]] = ..., index_id: _Optional[int] = ...) -> None: ...
+    def __init__(self, dataset_id: _Optional[int] = ..., document_ids: _Optional[_Iterable[int]] = ..., slice_ids: _Optional[_Iterable[int]] = ..., index_id: _Optional[int] = ...) -> None: ...
 
 class SwitchEmbedder(_message.Message):
-    __slots__ = ("space_id", "dataset_id", "switch_id")
-    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("dataset_id", "switch_id")
     DATASET_ID_FIELD_NUMBER: _ClassVar[int]
     SWITCH_ID_FIELD_NUMBER: _ClassVar[int]
-    space_id: int
     dataset_id: int
     switch_id: int
-    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., switch_id: _Optional[int] = ...) -> None: ...
+    def __init__(self, dataset_id: _Optional[int] = ..., switch_id: _Optional[int] = ...) -> None: ...
 
 class DocumentReview(_message.Message):
-    __slots__ = ("space_id", "dataset_id", "review_id", "tos_uri", "document_type", "chunk_strategy", "parsing_strategy")
+    __slots__ = ("space_id", "review_id", "tos_uri", "document_type", "chunk_strategy", "parsing_strategy", "embedding_model")
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
-    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
     REVIEW_ID_FIELD_NUMBER: _ClassVar[int]
     TOS_URI_FIELD_NUMBER: _ClassVar[int]
     DOCUMENT_TYPE_FIELD_NUMBER: _ClassVar[int]
     CHUNK_STRATEGY_FIELD_NUMBER: _ClassVar[int]
     PARSING_STRATEGY_FIELD_NUMBER: _ClassVar[int]
+    EMBEDDING_MODEL_FIELD_NUMBER: _ClassVar[int]
     space_id: int
-    dataset_id: int
     review_id: int
     tos_uri: str
     document_type: str
     chunk_strategy: _knowledge_pb2.ChunkStrategy
     parsing_strategy: _knowledge_pb2.ParsingStrategy
-    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., review_id: _Optional[int] = ..., tos_uri: _Optional[str] = ..., document_type: _Optional[str] = ..., chunk_strategy: _Optional[_Union[_knowledge_pb2.ChunkStrategy, _Mapping]] = ..., parsing_strategy: _Optional[_Union[_knowledge_pb2.ParsingStrategy, _Mapping]] = ...) -> None: ...
+    embedding_model: str
+    def __init__(self, space_id: _Optional[int] = ..., review_id: _Optional[int] = ..., tos_uri: _Optional[str] = ..., document_type: _Optional[str] = ..., chunk_strategy: _Optional[_Union[_knowledge_pb2.ChunkStrategy, _Mapping]] = ..., parsing_strategy: _Optional[_Union[_knowledge_pb2.ParsingStrategy, _Mapping]] = ..., embedding_model: _Optional[str] = ...) -> None: ...
 
 class RefreshWebDocument(_message.Message):
-    __slots__ = ("space_id", "dataset_id", "document_id")
-    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
-    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("document_id", "web_url", "tos_uri", "content_hash", "failed")
     DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
-    space_id: int
-    dataset_id: int
+    WEB_URL_FIELD_NUMBER: _ClassVar[int]
+    TOS_URI_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_HASH_FIELD_NUMBER: _ClassVar[int]
+    FAILED_FIELD_NUMBER: _ClassVar[int]
     document_id: int
-    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_id: _Optional[int] = ...) -> None: ...
-
-class DocumentIndexed(_message.Message):
-    __slots__ = ("space_id", "dataset_id", "document_id", "status", "slice_count", "char_count", "status_descript")
-    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
-    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
-    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
-    STATUS_FIELD_NUMBER: _ClassVar[int]
-    SLICE_COUNT_FIELD_NUMBER: _ClassVar[int]
-    CHAR_COUNT_FIELD_NUMBER: _ClassVar[int]
-    STATUS_DESCRIPT_FIELD_NUMBER: _ClassVar[int]
-    space_id: int
-    dataset_id: int
-    document_id: int
-    status: _knowledge_pb2.DocumentStatus
-    slice_count: int
-    char_count: int
-    status_descript: str
-    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., document_id: _Optional[int] = ..., status: _Optional[_Union[_knowledge_pb2.DocumentStatus, str]] = ..., slice_count: _Optional[int] = ..., char_count: _Optional[int] = ..., status_descript: _Optional[str] = ...) -> None: ...
+    web_url: str
+    tos_uri: str
+    content_hash: str
+    failed: bool
+    def __init__(self, document_id: _Optional[int] = ..., web_url: _Optional[str] = ..., tos_uri: _Optional[str] = ..., content_hash: _Optional[str] = ..., failed: _Optional[bool] = ...) -> None: ...
 
 class WorkflowRunRequested(_message.Message):
     __slots__ = ("space_id", "workflow_id", "execute_id", "user_id", "input", "version", "bot_id", "project_id", "debug", "attempt")

@@ -26,7 +26,7 @@ _sym_db = _symbol_database.Default()
 from atelier_proto import annotations_pb2 as atelier__proto_dot_annotations__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x61telier_proto/file.proto\x12\x0c\x61telier.file\x1a\x1f\x61telier_proto/annotations.proto\"N\n\x04\x46ile\x12\x10\n\x02id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\r\n\x05\x62ytes\x18\x02 \x01(\x03\x12\x12\n\ncreated_at\x18\x03 \x01(\x03\x12\x11\n\tfile_name\x18\x04 \x01(\t\"f\n\x11UploadFileRequest\x12\x1c\n\tfile_name\x18\x01 \x01(\tB\x04\xf0\xf3\x18\x01H\x00\x88\x01\x01\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\x0c\x12\x14\n\x0c\x63ontent_type\x18\x03 \x01(\tB\x0c\n\n_file_name\"6\n\x12UploadFileResponse\x12 \n\x04\x64\x61ta\x18\x01 \x01(\x0b\x32\x12.atelier.file.File\";\n\x13RetrieveFileRequest\x12$\n\x07\x66ile_id\x18\x01 \x01(\x03\x42\x13\xc8\xf3\x18\x01\xd2\xf3\x18\x07\x66ile_id\xe8\xf3\x18\x01\"8\n\x14RetrieveFileResponse\x12 \n\x04\x64\x61ta\x18\x01 \x01(\x0b\x32\x12.atelier.file.File2\x9c\x02\n\x0b\x46ileService\x12\x81\x01\n\nUploadFile\x12\x1f.atelier.file.UploadFileRequest\x1a .atelier.file.UploadFileResponse\"0\xea\xf9\x18\x04POST\xf2\xf9\x18\x10/v1/files/upload\xf8\xf9\x18\x00\x80\xfa\x18\x01\x8a\xfa\x18\x04\x66ile\x90\xfa\x18\x01\x12\x88\x01\n\x0cRetrieveFile\x12!.atelier.file.RetrieveFileRequest\x1a\".atelier.file.RetrieveFileResponse\"1\xea\xf9\x18\x03GET\xf2\xf9\x18\x12/v1/files/retrieve\xf8\xf9\x18\x00\x80\xfa\x18\x01\x8a\xfa\x18\x04\x66ile\x90\xfa\x18\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x61telier_proto/file.proto\x12\x0c\x61telier.file\x1a\x1f\x61telier_proto/annotations.proto\"N\n\x04\x46ile\x12\x10\n\x02id\x18\x01 \x01(\x03\x42\x04\xc8\xf3\x18\x01\x12\r\n\x05\x62ytes\x18\x02 \x01(\x03\x12\x12\n\ncreated_at\x18\x03 \x01(\x03\x12\x11\n\tfile_name\x18\x04 \x01(\t\"\x85\x01\n\x11UploadFileRequest\x12$\n\tfile_name\x18\x01 \x01(\tB\x0c\xf0\xf3\x18\x01\x8a\xf4\x18\x04nameH\x00\x88\x01\x01\x12\x1c\n\x07\x63ontent\x18\x02 \x01(\x0c\x42\x0b\x8a\xf4\x18\x07\x63ontent\x12\x1e\n\x0c\x63ontent_type\x18\x03 \x01(\tB\x08\x8a\xf4\x18\x04typeB\x0c\n\n_file_name\"6\n\x12UploadFileResponse\x12 \n\x04\x64\x61ta\x18\x01 \x01(\x0b\x32\x12.atelier.file.File\";\n\x13RetrieveFileRequest\x12$\n\x07\x66ile_id\x18\x01 \x01(\x03\x42\x13\xc8\xf3\x18\x01\xd2\xf3\x18\x07\x66ile_id\xe8\xf3\x18\x01\"8\n\x14RetrieveFileResponse\x12 \n\x04\x64\x61ta\x18\x01 \x01(\x0b\x32\x12.atelier.file.File2\xa4\x02\n\x0b\x46ileService\x12\x89\x01\n\nUploadFile\x12\x1f.atelier.file.UploadFileRequest\x1a .atelier.file.UploadFileResponse\"8\xea\xf9\x18\x04POST\xf2\xf9\x18\x10/v1/files/upload\xf8\xf9\x18\x00\x80\xfa\x18\x01\x8a\xfa\x18\x04\x66ile\x90\xfa\x18\x01\xa2\xfa\x18\x04\x66ile\x12\x88\x01\n\x0cRetrieveFile\x12!.atelier.file.RetrieveFileRequest\x1a\".atelier.file.RetrieveFileResponse\"1\xea\xf9\x18\x03GET\xf2\xf9\x18\x12/v1/files/retrieve\xf8\xf9\x18\x00\x80\xfa\x18\x01\x8a\xfa\x18\x04\x66ile\x90\xfa\x18\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,23 +36,27 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_FILE'].fields_by_name['id']._loaded_options = None
   _globals['_FILE'].fields_by_name['id']._serialized_options = b'\310\363\030\001'
   _globals['_UPLOADFILEREQUEST'].fields_by_name['file_name']._loaded_options = None
-  _globals['_UPLOADFILEREQUEST'].fields_by_name['file_name']._serialized_options = b'\360\363\030\001'
+  _globals['_UPLOADFILEREQUEST'].fields_by_name['file_name']._serialized_options = b'\360\363\030\001\212\364\030\004name'
+  _globals['_UPLOADFILEREQUEST'].fields_by_name['content']._loaded_options = None
+  _globals['_UPLOADFILEREQUEST'].fields_by_name['content']._serialized_options = b'\212\364\030\007content'
+  _globals['_UPLOADFILEREQUEST'].fields_by_name['content_type']._loaded_options = None
+  _globals['_UPLOADFILEREQUEST'].fields_by_name['content_type']._serialized_options = b'\212\364\030\004type'
   _globals['_RETRIEVEFILEREQUEST'].fields_by_name['file_id']._loaded_options = None
   _globals['_RETRIEVEFILEREQUEST'].fields_by_name['file_id']._serialized_options = b'\310\363\030\001\322\363\030\007file_id\350\363\030\001'
   _globals['_FILESERVICE'].methods_by_name['UploadFile']._loaded_options = None
-  _globals['_FILESERVICE'].methods_by_name['UploadFile']._serialized_options = b'\352\371\030\004POST\362\371\030\020/v1/files/upload\370\371\030\000\200\372\030\001\212\372\030\004file\220\372\030\001'
+  _globals['_FILESERVICE'].methods_by_name['UploadFile']._serialized_options = b'\352\371\030\004POST\362\371\030\020/v1/files/upload\370\371\030\000\200\372\030\001\212\372\030\004file\220\372\030\001\242\372\030\004file'
   _globals['_FILESERVICE'].methods_by_name['RetrieveFile']._loaded_options = None
   _globals['_FILESERVICE'].methods_by_name['RetrieveFile']._serialized_options = b'\352\371\030\003GET\362\371\030\022/v1/files/retrieve\370\371\030\000\200\372\030\001\212\372\030\004file\220\372\030\001'
   _globals['_FILE']._serialized_start=75
   _globals['_FILE']._serialized_end=153
-  _globals['_UPLOADFILEREQUEST']._serialized_start=155
-  _globals['_UPLOADFILEREQUEST']._serialized_end=257
-  _globals['_UPLOADFILERESPONSE']._serialized_start=259
-  _globals['_UPLOADFILERESPONSE']._serialized_end=313
-  _globals['_RETRIEVEFILEREQUEST']._serialized_start=315
-  _globals['_RETRIEVEFILEREQUEST']._serialized_end=374
-  _globals['_RETRIEVEFILERESPONSE']._serialized_start=376
-  _globals['_RETRIEVEFILERESPONSE']._serialized_end=432
-  _globals['_FILESERVICE']._serialized_start=435
-  _globals['_FILESERVICE']._serialized_end=719
+  _globals['_UPLOADFILEREQUEST']._serialized_start=156
+  _globals['_UPLOADFILEREQUEST']._serialized_end=289
+  _globals['_UPLOADFILERESPONSE']._serialized_start=291
+  _globals['_UPLOADFILERESPONSE']._serialized_end=345
+  _globals['_RETRIEVEFILEREQUEST']._serialized_start=347
+  _globals['_RETRIEVEFILEREQUEST']._serialized_end=406
+  _globals['_RETRIEVEFILERESPONSE']._serialized_start=408
+  _globals['_RETRIEVEFILERESPONSE']._serialized_end=464
+  _globals['_FILESERVICE']._serialized_start=467
+  _globals['_FILESERVICE']._serialized_end=759
 # @@protoc_insertion_point(module_scope)

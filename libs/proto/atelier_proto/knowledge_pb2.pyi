@@ -108,6 +108,13 @@ class TableDataType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TABLE_DATA_TYPE_ALL_DATA: _ClassVar[TableDataType]
     TABLE_DATA_TYPE_ONLY_SCHEMA: _ClassVar[TableDataType]
     TABLE_DATA_TYPE_ONLY_PREVIEW: _ClassVar[TableDataType]
+
+class ClaimOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CLAIM_OUTCOME_UNSPECIFIED: _ClassVar[ClaimOutcome]
+    CLAIM_OUTCOME_CLAIMED: _ClassVar[ClaimOutcome]
+    CLAIM_OUTCOME_GONE: _ClassVar[ClaimOutcome]
+    CLAIM_OUTCOME_FINAL: _ClassVar[ClaimOutcome]
 FORMAT_TYPE_TEXT: FormatType
 FORMAT_TYPE_TABLE: FormatType
 FORMAT_TYPE_IMAGE: FormatType
@@ -162,6 +169,10 @@ ORDER_TYPE_ASC: OrderType
 TABLE_DATA_TYPE_ALL_DATA: TableDataType
 TABLE_DATA_TYPE_ONLY_SCHEMA: TableDataType
 TABLE_DATA_TYPE_ONLY_PREVIEW: TableDataType
+CLAIM_OUTCOME_UNSPECIFIED: ClaimOutcome
+CLAIM_OUTCOME_CLAIMED: ClaimOutcome
+CLAIM_OUTCOME_GONE: ClaimOutcome
+CLAIM_OUTCOME_FINAL: ClaimOutcome
 
 class ChunkStrategy(_message.Message):
     __slots__ = ("separator", "max_tokens", "remove_extra_spaces", "remove_urls_emails", "chunk_type", "caption_type", "overlap", "max_level", "save_title")
@@ -1402,22 +1413,382 @@ class ListDocumentOpenApiResponse(_message.Message):
     total: int
     def __init__(self, document_infos: _Optional[_Iterable[_Union[DocumentInfo, _Mapping]]] = ..., total: _Optional[int] = ...) -> None: ...
 
-class ExtractTextRequest(_message.Message):
-    __slots__ = ("file_id", "url", "max_chars")
-    FILE_ID_FIELD_NUMBER: _ClassVar[int]
-    URL_FIELD_NUMBER: _ClassVar[int]
-    MAX_CHARS_FIELD_NUMBER: _ClassVar[int]
-    file_id: int
-    url: str
-    max_chars: int
-    def __init__(self, file_id: _Optional[int] = ..., url: _Optional[str] = ..., max_chars: _Optional[int] = ...) -> None: ...
+class IndexingDataset(_message.Message):
+    __slots__ = ("dataset_id", "space_id", "live", "format_type", "embedding_model", "embedding_dimension", "index_key", "running_switch", "all_index_keys", "columns")
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    LIVE_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    EMBEDDING_MODEL_FIELD_NUMBER: _ClassVar[int]
+    EMBEDDING_DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    INDEX_KEY_FIELD_NUMBER: _ClassVar[int]
+    RUNNING_SWITCH_FIELD_NUMBER: _ClassVar[int]
+    ALL_INDEX_KEYS_FIELD_NUMBER: _ClassVar[int]
+    COLUMNS_FIELD_NUMBER: _ClassVar[int]
+    dataset_id: int
+    space_id: int
+    live: bool
+    format_type: FormatType
+    embedding_model: str
+    embedding_dimension: int
+    index_key: int
+    running_switch: IndexingSwitch
+    all_index_keys: _containers.RepeatedScalarFieldContainer[int]
+    columns: _containers.RepeatedCompositeFieldContainer[TableColumn]
+    def __init__(self, dataset_id: _Optional[int] = ..., space_id: _Optional[int] = ..., live: _Optional[bool] = ..., format_type: _Optional[_Union[FormatType, str]] = ..., embedding_model: _Optional[str] = ..., embedding_dimension: _Optional[int] = ..., index_key: _Optional[int] = ..., running_switch: _Optional[_Union[IndexingSwitch, _Mapping]] = ..., all_index_keys: _Optional[_Iterable[int]] = ..., columns: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ...) -> None: ...
 
-class ExtractTextResponse(_message.Message):
-    __slots__ = ("text", "file_name", "truncated")
-    TEXT_FIELD_NUMBER: _ClassVar[int]
-    FILE_NAME_FIELD_NUMBER: _ClassVar[int]
-    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
-    text: str
-    file_name: str
-    truncated: bool
-    def __init__(self, text: _Optional[str] = ..., file_name: _Optional[str] = ..., truncated: _Optional[bool] = ...) -> None: ...
+class IndexingSwitch(_message.Message):
+    __slots__ = ("switch_id", "to_model", "dimension", "last_document")
+    SWITCH_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_MODEL_FIELD_NUMBER: _ClassVar[int]
+    DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    LAST_DOCUMENT_FIELD_NUMBER: _ClassVar[int]
+    switch_id: int
+    to_model: str
+    dimension: int
+    last_document: int
+    def __init__(self, switch_id: _Optional[int] = ..., to_model: _Optional[str] = ..., dimension: _Optional[int] = ..., last_document: _Optional[int] = ...) -> None: ...
+
+class IndexingDocument(_message.Message):
+    __slots__ = ("document_id", "dataset_id", "space_id", "name", "file_type", "source_type", "tos_uri", "size", "web_url", "content_hash", "caption", "chunk_strategy", "parsing_strategy", "table_sheet", "table_meta")
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    FILE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    TOS_URI_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    WEB_URL_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_HASH_FIELD_NUMBER: _ClassVar[int]
+    CAPTION_FIELD_NUMBER: _ClassVar[int]
+    CHUNK_STRATEGY_FIELD_NUMBER: _ClassVar[int]
+    PARSING_STRATEGY_FIELD_NUMBER: _ClassVar[int]
+    TABLE_SHEET_FIELD_NUMBER: _ClassVar[int]
+    TABLE_META_FIELD_NUMBER: _ClassVar[int]
+    document_id: int
+    dataset_id: int
+    space_id: int
+    name: str
+    file_type: str
+    source_type: DocumentSource
+    tos_uri: str
+    size: int
+    web_url: str
+    content_hash: str
+    caption: str
+    chunk_strategy: ChunkStrategy
+    parsing_strategy: ParsingStrategy
+    table_sheet: TableSheet
+    table_meta: _containers.RepeatedCompositeFieldContainer[TableColumn]
+    def __init__(self, document_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., space_id: _Optional[int] = ..., name: _Optional[str] = ..., file_type: _Optional[str] = ..., source_type: _Optional[_Union[DocumentSource, str]] = ..., tos_uri: _Optional[str] = ..., size: _Optional[int] = ..., web_url: _Optional[str] = ..., content_hash: _Optional[str] = ..., caption: _Optional[str] = ..., chunk_strategy: _Optional[_Union[ChunkStrategy, _Mapping]] = ..., parsing_strategy: _Optional[_Union[ParsingStrategy, _Mapping]] = ..., table_sheet: _Optional[_Union[TableSheet, _Mapping]] = ..., table_meta: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ...) -> None: ...
+
+class ClaimDocumentRequest(_message.Message):
+    __slots__ = ("document_id", "dataset_id")
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    document_id: int
+    dataset_id: int
+    def __init__(self, document_id: _Optional[int] = ..., dataset_id: _Optional[int] = ...) -> None: ...
+
+class ClaimDocumentResponse(_message.Message):
+    __slots__ = ("outcome", "run", "document", "dataset", "rerun")
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    RUN_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENT_FIELD_NUMBER: _ClassVar[int]
+    DATASET_FIELD_NUMBER: _ClassVar[int]
+    RERUN_FIELD_NUMBER: _ClassVar[int]
+    outcome: ClaimOutcome
+    run: int
+    document: IndexingDocument
+    dataset: IndexingDataset
+    rerun: bool
+    def __init__(self, outcome: _Optional[_Union[ClaimOutcome, str]] = ..., run: _Optional[int] = ..., document: _Optional[_Union[IndexingDocument, _Mapping]] = ..., dataset: _Optional[_Union[IndexingDataset, _Mapping]] = ..., rerun: _Optional[bool] = ...) -> None: ...
+
+class NewSlice(_message.Message):
+    __slots__ = ("slice_id", "sequence", "content", "token_count", "chunk_info")
+    SLICE_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_COUNT_FIELD_NUMBER: _ClassVar[int]
+    CHUNK_INFO_FIELD_NUMBER: _ClassVar[int]
+    slice_id: int
+    sequence: int
+    content: str
+    token_count: int
+    chunk_info: str
+    def __init__(self, slice_id: _Optional[int] = ..., sequence: _Optional[int] = ..., content: _Optional[str] = ..., token_count: _Optional[int] = ..., chunk_info: _Optional[str] = ...) -> None: ...
+
+class IndexingDone(_message.Message):
+    __slots__ = ("slice_count", "char_count", "caption")
+    SLICE_COUNT_FIELD_NUMBER: _ClassVar[int]
+    CHAR_COUNT_FIELD_NUMBER: _ClassVar[int]
+    CAPTION_FIELD_NUMBER: _ClassVar[int]
+    slice_count: int
+    char_count: int
+    caption: str
+    def __init__(self, slice_count: _Optional[int] = ..., char_count: _Optional[int] = ..., caption: _Optional[str] = ...) -> None: ...
+
+class StoreSlicesRequest(_message.Message):
+    __slots__ = ("document_id", "run", "slices", "progress", "done")
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    RUN_FIELD_NUMBER: _ClassVar[int]
+    SLICES_FIELD_NUMBER: _ClassVar[int]
+    PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    DONE_FIELD_NUMBER: _ClassVar[int]
+    document_id: int
+    run: int
+    slices: _containers.RepeatedCompositeFieldContainer[NewSlice]
+    progress: int
+    done: IndexingDone
+    def __init__(self, document_id: _Optional[int] = ..., run: _Optional[int] = ..., slices: _Optional[_Iterable[_Union[NewSlice, _Mapping]]] = ..., progress: _Optional[int] = ..., done: _Optional[_Union[IndexingDone, _Mapping]] = ...) -> None: ...
+
+class StoreSlicesResponse(_message.Message):
+    __slots__ = ("superseded",)
+    SUPERSEDED_FIELD_NUMBER: _ClassVar[int]
+    superseded: bool
+    def __init__(self, superseded: _Optional[bool] = ...) -> None: ...
+
+class FailDocumentIndexingRequest(_message.Message):
+    __slots__ = ("document_id", "run", "reason")
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    RUN_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    document_id: int
+    run: int
+    reason: str
+    def __init__(self, document_id: _Optional[int] = ..., run: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class FailDocumentIndexingResponse(_message.Message):
+    __slots__ = ("changed",)
+    CHANGED_FIELD_NUMBER: _ClassVar[int]
+    changed: bool
+    def __init__(self, changed: _Optional[bool] = ...) -> None: ...
+
+class RecordWebPageRequest(_message.Message):
+    __slots__ = ("document_id", "run", "reindex", "size", "content_hash", "title")
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    RUN_FIELD_NUMBER: _ClassVar[int]
+    REINDEX_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_HASH_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    document_id: int
+    run: int
+    reindex: bool
+    size: int
+    content_hash: str
+    title: str
+    def __init__(self, document_id: _Optional[int] = ..., run: _Optional[int] = ..., reindex: _Optional[bool] = ..., size: _Optional[int] = ..., content_hash: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
+
+class RecordWebPageResponse(_message.Message):
+    __slots__ = ("superseded",)
+    SUPERSEDED_FIELD_NUMBER: _ClassVar[int]
+    superseded: bool
+    def __init__(self, superseded: _Optional[bool] = ...) -> None: ...
+
+class HeartbeatDocumentsRequest(_message.Message):
+    __slots__ = ("document_ids", "backlog")
+    DOCUMENT_IDS_FIELD_NUMBER: _ClassVar[int]
+    BACKLOG_FIELD_NUMBER: _ClassVar[int]
+    document_ids: _containers.RepeatedScalarFieldContainer[int]
+    backlog: bool
+    def __init__(self, document_ids: _Optional[_Iterable[int]] = ..., backlog: _Optional[bool] = ...) -> None: ...
+
+class HeartbeatDocumentsResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetIndexingDatasetsRequest(_message.Message):
+    __slots__ = ("dataset_ids",)
+    DATASET_IDS_FIELD_NUMBER: _ClassVar[int]
+    dataset_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, dataset_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class GetIndexingDatasetsResponse(_message.Message):
+    __slots__ = ("datasets",)
+    DATASETS_FIELD_NUMBER: _ClassVar[int]
+    datasets: _containers.RepeatedCompositeFieldContainer[IndexingDataset]
+    def __init__(self, datasets: _Optional[_Iterable[_Union[IndexingDataset, _Mapping]]] = ...) -> None: ...
+
+class SetIndexDimensionRequest(_message.Message):
+    __slots__ = ("dataset_id", "switch_id", "dimension")
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    SWITCH_ID_FIELD_NUMBER: _ClassVar[int]
+    DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    dataset_id: int
+    switch_id: int
+    dimension: int
+    def __init__(self, dataset_id: _Optional[int] = ..., switch_id: _Optional[int] = ..., dimension: _Optional[int] = ...) -> None: ...
+
+class SetIndexDimensionResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class EnsureTableSchemaRequest(_message.Message):
+    __slots__ = ("dataset_id", "columns")
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    COLUMNS_FIELD_NUMBER: _ClassVar[int]
+    dataset_id: int
+    columns: _containers.RepeatedCompositeFieldContainer[TableColumn]
+    def __init__(self, dataset_id: _Optional[int] = ..., columns: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ...) -> None: ...
+
+class EnsureTableSchemaResponse(_message.Message):
+    __slots__ = ("columns", "created", "gone")
+    COLUMNS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_FIELD_NUMBER: _ClassVar[int]
+    GONE_FIELD_NUMBER: _ClassVar[int]
+    columns: _containers.RepeatedCompositeFieldContainer[TableColumn]
+    created: bool
+    gone: bool
+    def __init__(self, columns: _Optional[_Iterable[_Union[TableColumn, _Mapping]]] = ..., created: _Optional[bool] = ..., gone: _Optional[bool] = ...) -> None: ...
+
+class ListDocumentIdsRequest(_message.Message):
+    __slots__ = ("dataset_id", "after_document_id", "limit")
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    AFTER_DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    dataset_id: int
+    after_document_id: int
+    limit: int
+    def __init__(self, dataset_id: _Optional[int] = ..., after_document_id: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class ListDocumentIdsResponse(_message.Message):
+    __slots__ = ("document_ids",)
+    DOCUMENT_IDS_FIELD_NUMBER: _ClassVar[int]
+    document_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, document_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class IndexingSlice(_message.Message):
+    __slots__ = ("slice_id", "document_id", "dataset_id", "sequence", "content", "content_hash")
+    SLICE_ID_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_HASH_FIELD_NUMBER: _ClassVar[int]
+    slice_id: int
+    document_id: int
+    dataset_id: int
+    sequence: int
+    content: str
+    content_hash: str
+    def __init__(self, slice_id: _Optional[int] = ..., document_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., sequence: _Optional[int] = ..., content: _Optional[str] = ..., content_hash: _Optional[str] = ...) -> None: ...
+
+class ListSlicesForIndexingRequest(_message.Message):
+    __slots__ = ("document_id", "slice_ids", "after_sequence", "after_slice_id", "limit")
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    SLICE_IDS_FIELD_NUMBER: _ClassVar[int]
+    AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_SLICE_ID_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    document_id: int
+    slice_ids: _containers.RepeatedScalarFieldContainer[int]
+    after_sequence: int
+    after_slice_id: int
+    limit: int
+    def __init__(self, document_id: _Optional[int] = ..., slice_ids: _Optional[_Iterable[int]] = ..., after_sequence: _Optional[int] = ..., after_slice_id: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class ListSlicesForIndexingResponse(_message.Message):
+    __slots__ = ("slices", "has_more")
+    SLICES_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    slices: _containers.RepeatedCompositeFieldContainer[IndexingSlice]
+    has_more: bool
+    def __init__(self, slices: _Optional[_Iterable[_Union[IndexingSlice, _Mapping]]] = ..., has_more: _Optional[bool] = ...) -> None: ...
+
+class StoredSlice(_message.Message):
+    __slots__ = ("slice_id", "content_hash")
+    SLICE_ID_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_HASH_FIELD_NUMBER: _ClassVar[int]
+    slice_id: int
+    content_hash: str
+    def __init__(self, slice_id: _Optional[int] = ..., content_hash: _Optional[str] = ...) -> None: ...
+
+class MarkSlicesStoredRequest(_message.Message):
+    __slots__ = ("slices",)
+    SLICES_FIELD_NUMBER: _ClassVar[int]
+    slices: _containers.RepeatedCompositeFieldContainer[StoredSlice]
+    def __init__(self, slices: _Optional[_Iterable[_Union[StoredSlice, _Mapping]]] = ...) -> None: ...
+
+class MarkSlicesStoredResponse(_message.Message):
+    __slots__ = ("gone_slice_ids",)
+    GONE_SLICE_IDS_FIELD_NUMBER: _ClassVar[int]
+    gone_slice_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, gone_slice_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class ReportSwitchProgressRequest(_message.Message):
+    __slots__ = ("switch_id", "document_id", "slices", "count_total")
+    SWITCH_ID_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    SLICES_FIELD_NUMBER: _ClassVar[int]
+    COUNT_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    switch_id: int
+    document_id: int
+    slices: int
+    count_total: bool
+    def __init__(self, switch_id: _Optional[int] = ..., document_id: _Optional[int] = ..., slices: _Optional[int] = ..., count_total: _Optional[bool] = ...) -> None: ...
+
+class ReportSwitchProgressResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class FinishEmbedderSwitchRequest(_message.Message):
+    __slots__ = ("switch_id", "succeeded", "error", "dimension")
+    SWITCH_ID_FIELD_NUMBER: _ClassVar[int]
+    SUCCEEDED_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    switch_id: int
+    succeeded: bool
+    error: str
+    dimension: int
+    def __init__(self, switch_id: _Optional[int] = ..., succeeded: _Optional[bool] = ..., error: _Optional[str] = ..., dimension: _Optional[int] = ...) -> None: ...
+
+class FinishEmbedderSwitchResponse(_message.Message):
+    __slots__ = ("changed",)
+    CHANGED_FIELD_NUMBER: _ClassVar[int]
+    changed: bool
+    def __init__(self, changed: _Optional[bool] = ...) -> None: ...
+
+class FinishReviewRequest(_message.Message):
+    __slots__ = ("review_id", "succeeded", "doc_tree_uri", "error")
+    REVIEW_ID_FIELD_NUMBER: _ClassVar[int]
+    SUCCEEDED_FIELD_NUMBER: _ClassVar[int]
+    DOC_TREE_URI_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    review_id: int
+    succeeded: bool
+    doc_tree_uri: str
+    error: str
+    def __init__(self, review_id: _Optional[int] = ..., succeeded: _Optional[bool] = ..., doc_tree_uri: _Optional[str] = ..., error: _Optional[str] = ...) -> None: ...
+
+class FinishReviewResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListDatasetsToReanalyzeRequest(_message.Message):
+    __slots__ = ("analyzer_version", "limit")
+    ANALYZER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    analyzer_version: int
+    limit: int
+    def __init__(self, analyzer_version: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class ListDatasetsToReanalyzeResponse(_message.Message):
+    __slots__ = ("datasets",)
+    DATASETS_FIELD_NUMBER: _ClassVar[int]
+    datasets: _containers.RepeatedCompositeFieldContainer[IndexingDataset]
+    def __init__(self, datasets: _Optional[_Iterable[_Union[IndexingDataset, _Mapping]]] = ...) -> None: ...
+
+class SetDatasetAnalyzerRequest(_message.Message):
+    __slots__ = ("dataset_id", "analyzer_version")
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    ANALYZER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    dataset_id: int
+    analyzer_version: int
+    def __init__(self, dataset_id: _Optional[int] = ..., analyzer_version: _Optional[int] = ...) -> None: ...
+
+class SetDatasetAnalyzerResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...

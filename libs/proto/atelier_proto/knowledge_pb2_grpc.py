@@ -175,10 +175,85 @@ class KnowledgeServiceStub:
                 request_serializer=atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchResponse.FromString,
                 _registered_method=True)
-        self.ExtractText = channel.unary_unary(
-                '/atelier.knowledge.KnowledgeService/ExtractText',
-                request_serializer=atelier__proto_dot_knowledge__pb2.ExtractTextRequest.SerializeToString,
-                response_deserializer=atelier__proto_dot_knowledge__pb2.ExtractTextResponse.FromString,
+        self.ClaimDocument = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/ClaimDocument',
+                request_serializer=atelier__proto_dot_knowledge__pb2.ClaimDocumentRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.ClaimDocumentResponse.FromString,
+                _registered_method=True)
+        self.StoreSlices = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/StoreSlices',
+                request_serializer=atelier__proto_dot_knowledge__pb2.StoreSlicesRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.StoreSlicesResponse.FromString,
+                _registered_method=True)
+        self.FailDocumentIndexing = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/FailDocumentIndexing',
+                request_serializer=atelier__proto_dot_knowledge__pb2.FailDocumentIndexingRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.FailDocumentIndexingResponse.FromString,
+                _registered_method=True)
+        self.RecordWebPage = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/RecordWebPage',
+                request_serializer=atelier__proto_dot_knowledge__pb2.RecordWebPageRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.RecordWebPageResponse.FromString,
+                _registered_method=True)
+        self.HeartbeatDocuments = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/HeartbeatDocuments',
+                request_serializer=atelier__proto_dot_knowledge__pb2.HeartbeatDocumentsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.HeartbeatDocumentsResponse.FromString,
+                _registered_method=True)
+        self.GetIndexingDatasets = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/GetIndexingDatasets',
+                request_serializer=atelier__proto_dot_knowledge__pb2.GetIndexingDatasetsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.GetIndexingDatasetsResponse.FromString,
+                _registered_method=True)
+        self.SetIndexDimension = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/SetIndexDimension',
+                request_serializer=atelier__proto_dot_knowledge__pb2.SetIndexDimensionRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.SetIndexDimensionResponse.FromString,
+                _registered_method=True)
+        self.EnsureTableSchema = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/EnsureTableSchema',
+                request_serializer=atelier__proto_dot_knowledge__pb2.EnsureTableSchemaRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.EnsureTableSchemaResponse.FromString,
+                _registered_method=True)
+        self.ListDocumentIds = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/ListDocumentIds',
+                request_serializer=atelier__proto_dot_knowledge__pb2.ListDocumentIdsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.ListDocumentIdsResponse.FromString,
+                _registered_method=True)
+        self.ListSlicesForIndexing = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/ListSlicesForIndexing',
+                request_serializer=atelier__proto_dot_knowledge__pb2.ListSlicesForIndexingRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.ListSlicesForIndexingResponse.FromString,
+                _registered_method=True)
+        self.MarkSlicesStored = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/MarkSlicesStored',
+                request_serializer=atelier__proto_dot_knowledge__pb2.MarkSlicesStoredRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.MarkSlicesStoredResponse.FromString,
+                _registered_method=True)
+        self.ReportSwitchProgress = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/ReportSwitchProgress',
+                request_serializer=atelier__proto_dot_knowledge__pb2.ReportSwitchProgressRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.ReportSwitchProgressResponse.FromString,
+                _registered_method=True)
+        self.FinishEmbedderSwitch = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/FinishEmbedderSwitch',
+                request_serializer=atelier__proto_dot_knowledge__pb2.FinishEmbedderSwitchRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.FinishEmbedderSwitchResponse.FromString,
+                _registered_method=True)
+        self.FinishReview = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/FinishReview',
+                request_serializer=atelier__proto_dot_knowledge__pb2.FinishReviewRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.FinishReviewResponse.FromString,
+                _registered_method=True)
+        self.ListDatasetsToReanalyze = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/ListDatasetsToReanalyze',
+                request_serializer=atelier__proto_dot_knowledge__pb2.ListDatasetsToReanalyzeRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.ListDatasetsToReanalyzeResponse.FromString,
+                _registered_method=True)
+        self.SetDatasetAnalyzer = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/SetDatasetAnalyzer',
+                request_serializer=atelier__proto_dot_knowledge__pb2.SetDatasetAnalyzerRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.SetDatasetAnalyzerResponse.FromString,
                 _registered_method=True)
         self.CreateDatasetOpenAPI = channel.unary_unary(
                 '/atelier.knowledge.KnowledgeService/CreateDatasetOpenAPI',
@@ -408,7 +483,97 @@ class KnowledgeServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def ExtractText(self, request, context):
+    def ClaimDocument(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StoreSlices(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FailDocumentIndexing(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordWebPage(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def HeartbeatDocuments(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetIndexingDatasets(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetIndexDimension(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def EnsureTableSchema(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListDocumentIds(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListSlicesForIndexing(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MarkSlicesStored(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReportSwitchProgress(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FinishEmbedderSwitch(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FinishReview(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListDatasetsToReanalyze(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetDatasetAnalyzer(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -623,10 +788,85 @@ def add_KnowledgeServiceServicer_to_server(servicer, server):
                     request_deserializer=atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchRequest.FromString,
                     response_serializer=atelier__proto_dot_knowledge__pb2.GetEmbedderSwitchResponse.SerializeToString,
             ),
-            'ExtractText': grpc.unary_unary_rpc_method_handler(
-                    servicer.ExtractText,
-                    request_deserializer=atelier__proto_dot_knowledge__pb2.ExtractTextRequest.FromString,
-                    response_serializer=atelier__proto_dot_knowledge__pb2.ExtractTextResponse.SerializeToString,
+            'ClaimDocument': grpc.unary_unary_rpc_method_handler(
+                    servicer.ClaimDocument,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.ClaimDocumentRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.ClaimDocumentResponse.SerializeToString,
+            ),
+            'StoreSlices': grpc.unary_unary_rpc_method_handler(
+                    servicer.StoreSlices,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.StoreSlicesRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.StoreSlicesResponse.SerializeToString,
+            ),
+            'FailDocumentIndexing': grpc.unary_unary_rpc_method_handler(
+                    servicer.FailDocumentIndexing,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.FailDocumentIndexingRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.FailDocumentIndexingResponse.SerializeToString,
+            ),
+            'RecordWebPage': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordWebPage,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.RecordWebPageRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.RecordWebPageResponse.SerializeToString,
+            ),
+            'HeartbeatDocuments': grpc.unary_unary_rpc_method_handler(
+                    servicer.HeartbeatDocuments,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.HeartbeatDocumentsRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.HeartbeatDocumentsResponse.SerializeToString,
+            ),
+            'GetIndexingDatasets': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetIndexingDatasets,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.GetIndexingDatasetsRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.GetIndexingDatasetsResponse.SerializeToString,
+            ),
+            'SetIndexDimension': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetIndexDimension,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.SetIndexDimensionRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.SetIndexDimensionResponse.SerializeToString,
+            ),
+            'EnsureTableSchema': grpc.unary_unary_rpc_method_handler(
+                    servicer.EnsureTableSchema,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.EnsureTableSchemaRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.EnsureTableSchemaResponse.SerializeToString,
+            ),
+            'ListDocumentIds': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListDocumentIds,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.ListDocumentIdsRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.ListDocumentIdsResponse.SerializeToString,
+            ),
+            'ListSlicesForIndexing': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListSlicesForIndexing,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.ListSlicesForIndexingRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.ListSlicesForIndexingResponse.SerializeToString,
+            ),
+            'MarkSlicesStored': grpc.unary_unary_rpc_method_handler(
+                    servicer.MarkSlicesStored,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.MarkSlicesStoredRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.MarkSlicesStoredResponse.SerializeToString,
+            ),
+            'ReportSwitchProgress': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReportSwitchProgress,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.ReportSwitchProgressRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.ReportSwitchProgressResponse.SerializeToString,
+            ),
+            'FinishEmbedderSwitch': grpc.unary_unary_rpc_method_handler(
+                    servicer.FinishEmbedderSwitch,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.FinishEmbedderSwitchRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.FinishEmbedderSwitchResponse.SerializeToString,
+            ),
+            'FinishReview': grpc.unary_unary_rpc_method_handler(
+                    servicer.FinishReview,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.FinishReviewRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.FinishReviewResponse.SerializeToString,
+            ),
+            'ListDatasetsToReanalyze': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListDatasetsToReanalyze,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.ListDatasetsToReanalyzeRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.ListDatasetsToReanalyzeResponse.SerializeToString,
+            ),
+            'SetDatasetAnalyzer': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetDatasetAnalyzer,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.SetDatasetAnalyzerRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.SetDatasetAnalyzerResponse.SerializeToString,
             ),
             'CreateDatasetOpenAPI': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateDatasetOpenAPI,
@@ -1451,7 +1691,7 @@ class KnowledgeService:
             _registered_method=True)
 
     @staticmethod
-    def ExtractText(request,
+    def ClaimDocument(request,
             target,
             options=(),
             channel_credentials=None,
@@ -1464,9 +1704,414 @@ class KnowledgeService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/atelier.knowledge.KnowledgeService/ExtractText',
-            atelier__proto_dot_knowledge__pb2.ExtractTextRequest.SerializeToString,
-            atelier__proto_dot_knowledge__pb2.ExtractTextResponse.FromString,
+            '/atelier.knowledge.KnowledgeService/ClaimDocument',
+            atelier__proto_dot_knowledge__pb2.ClaimDocumentRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.ClaimDocumentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StoreSlices(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/StoreSlices',
+            atelier__proto_dot_knowledge__pb2.StoreSlicesRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.StoreSlicesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FailDocumentIndexing(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/FailDocumentIndexing',
+            atelier__proto_dot_knowledge__pb2.FailDocumentIndexingRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.FailDocumentIndexingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordWebPage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/RecordWebPage',
+            atelier__proto_dot_knowledge__pb2.RecordWebPageRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.RecordWebPageResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def HeartbeatDocuments(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/HeartbeatDocuments',
+            atelier__proto_dot_knowledge__pb2.HeartbeatDocumentsRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.HeartbeatDocumentsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetIndexingDatasets(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/GetIndexingDatasets',
+            atelier__proto_dot_knowledge__pb2.GetIndexingDatasetsRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.GetIndexingDatasetsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetIndexDimension(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/SetIndexDimension',
+            atelier__proto_dot_knowledge__pb2.SetIndexDimensionRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.SetIndexDimensionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EnsureTableSchema(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/EnsureTableSchema',
+            atelier__proto_dot_knowledge__pb2.EnsureTableSchemaRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.EnsureTableSchemaResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListDocumentIds(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/ListDocumentIds',
+            atelier__proto_dot_knowledge__pb2.ListDocumentIdsRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.ListDocumentIdsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListSlicesForIndexing(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/ListSlicesForIndexing',
+            atelier__proto_dot_knowledge__pb2.ListSlicesForIndexingRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.ListSlicesForIndexingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MarkSlicesStored(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/MarkSlicesStored',
+            atelier__proto_dot_knowledge__pb2.MarkSlicesStoredRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.MarkSlicesStoredResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReportSwitchProgress(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/ReportSwitchProgress',
+            atelier__proto_dot_knowledge__pb2.ReportSwitchProgressRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.ReportSwitchProgressResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FinishEmbedderSwitch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/FinishEmbedderSwitch',
+            atelier__proto_dot_knowledge__pb2.FinishEmbedderSwitchRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.FinishEmbedderSwitchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FinishReview(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/FinishReview',
+            atelier__proto_dot_knowledge__pb2.FinishReviewRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.FinishReviewResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListDatasetsToReanalyze(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/ListDatasetsToReanalyze',
+            atelier__proto_dot_knowledge__pb2.ListDatasetsToReanalyzeRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.ListDatasetsToReanalyzeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetDatasetAnalyzer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/SetDatasetAnalyzer',
+            atelier__proto_dot_knowledge__pb2.SetDatasetAnalyzerRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.SetDatasetAnalyzerResponse.FromString,
             options,
             channel_credentials,
             insecure,

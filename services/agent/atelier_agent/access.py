@@ -1,11 +1,12 @@
-"""Loading agents on behalf of a caller: 404 when absent, 403 when in another space."""
+"""Loading agents on behalf of a caller: 404 when absent or in a space the caller is not in (alike,
+so bot ids cannot be probed across spaces)."""
 
 from __future__ import annotations
 
 import asyncpg
 
 from atelier_agent.store import bots
-from atelier_common.auth import require_space
+from atelier_common.auth import require_visible
 from atelier_common.errors import NotFound
 
 Conn = asyncpg.Connection | asyncpg.Pool
@@ -17,10 +18,10 @@ async def bot(conn: Conn, bot_id: int, *, for_update: bool = False, space_id: in
 
 
 def check(row: asyncpg.Record | None, bot_id: int, space_id: int | None = None) -> asyncpg.Record:
-    """404 for a missing bot, 403 for one in a space the caller is not in."""
+    """404 for a missing bot and for one in a space the caller is not in."""
     if row is None:
         raise NotFound(f"bot {bot_id} not found")
-    require_space(row["space_id"])
+    require_visible(row["space_id"], f"bot {bot_id} not found")
     if space_id and space_id != row["space_id"]:
         raise NotFound(f"bot {bot_id} not found in space {space_id}")
     return row

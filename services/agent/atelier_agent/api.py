@@ -13,8 +13,9 @@ from atelier_common.service import ServiceDeps
 from atelier_common.streams import coalesce, text_delta_merger
 from atelier_proto import agent_pb2 as apb
 from atelier_proto import agent_pb2_grpc
+from atelier_proto.enums import ExecuteEventType
 
-MERGE_DELTAS = text_delta_merger("answer", "content", "reasoning_content")
+MERGE_DELTAS = text_delta_merger(ExecuteEventType.Answer, "content", "reasoning_content")
 
 
 class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):

@@ -5,15 +5,17 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from atelier_agent import access, icons
+from atelier_agent import access, icons, refs
 from atelier_agent.domain import config
 from atelier_agent.domain.proto_json import from_doc, to_doc
 from atelier_agent.models import ModelRegistry
 from atelier_agent.store import bots, shortcuts
+from atelier_common import paging
 from atelier_common.auth import current_context, require_space
 from atelier_common.errors import Conflict, InvalidArgument, NotFound
 from atelier_common.service import ServiceDeps
 from atelier_proto import agent_pb2 as apb
+from atelier_proto.enums import HistoryType, ToolType
 
 MAX_PAGE_SIZE = 100
 
@@ -91,6 +93,9 @@ async def update_info(deps: ServiceDeps, models: ModelRegistry, req: apb.UpdateD
         raise InvalidArgument("field 'bot_info.bot_id': required")
     patch = to_doc(req.bot_info)
     model_ids = {m.id for m in models.models}
+    # References to other places are checked first: nothing is locked while knowledge answers.
+    row = await access.bot(deps.pool, req.bot_info.bot_id, space_id=req.space_id)
+    await refs.check_added(deps, row["space_id"], patch, bots.draft_of(row), config.console_field)
     async with deps.pool.acquire() as conn, conn.transaction():
         row = await access.bot(conn, req.bot_info.bot_id, for_update=True, space_id=req.space_id)
         draft, changed = config.apply_update(bots.draft_of(row), patch)
@@ -121,12 +126,12 @@ async def publish(deps: ServiceDeps, models: ModelRegistry, req: apb.PublishDraf
 
 async def history(deps: ServiceDeps, req: apb.ListDraftBotHistoryRequest) -> apb.ListDraftBotHistoryData:
     await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
-    if req.page_index < 1 or not 1 <= req.page_size <= MAX_PAGE_SIZE:
-        raise InvalidArgument(f"fields 'page_index' (>= 1) and 'page_size' (1..{MAX_PAGE_SIZE}) out of range")
-    if req.HasField("history_type") and req.history_type != apb.HISTORY_TYPE_FLAG:
+    # Both fields are required by the IDL: 0 is out of range, not "absent".
+    page = paging.page(req.page_index, req.page_size, default_size=MAX_PAGE_SIZE, max_size=MAX_PAGE_SIZE,
+                       number_field="page_index", size_field="page_size")
+    if req.HasField("history_type") and req.history_type != HistoryType.FLAG:
         return apb.ListDraftBotHistoryData(total=0)  # only published versions are kept
-    rows, total = await bots.list_versions(deps.pool, req.bot_id, limit=req.page_size,
-                                           offset=(req.page_index - 1) * req.page_size)
+    rows, total = await bots.list_versions(deps.pool, req.bot_id, limit=page.size, offset=page.offset)
     infos = [apb.HistoryInfo(version=r["version"], history_type=r["history_type"], info=r["info"],
                              create_time=str(int(r["created_at"].timestamp())), creator_id=r["creator_id"])
              for r in rows]
@@ -171,7 +176,7 @@ async def save_shortcut(deps: ServiceDeps, req: apb.CreateUpdateShortcutCommandR
         raise InvalidArgument("field 'shortcuts.command_name': must not be empty")
     if not command.shortcut_command.startswith("/"):
         raise InvalidArgument("field 'shortcuts.shortcut_command': must start with '/'")
-    if command.tool_type == apb.TOOL_TYPE_TOOL_TYPE_NONE and not command.template_query.strip():
+    if command.tool_type == ToolType.ToolTypeNone and not command.template_query.strip():
         raise InvalidArgument("field 'shortcuts.template_query': a prompt shortcut needs a template")
     async with deps.pool.acquire() as conn, conn.transaction():
         await access.bot(conn, req.object_id, for_update=True, space_id=req.space_id)

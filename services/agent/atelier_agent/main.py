@@ -5,36 +5,44 @@ naming it) and keeps one HTTP client per model for the runtime."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import grpc
 
 from atelier_agent.api import AgentService
 from atelier_agent.models import ModelRegistry, load_models
-from atelier_common.service import ServiceDeps, ServiceSpec, run
+from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
 from atelier_proto import agent_pb2, agent_pb2_grpc
 
-_registries: dict[int, ModelRegistry] = {}
+
+@dataclass(frozen=True)
+class AgentState:
+    deps: ServiceDeps
+    models: ModelRegistry
 
 
-def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
-    models = _registries[id(deps)] = ModelRegistry(load_models(Path(deps.settings.model_config_dir)))
-    agent_pb2_grpc.add_AgentServiceServicer_to_server(AgentService(deps, models), server)
-
-
-async def stop(deps: ServiceDeps) -> None:
-    models = _registries.pop(id(deps), None)
-    if models is not None:
+@contextlib.asynccontextmanager
+async def lifespan(deps: ServiceDeps) -> AsyncIterator[AgentState]:
+    models = ModelRegistry(load_models(Path(deps.settings.model_config_dir)))
+    try:
+        yield AgentState(deps, models)
+    finally:
         await models.aclose()
+
+
+def register(server: grpc.aio.Server, state: AgentState) -> None:
+    agent_pb2_grpc.add_AgentServiceServicer_to_server(AgentService(state.deps, state.models), server)
 
 
 SPEC = ServiceSpec(
     name="agent",
     schema="agent",
     migrations_dir=Path(__file__).parent / "migrations",
-    register=register,
-    grpc_service_names=[agent_pb2.DESCRIPTOR.services_by_name["AgentService"].full_name],
-    on_stop=stop,
+    lifespan=lifespan,
+    listen=grpc_listener(register, [agent_pb2.DESCRIPTOR.services_by_name["AgentService"].full_name]),
 )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import asyncpg
 
-from atelier_agent import access, bots, icons, knowledge_refs
+from atelier_agent import access, bots, icons, refs
 from atelier_agent.domain import config, openapi
 from atelier_agent.models import ModelRegistry
 from atelier_agent.store import bots as bot_rows
@@ -51,7 +51,8 @@ async def update(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenUpdateBo
     if req.HasField("knowledge"):
         ids = list(req.knowledge.dataset_ids)
         openapi.check_dataset_ids(ids)
-        dataset_names = await knowledge_refs.dataset_names(deps, row["space_id"], ids)
+        dataset_names = await refs.dataset_names(
+            deps, row["space_id"], [(f"knowledge.dataset_ids[{i}]", dataset_id) for i, dataset_id in enumerate(ids)])
     async with deps.pool.acquire() as conn, conn.transaction():
         row = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
         draft = bot_rows.draft_of(row)

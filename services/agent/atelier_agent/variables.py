@@ -12,6 +12,7 @@ from atelier_common.auth import current_context
 from atelier_common.errors import InvalidArgument, NotFound
 from atelier_common.service import ServiceDeps
 from atelier_proto import agent_pb2 as apb
+from atelier_proto.enums import VariableChannel
 
 MAX_VALUE_CHARS = 5000
 
@@ -39,7 +40,7 @@ async def _config(deps: ServiceDeps, bot_id: int, version: str = "", space_id: i
 async def meta(deps: ServiceDeps, req: apb.GetMemoryVariableMetaRequest) -> list[apb.MemoryVariable]:
     config = await _config(deps, req.bot_id, req.version, req.space_id)
     return [apb.MemoryVariable(keyword=v["key"], default_value=v.get("default_value", ""),
-                               description=v.get("description", ""), channel=apb.VARIABLE_CHANNEL_CUSTOM,
+                               description=v.get("description", ""), channel=VariableChannel.Custom,
                                enable=True, prompt_disabled=bool(v.get("prompt_disabled", False)))
             for v in definitions(config)]
 

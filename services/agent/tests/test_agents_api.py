@@ -113,7 +113,7 @@ async def test_client_tools_are_validated_and_kept_in_the_draft(client: AtelierC
     assert saved == [good, {"name": "local_time"}]
 
 
-async def test_another_spaces_bot_is_forbidden(client: AtelierClient, chat_stack: KnowledgeStack) -> None:
+async def test_another_spaces_bot_is_not_found_like_an_unknown_one(client: AtelierClient, chat_stack: KnowledgeStack) -> None:
     conn = await asyncpg.connect(chat_stack.env["ATELIER_DATABASE_URL"])
     try:
         foreign = 990000000000 + int.from_bytes(__import__("os").urandom(3), "big")
@@ -122,9 +122,10 @@ async def test_another_spaces_bot_is_forbidden(client: AtelierClient, chat_stack
     finally:
         await conn.close()
     await expect_error(client.call("/api/playground_api/draftbot/get_draft_bot_info", {"bot_id": str(foreign)}),
-                       403, "space")
+                       404, f"bot {foreign} not found")
     await expect_error(client.call("/api/draftbot/publish", {"space_id": client.space_id, "bot_id": str(foreign)}),
-                       403)
+                       404, f"bot {foreign} not found")
+    # A space the caller names explicitly stays a 403: it says nothing about which ids exist.
     await expect_error(client.call("/api/draftbot/create", {"space_id": "424242", "name": "x"}), 403, "space")
 
 

@@ -305,7 +305,7 @@ async def test_refusals_name_the_field_and_write_nothing(me: Account, other: Acc
     their_dataset = await other.api.create_dataset(name("kb"))
     update = "/v1/bot/update"
     await expect_error(api.call(update, {"bot_id": "123", "name": "x"}), 404, "bot 123")
-    await expect_error(api.call(update, {"bot_id": their_bot, "name": "mine now"}), 403)
+    await expect_error(api.call(update, {"bot_id": their_bot, "name": "mine now"}), 404, f"bot {their_bot} not found")
     await expect_error(api.call(update, {"bot_id": bot, "prompt_info": {"prompt": "lost"},
                                          "knowledge": {"dataset_ids": [their_dataset]}}),
                        404, "knowledge.dataset_ids[0]", their_dataset)
@@ -318,7 +318,7 @@ async def test_refusals_name_the_field_and_write_nothing(me: Account, other: Acc
 
     await expect_error(api.call("/v1/bot/publish", {"bot_id": bot, "connector_ids": ["web"]}),
                        400, "connector_ids[0]")
-    await expect_error(api.call("/v1/bot/publish", {"bot_id": their_bot}), 403)
+    await expect_error(api.call("/v1/bot/publish", {"bot_id": their_bot}), 404)
     await expect_error(api.call(f"/v1/bots/{bot}/unpublish", {"connector_id": "1024"}), 409, "not published")
     await api.call("/v1/bot/publish", {"bot_id": bot})
     await expect_error(api.call(f"/v1/bots/{bot}/unpublish", {"connector_id": "999"}), 400, "connector_id", "999")
@@ -327,7 +327,7 @@ async def test_refusals_name_the_field_and_write_nothing(me: Account, other: Acc
     await expect_error(api.call(f"/v1/bots/{bot}/unpublish", {}), 400, "connector_id")
     assert (await me.coze.bots.retrieve(bot_id=bot)).prompt_info.prompt == "kept"  # still online
 
-    await expect_error(api.call(f"/v1/bots/{their_bot}", {"is_published": "false"}, method="GET"), 403)
+    await expect_error(api.call(f"/v1/bots/{their_bot}", {"is_published": "false"}, method="GET"), 404)
     await expect_error(api.call("/v1/bot/get_online_info", {"bot_id": "123"}, method="GET"), 404, "bot 123")
     lists = "/v1/bots"
     await expect_error(api.call(lists, {"workspace_id": me.space_id, "publish_status": "live"}, method="GET"),
@@ -376,9 +376,33 @@ async def test_memory_variables_per_end_user_through_cozepy(me: Account, other: 
                        400, "bot_id")
     await expect_error(me.api.call("/v1/variables", {**put, "keywords": "city,nope"}, method="GET"),
                        400, "keywords[1]", "nope")
-    await expect_error(other.api.call("/v1/variables", {**put, "keywords": "city"}, method="GET"), 403)
+    await expect_error(other.api.call("/v1/variables", {**put, "keywords": "city"}, method="GET"), 404)
     await expect_error(other.api.call("/v1/variables", {**put, "data": [{"keyword": "city", "value": "Paris"}]},
-                                      method="PUT"), 403)
+                                      method="PUT"), 404)
     assert [v.value for v in await me.coze.variables.retrieve(bot_id=bot, connector_uid="u1", keywords=["city"])] \
         == ["Rome"]  # no refused call wrote anything
 
+
+
+async def test_the_console_cannot_bind_another_spaces_datasets_or_tables(me: Account, other: Account) -> None:
+    bot = (await me.api.call("/api/draftbot/create", {"space_id": me.space_id, "name": name()}))["data"]["bot_id"]
+    mine = await me.api.create_dataset(name("kb"))
+    theirs = await other.api.create_dataset(name("kb"))
+    their_table = (await other.api.call("/api/memory/database/add", {
+        "space_id": other.space_id, "table_name": f"t_{uuid.uuid4().hex[:6]}", "rw_mode": 1,
+        "field_list": [{"name": "title", "type": 1}]}))["database_info"]["id"]
+    update = "/api/playground_api/draftbot/update_draft_bot_info"
+
+    def knowledge(*ids: str) -> dict:
+        return {"bot_info": {"bot_id": bot, "knowledge": {"knowledge_info": [{"id": i} for i in ids]}}}
+
+    await expect_error(me.api.call(update, knowledge(mine, theirs)), 404,
+                       "bot_info.knowledge.knowledge_info[1].id", f"dataset {theirs} not found")
+    await expect_error(me.api.call(update, knowledge("123456789")), 404, "dataset 123456789 not found")
+    await expect_error(me.api.call(update, {"bot_info": {"bot_id": bot, "database_list": [
+        {"table_id": their_table}]}}), 404, "bot_info.database_list[0].table_id", f"database {their_table} not found")
+    info = (await me.api.call("/api/playground_api/draftbot/get_draft_bot_info", {"bot_id": bot}))["data"]["bot_info"]
+    assert not info.get("knowledge", {}).get("knowledge_info") and not info.get("database_list")  # nothing saved
+    await me.api.call(update, knowledge(mine))
+    info = (await me.api.call("/api/playground_api/draftbot/get_draft_bot_info", {"bot_id": bot}))["data"]["bot_info"]
+    assert [k["id"] for k in info["knowledge"]["knowledge_info"]] == [mine]

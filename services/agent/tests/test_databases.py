@@ -15,23 +15,31 @@ from redis.asyncio import Redis
 
 from atelier_agent import bots
 from atelier_agent.databases import service
-from atelier_agent.databases.tool import ToolInputError, load_bound_tables, run_sql_tool, tool_definition
+from atelier_agent.databases.sql import Planned
+from atelier_agent.databases.tool import (
+    MAX_RESULT_CHARS,
+    MAX_VALUE_CHARS,
+    ToolInputError,
+    execute,
+    load_bound_tables,
+    run_sql_tool,
+    tool_definition,
+)
 from atelier_agent.store import bots as bot_store
 from atelier_common.auth import RequestContext, use_context
 from atelier_common.db.migrations import apply_migrations
 from atelier_common.db.pool import create_pool
-from atelier_common.errors import InvalidArgument, NotFound, PermissionDenied
+from atelier_common.errors import InvalidArgument, NotFound
 from atelier_common.ids import IdGenerator
 from atelier_common.service import ServiceDeps
 from atelier_devstack.api_client import ApiError, AtelierClient
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_proto import agent_pb2 as apb
 from atelier_proto import base_pb2
+from atelier_proto.enums import BotTableRWMode, FieldItemType
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "atelier_agent" / "migrations"
 SPACE, OTHER_SPACE = 9101, 9102
-TEXT, NUMBER, DATE, FLOAT, BOOLEAN = 1, 2, 3, 4, 5
-LIMITED, READ_ONLY, UNLIMITED = 1, 2, 3
 
 
 @pytest.fixture(scope="module")
@@ -61,15 +69,16 @@ def uniq(prefix: str) -> str:
     return f"{prefix}_{uuid.uuid4().hex[:6]}"
 
 
-def field(name: str, type_: int = TEXT, *, required: bool = False, id_: int = 0) -> apb.FieldItem:
+def field(name: str, type_: FieldItemType = FieldItemType.Text, *, required: bool = False, id_: int = 0) -> apb.FieldItem:
     return apb.FieldItem(name=name, type=type_, must_required=required, id=id_)
 
 
-async def add_table(deps: ServiceDeps, *fields: apb.FieldItem, rw_mode: int = LIMITED, space: int = SPACE,
+async def add_table(deps: ServiceDeps, *fields: apb.FieldItem,
+                    rw_mode: BotTableRWMode = BotTableRWMode.LimitedReadWrite, space: int = SPACE,
                     bot_id: int = 0) -> apb.DatabaseInfo:
     req = apb.AddDatabaseRequest(space_id=space, table_name=uniq("books"), table_desc="reading list",
                                  rw_mode=rw_mode, field_list=list(fields) or [field("title", required=True),
-                                                                              field("pages", NUMBER)])
+                                                                              field("pages", FieldItemType.Number)])
     if bot_id:
         req.bot_id = bot_id
     return await service.add(deps, req)
@@ -125,8 +134,8 @@ async def test_invalid_field_names_are_refused_naming_the_field(deps: ServiceDep
 
 
 async def test_physical_table_has_typed_id_named_columns(deps: ServiceDeps, as_user: Any) -> None:
-    table = await add_table(deps, field("title", required=True), field("pages", NUMBER), field("read_on", DATE),
-                            field("rating", FLOAT), field("done", BOOLEAN))
+    table = await add_table(deps, field("title", required=True), field("pages", FieldItemType.Number), field("read_on", FieldItemType.Date),
+                            field("rating", FieldItemType.Float), field("done", FieldItemType.Boolean))
     assert [(f.name, f.id) for f in table.field_list] == [("title", 1), ("pages", 2), ("read_on", 3), ("rating", 4),
                                                           ("done", 5)]
     assert table.actual_table_name == f"agent_user_tables.t_{table.id}"
@@ -139,8 +148,8 @@ async def test_physical_table_has_typed_id_named_columns(deps: ServiceDeps, as_u
 
 
 async def test_records_are_converted_by_type_and_bad_values_name_the_row(deps: ServiceDeps, as_user: Any) -> None:
-    table = await add_table(deps, field("title", required=True), field("pages", NUMBER), field("read_on", DATE),
-                            field("rating", FLOAT), field("done", BOOLEAN))
+    table = await add_table(deps, field("title", required=True), field("pages", FieldItemType.Number), field("read_on", FieldItemType.Date),
+                            field("rating", FieldItemType.Float), field("done", FieldItemType.Boolean))
     added = await change(deps, table, add=[
         {"title": "Dune", "pages": "412", "read_on": "2024-03-01T10:00:00+00:00", "rating": "4.5", "done": "true"},
         {"title": "Emma"}])
@@ -172,7 +181,7 @@ async def test_records_are_converted_by_type_and_bad_values_name_the_row(deps: S
 
 
 async def test_limited_tables_keep_each_users_rows_apart(deps: ServiceDeps, as_user: Any) -> None:
-    table = await add_table(deps, rw_mode=LIMITED)
+    table = await add_table(deps, rw_mode=BotTableRWMode.LimitedReadWrite)
     (mine,) = await change(deps, table, add=[{"title": "mine"}])
     with as_user(2):
         await change(deps, table, add=[{"title": "theirs"}])
@@ -182,30 +191,30 @@ async def test_limited_tables_keep_each_users_rows_apart(deps: ServiceDeps, as_u
     assert [r["title"] for r in await records(deps, table)] == ["mine"]
     assert {(r["user_id"], r["title"]) for r in await records(deps, table, all_users=True)} == {("1", "mine"),
                                                                                                ("2", "theirs")}
-    shared = await add_table(deps, rw_mode=UNLIMITED)
+    shared = await add_table(deps, rw_mode=BotTableRWMode.UnlimitedReadWrite)
     await change(deps, shared, add=[{"title": "a"}])
     with as_user(2):
         assert [r["title"] for r in await records(deps, shared)] == ["a"]
 
 
 async def test_updating_fields_adds_and_drops_columns_and_keeps_ids(deps: ServiceDeps, as_user: Any) -> None:
-    table = await add_table(deps, field("title", required=True), field("pages", NUMBER))
+    table = await add_table(deps, field("title", required=True), field("pages", FieldItemType.Number))
     await change(deps, table, add=[{"title": "Dune", "pages": "412"}])
     # Rename title (same id), drop pages, add rating.
     updated = await service.update(deps, apb.UpdateDatabaseRequest(id=table.id, field_list=[
-        field("name", required=True, id_=1), field("rating", FLOAT)]))
+        field("name", required=True, id_=1), field("rating", FieldItemType.Float)]))
     assert [(f.name, f.id) for f in updated.field_list] == [("name", 1), ("rating", 3)]
     assert set(await physical_columns(deps, table)) == {"id", "user_id", "created_at", "c_1", "c_3"}
     (row,) = await records(deps, table)
     assert (row["name"], row["rating"]) == ("Dune", "") and "pages" not in row
     with pytest.raises(InvalidArgument) as err:
         await service.update(deps, apb.UpdateDatabaseRequest(id=table.id, field_list=[
-            field("name", required=True, id_=1), field("rating", TEXT, id_=3)]))
+            field("name", required=True, id_=1), field("rating", FieldItemType.Text, id_=3)]))
     assert "field_list[1].type" in str(err.value)
     assert set(await physical_columns(deps, table)) == {"id", "user_id", "created_at", "c_1", "c_3"}
 
 
-async def test_callers_of_another_space_are_denied(deps: ServiceDeps, as_user: Any) -> None:
+async def test_callers_of_another_space_find_nothing(deps: ServiceDeps, as_user: Any) -> None:
     table = await add_table(deps)
     with as_user(7, OTHER_SPACE):
         for call in (service.get(deps, apb.GetDatabaseByIDRequest(id=table.id)),
@@ -213,7 +222,7 @@ async def test_callers_of_another_space_are_denied(deps: ServiceDeps, as_user: A
                      service.list_records(deps, apb.ListDatabaseRecordsRequest(database_id=table.id)),
                      change(deps, table, add=[{"title": "x"}]),
                      service.delete(deps, table.id)):
-            with pytest.raises(PermissionDenied):
+            with pytest.raises(NotFound, match=f"database {table.id} not found"):
                 await call
     assert (await service.get(deps, apb.GetDatabaseByIDRequest(id=table.id))).table_desc == "reading list"
 
@@ -253,7 +262,7 @@ async def test_a_bot_of_another_space_cannot_bind(deps: ServiceDeps, as_user: An
         with pytest.raises(InvalidArgument, match="different spaces"):
             await service.bind(deps, table.id, other_bot)
         assert await bound(deps, other_bot) == []
-    with pytest.raises(PermissionDenied):  # and a caller outside that space cannot even reach the bot
+    with pytest.raises(NotFound):  # and a caller outside that space cannot even see the bot
         await service.bind(deps, table.id, other_bot)
 
 
@@ -270,8 +279,8 @@ async def sql(deps: ServiceDeps, table: Any, user: str, statement: str) -> Any:
 
 
 async def test_sql_tool_in_limited_mode_only_touches_the_users_rows(deps: ServiceDeps, as_user: Any) -> None:
-    info = await add_table(deps, field("title", required=True), field("pages", NUMBER), field("rating", FLOAT),
-                           rw_mode=LIMITED)
+    info = await add_table(deps, field("title", required=True), field("pages", FieldItemType.Number), field("rating", FieldItemType.Float),
+                           rw_mode=BotTableRWMode.LimitedReadWrite)
     table = await tool_for(deps, info)
     name = info.table_name
     definition = tool_definition(table)["function"]
@@ -302,7 +311,7 @@ async def test_sql_tool_in_limited_mode_only_touches_the_users_rows(deps: Servic
 
 
 async def test_sql_tool_on_read_only_table_refuses_writes_and_other_tables(deps: ServiceDeps, as_user: Any) -> None:
-    info = await add_table(deps, rw_mode=READ_ONLY)
+    info = await add_table(deps, rw_mode=BotTableRWMode.ReadOnly)
     other = await add_table(deps)
     await change(deps, info, add=[{"title": "kept", "pages": "5"}])
     table = await tool_for(deps, info)
@@ -318,6 +327,51 @@ async def test_sql_tool_on_read_only_table_refuses_writes_and_other_tables(deps:
     assert await sql(deps, table, "anyone", f"SELECT title, pages FROM {info.table_name}") == {
         "rows": [{"title": "kept", "pages": 5}]}
     assert [r["title"] for r in await records(deps, info)] == ["kept"]
+
+
+async def test_sql_tool_caps_values_and_results_in_the_database(deps: ServiceDeps, as_user: Any) -> None:
+    info = await add_table(deps, rw_mode=BotTableRWMode.UnlimitedReadWrite)
+    await change(deps, info, add=[{"title": f"book {i}", "pages": str(i)} for i in range(60)])
+    table = await tool_for(deps, info)
+    # One value of 20 million characters: cut in Postgres, the model is told so.
+    raw = await run_sql_tool(deps.pool, table, user_id="u", arguments=json.dumps(
+        {"sql": f"SELECT lpad(title, 20000000) AS padded FROM {info.table_name} WHERE pages = 1"}))
+    assert len(raw) < MAX_RESULT_CHARS + 1000
+    result = json.loads(raw)
+    (row,) = result["rows"]
+    assert len(row["padded"]) == MAX_VALUE_CHARS + 1 and row["padded"].endswith("…")
+    assert "cut" in result["truncated"] and str(MAX_VALUE_CHARS) in result["truncated"]
+    # Many rows of capped values: the result stops at its size cap and says so.
+    wide = ", ".join(f"lpad(title, {MAX_VALUE_CHARS}) AS p{i}" for i in range(4))
+    raw = await run_sql_tool(deps.pool, table, user_id="u", arguments=json.dumps(
+        {"sql": f"SELECT {wide} FROM {info.table_name}"}))
+    result = json.loads(raw)
+    assert len(raw) <= MAX_RESULT_CHARS + 1000 and 0 < len(result["rows"]) < 60
+    assert "rows" in result["truncated"]
+    # Small results are untouched and carry no note.
+    assert json.loads(await run_sql_tool(deps.pool, table, user_id="u", arguments=json.dumps(
+        {"sql": f"SELECT title FROM {info.table_name} WHERE pages < 2 ORDER BY pages"}))) == {
+        "rows": [{"title": "book 0"}, {"title": "book 1"}]}
+
+
+async def test_sql_tool_runs_as_a_role_that_reaches_only_the_memory_tables(deps: ServiceDeps, as_user: Any) -> None:
+    info = await add_table(deps, rw_mode=BotTableRWMode.UnlimitedReadWrite)
+    await new_bot(deps)  # agent.bots has a row to leak
+    table = await tool_for(deps, info)
+    # Statements that slipped past the checker (run as planned, unchecked) still cannot leave the schema.
+    whoami = json.loads(await execute(deps.pool, Planned("SELECT current_user AS who", (), True)))
+    assert whoami == {"rows": [{"who": "atelier_agent_memory"}]}
+    for sneaky in ("SELECT * FROM agent.bots", "SELECT * FROM agent.databases",
+                   "SELECT * FROM agent.schema_migrations", "SELECT pg_read_file('/etc/hostname')"):
+        with pytest.raises(ToolInputError, match="permission denied"):
+            await execute(deps.pool, Planned(sneaky, (), True))
+    with pytest.raises(ToolInputError, match="permission denied"):
+        await execute(deps.pool, Planned("DELETE FROM agent.bots", (), False))
+    assert await deps.pool.fetchval("SELECT count(*) FROM agent.bots") > 0
+    # The memory tables themselves stay fully usable under it, new ones included.
+    assert json.loads(await execute(deps.pool, Planned(
+        f"INSERT INTO agent_user_tables.t_{table.database_id} (c_1, user_id) VALUES ('x', $1)", ("u",), False))) == {
+        "affected": 1}
 
 
 # ------------------------------------------------------------------------- whole stack (e2e)
@@ -415,3 +469,22 @@ async def test_agent_turns_sql_tool_refuses_writes_on_read_only_and_other_tables
     assert "exactly one statement" in responses[2] and "pg_sleep" in responses[3].lower()
     rows = (await client.call("/api/memory/database/list_records", {"database_id": table["id"]}))["data"]
     assert [r["values"]["title"] for r in rows] == ["kept"]
+
+
+@pytest.mark.e2e
+async def test_a_huge_value_reaches_the_model_capped_and_the_turn_completes(client: AtelierClient, new_bot, runner,
+                                                                          stub: OpenAIStub) -> None:
+    bot = await new_bot()
+    name = uniq("notes")
+    table = await gw_add_table(client, name, rw_mode=3, bot_id=bot)
+    await client.call("/api/memory/database/update_records", {"database_id": table["id"], "record_data_add": [
+        {"values": {"title": "t", "pages": "1"}}]})
+    tool = f"db_{name}"
+    stub.script({"tool_calls": [{"name": tool, "arguments": {"sql": f"SELECT lpad(title, 20000000) FROM {name}"}}]},
+                {"content": "that was long"})
+    events = await runner.run(bot, "pad it")
+    response = next(e.content for e in events if e.type == "tool_response")
+    assert len(response) < MAX_RESULT_CHARS and "truncated" in json.loads(response)
+    assert runner.answer(events) == "that was long"
+    # What the model was sent back is the capped result, not 20 MB.
+    assert all(len(json.dumps(r["json"])) < 100_000 for r in stub.requests("/v1/chat/completions"))

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from atelier_agent.domain import config, openapi
+from atelier_common import paging
 from atelier_common.errors import InvalidArgument
 from atelier_proto import agent_pb2 as apb
+from atelier_proto.enums import SearchStrategy, SuggestReplyMode
 
 
 def draft() -> dict:
@@ -42,7 +44,7 @@ def test_only_the_fields_present_are_patched_and_tool_names_already_known_stay()
 
 
 def test_reply_modes_and_knowledge_map_onto_the_console_settings() -> None:
-    for mode, number in (("enable", config.SUGGEST_SYSTEM), ("disable", config.SUGGEST_DISABLE)):
+    for mode, number in (("enable", SuggestReplyMode.System), ("disable", SuggestReplyMode.Disable)):
         req = apb.OpenUpdateBotRequest(bot_id=7, suggest_reply_info=apb.OpenAPIBotSuggestReplyInfo(reply_mode=mode))
         assert openapi.draft_patch(req, draft())["suggest_reply_info"]["suggest_reply_mode"] == number
     knowledge = openapi.knowledge_patch(apb.OpenAPIBotKnowledge(dataset_ids=[21], auto_call=False, search_strategy=20),
@@ -68,7 +70,7 @@ def test_validation_errors_use_the_openapi_names() -> None:
 
 def test_a_configuration_renders_as_coze_bot() -> None:
     doc = draft()
-    doc["suggest_reply_info"] = {"suggest_reply_mode": config.SUGGEST_CUSTOM, "customized_suggest_prompt": "ask"}
+    doc["suggest_reply_info"] = {"suggest_reply_mode": SuggestReplyMode.Custom, "customized_suggest_prompt": "ask"}
     doc["model_info"]["response_format"] = 1
     doc["variable_list"] = [{"key": "city", "default_value": "Oslo", "prompt_disabled": True},
                             {"key": "old", "is_disabled": True, "is_system": True}]
@@ -84,7 +86,7 @@ def test_a_configuration_renders_as_coze_bot() -> None:
         == [(5, [(6, "search")])]
     assert [(w.id, w.name, w.description) for w in bot.workflow_info_list] == [(9, "Triage", "sorts tickets")]
     assert (bot.knowledge.auto_call, bot.knowledge.search_strategy, bot.owner_user_id, bot.create_time) \
-        == (True, config.SEARCH_HYBRID, 11, 1_700_000_000)
+        == (True, SearchStrategy.HybridSearch, 11, 1_700_000_000)
     assert openapi.bot_view(doc, bot_id=7, version="", icon_url="", model=None, shortcuts=[]).HasField("model_info") \
         is False
 
@@ -95,7 +97,7 @@ def test_connectors_pages_and_statuses() -> None:
     with pytest.raises(InvalidArgument, match="connector_ids\\[0\\]"):
         openapi.connector_ids(["API"])
     assert openapi.connector_aliases("1024") == ["1024", "API"]
-    assert openapi.page(None, None, number_field="page_num") == openapi.Page(1, 20)
+    assert openapi.page(None, None, number_field="page_num") == paging.Page(1, 20)
     assert openapi.page(3, 10, number_field="page_num").offset == 20
     with pytest.raises(InvalidArgument, match="page_size"):
         openapi.page(1, 101, number_field="page_num")

@@ -75,13 +75,17 @@ async def test_knowledge_is_recalled_and_packed_with_its_source(runner, new_bot,
     assert "[1] Source: norway-guide (fjords-" in system and "The Sognefjord is the deepest fjord" in system
 
 
-async def test_failed_retrieval_lets_the_answer_proceed_and_says_so(runner, new_bot, stub: OpenAIStub) -> None:
-    bot = await new_bot(knowledge={"knowledge_info": [{"id": "123456789"}], "auto": True})
+async def test_failed_retrieval_lets_the_answer_proceed_and_says_so(runner, new_bot, client: AtelierClient,
+                                                                   stub: OpenAIStub) -> None:
+    # A bound dataset deleted since: retrieval fails at run time (a bot cannot bind an unknown one).
+    dataset_id = await client.create_dataset(f"gone-{bot_suffix()}")
+    bot = await new_bot(knowledge={"knowledge_info": [{"id": dataset_id}], "auto": True})
+    await client.call("/api/knowledge/delete", {"dataset_id": dataset_id, "space_id": client.space_id})
     stub.script({"content": "Answer without knowledge."})
     events = await runner.run(bot, "anything")
     assert runner.types(events) == ["verbose", "answer", "usage"]
     verbose = json.loads(events[0].content)
-    assert verbose["msg_type"] == "knowledge_recall_failed" and "123456789" in verbose["data"]
+    assert verbose["msg_type"] == "knowledge_recall_failed" and dataset_id in verbose["data"]
     assert runner.answer(events) == "Answer without knowledge."
 
 

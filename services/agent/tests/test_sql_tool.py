@@ -6,20 +6,21 @@ import pytest
 import sqlglot
 from sqlglot import exp
 
-from atelier_agent.databases.schema import LIMITED, READ_ONLY, UNLIMITED, FieldSpec
+from atelier_agent.databases.schema import FieldSpec
 from atelier_agent.databases.sql import SqlRefused, plan
+from atelier_proto.enums import BotTableRWMode, FieldItemType
 
-FIELDS = [FieldSpec(1, "title", "book title", 1, True), FieldSpec(2, "pages", "", 2, False),
-          FieldSpec(7, "Rating", "", 4, False)]
+FIELDS = [FieldSpec(1, "title", "book title", FieldItemType.Text, True),
+          FieldSpec(2, "pages", "", FieldItemType.Number, False), FieldSpec(7, "Rating", "", FieldItemType.Float, False)]
 PHYSICAL = "agent_user_tables.t_42"
 SNEAKY_USER = "alice' OR '1'='1"
 
 
-def rewrite(sql: str, rw_mode: int = UNLIMITED, user_id: str = SNEAKY_USER):
+def rewrite(sql: str, rw_mode: BotTableRWMode = BotTableRWMode.UnlimitedReadWrite, user_id: str = SNEAKY_USER):
     return plan(sql, table_name="books", database_id=42, fields=FIELDS, rw_mode=rw_mode, user_id=user_id)
 
 
-def refused(sql: str, rw_mode: int = UNLIMITED) -> str:
+def refused(sql: str, rw_mode: BotTableRWMode = BotTableRWMode.UnlimitedReadWrite) -> str:
     with pytest.raises(SqlRefused) as err:
         rewrite(sql, rw_mode)
     return str(err.value)
@@ -70,14 +71,14 @@ def test_statements_outside_the_table_or_the_allowed_shapes_are_refused(sql: str
 
 def test_read_only_tables_allow_select_only() -> None:
     for sql in ("INSERT INTO books (title) VALUES ('x')", "UPDATE books SET pages = 1", "DELETE FROM books"):
-        assert "read-only" in refused(sql, READ_ONLY)
-    assert rewrite("SELECT title FROM books", READ_ONLY).is_select
+        assert "read-only" in refused(sql, BotTableRWMode.ReadOnly)
+    assert rewrite("SELECT title FROM books", BotTableRWMode.ReadOnly).is_select
 
 
 def test_limited_mode_confines_every_statement_to_the_user_with_a_bound_parameter() -> None:
     for sql in ("SELECT title FROM books WHERE pages > 1 OR 1 = 1", "UPDATE books SET pages = 2 WHERE true OR pages = 1",
                 "DELETE FROM books WHERE title = 'x' OR true"):
-        planned = rewrite(sql, LIMITED)
+        planned = rewrite(sql, BotTableRWMode.LimitedReadWrite)
         assert planned.params == (SNEAKY_USER,) and SNEAKY_USER not in planned.sql
         where = sqlglot.parse_one(planned.sql, read="postgres").find(exp.Where).this
         # The model's condition is parenthesised under a top-level AND with the owner check.
@@ -86,8 +87,17 @@ def test_limited_mode_confines_every_statement_to_the_user_with_a_bound_paramete
 
 
 def test_insert_records_the_user_in_every_row_and_other_modes_share_rows() -> None:
-    planned = rewrite("INSERT INTO books (title, pages) VALUES ('a', 1), ('b', 2)", LIMITED)
+    planned = rewrite("INSERT INTO books (title, pages) VALUES ('a', 1), ('b', 2)", BotTableRWMode.LimitedReadWrite)
     assert planned.sql == f"INSERT INTO {PHYSICAL} (c_1, c_2, user_id) VALUES ('a', 1, $1), ('b', 2, $1)"
     assert planned.params == (SNEAKY_USER,) and not planned.is_select
     unlimited = rewrite("SELECT title FROM books")
     assert unlimited.params == () and "user_id" not in unlimited.sql
+
+
+@pytest.mark.parametrize("condition", [
+    "pages > 1 AND title LIKE 'a%'", "pages = 1 OR pages BETWEEN 3 AND 5", "pages IN (1, 2) AND NOT title IS NULL",
+    "(pages + 1) * 2 - pages / 3 > 0 OR title ~* '^a'", "rating IS NOT NULL AND lower(title) <> 'x'",
+])
+def test_conditions_with_connectives_and_operators_are_rewritten(condition: str) -> None:
+    where = sqlglot.parse_one(rewrite(f"SELECT title FROM books WHERE {condition}").sql, read="postgres").find(exp.Where)
+    assert {c.name for c in where.find_all(exp.Column)} <= {"c_1", "c_2", "c_7"}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import grpc
 
-from atelier_common.auth import require_space
+from atelier_common.auth import require_visible
 from atelier_common.errors import from_rpc_error
 from atelier_common.grpc.client import channel
 from atelier_proto import agent_pb2 as apb
@@ -39,10 +39,10 @@ def forget(bot_id: int) -> None:
 
 
 async def bot(addr: str, bot_id: int, timeout_s: float) -> Bot:
-    """NotFound / PermissionDenied from the agent service pass through as themselves."""
+    """NotFound (also for a bot in a space the caller is not in) from the agent service passes through."""
     known = _published.get(bot_id)
     if known is not None and time.monotonic() - known[0] < PUBLISHED_TTL_S:
-        require_space(known[1].space_id)
+        require_visible(known[1].space_id, f"bot {bot_id} not found")
         return known[1]
     try:
         reply = await _stub(addr).GetDraftBotInfoAgw(apb.GetDraftBotInfoAgwRequest(bot_id=bot_id), timeout=timeout_s)

@@ -8,27 +8,29 @@ from collections.abc import AsyncIterator
 from atelier_common.service import ServiceDeps
 from atelier_conversation import access, conversations
 from atelier_conversation.chat import entry
+from atelier_conversation.chat.runtime import ChatRuntime
 from atelier_conversation.domain import shapes
 from atelier_proto import conversation_pb2 as cpb
 from atelier_proto import conversation_pb2_grpc
 
 
 class ConversationService(conversation_pb2_grpc.ConversationServiceServicer):
-    def __init__(self, deps: ServiceDeps) -> None:
+    def __init__(self, deps: ServiceDeps, chats: ChatRuntime) -> None:
         self.deps = deps
+        self.chats = chats
 
     # ------------------------------------------------------------------ chat
 
     async def ChatV3(self, req: cpb.ChatV3Request, context) -> AsyncIterator[cpb.ChatEvent]:
-        async for event in entry.chat_v3(self.deps, req):
+        async for event in entry.chat_v3(self.deps, self.chats, req):
             yield event
 
     async def SubmitToolOutputs(self, req: cpb.SubmitToolOutputsApiRequest, context) -> AsyncIterator[cpb.ChatEvent]:
-        async for event in entry.submit_tool_outputs(self.deps, req):
+        async for event in entry.submit_tool_outputs(self.deps, self.chats, req):
             yield event
 
     async def AgentRun(self, req: cpb.AgentRunRequest, context) -> AsyncIterator[cpb.AgentRunEvent]:
-        async for event in entry.agent_run(self.deps, req):
+        async for event in entry.agent_run(self.deps, self.chats, req):
             yield event
 
     async def CancelChatApi(self, req: cpb.CancelChatApiRequest, context) -> cpb.CancelChatApiResponse:
@@ -47,12 +49,12 @@ class ConversationService(conversation_pb2_grpc.ConversationServiceServicer):
     async def ClearConversationCtx(self, req: cpb.ClearConversationCtxRequest, context
                                    ) -> cpb.ClearConversationCtxResponse:
         row = await conversations.new_section(self.deps, req.conversation_id, req.space_id)
-        return cpb.ClearConversationCtxResponse(new_section_id=row["section_id"])
+        return cpb.ClearConversationCtxResponse(new_section_id=row.section_id)
 
     async def ClearConversationHistory(self, req: cpb.ClearConversationHistoryRequest, context
                                        ) -> cpb.ClearConversationHistoryResponse:
         row = await conversations.clear_history(self.deps, req.conversation_id, req.space_id)
-        return cpb.ClearConversationHistoryResponse(new_section_id=row["section_id"])
+        return cpb.ClearConversationHistoryResponse(new_section_id=row.section_id)
 
     async def GetMessageList(self, req: cpb.GetMessageListRequest, context) -> cpb.GetMessageListResponse:
         return await conversations.console_messages(self.deps, req)
@@ -91,7 +93,7 @@ class ConversationService(conversation_pb2_grpc.ConversationServiceServicer):
 
     async def ClearConversationApi(self, req: cpb.ClearConversationApiRequest, context) -> cpb.ClearConversationApiResponse:
         row = await conversations.new_section(self.deps, req.conversation_id, req.space_id)
-        return cpb.ClearConversationApiResponse(data=cpb.Section(id=row["section_id"], conversation_id=row["id"]))
+        return cpb.ClearConversationApiResponse(data=cpb.Section(id=row.section_id, conversation_id=row.id))
 
     async def RetrieveConversationApi(self, req: cpb.RetrieveConversationApiRequest, context
                                       ) -> cpb.RetrieveConversationApiResponse:

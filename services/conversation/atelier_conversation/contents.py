@@ -12,8 +12,10 @@ from atelier_common.errors import InvalidArgument, NotFound
 from atelier_common.files import FileStore
 from atelier_common.message_content import CONTENT_TYPES, ContentError, parts_of
 from atelier_common.service import ServiceDeps
+from atelier_proto.enums import ContentType, MessageRole, MessageType
 
 MAX_CHARS = 100_000
+Entered = tuple[MessageRole, MessageType, str, ContentType]  # a message given by the caller: role, type, content, content_type
 
 
 def check_form(content: str, content_type: str, field: str) -> list[int]:
@@ -22,7 +24,7 @@ def check_form(content: str, content_type: str, field: str) -> list[int]:
         raise InvalidArgument(f"field '{field}': content_type must be text or object_string, got {content_type!r}")
     if len(content) > MAX_CHARS:
         raise InvalidArgument(f"field '{field}': at most {MAX_CHARS} characters")
-    if content_type == "text" and not content.strip():
+    if content_type == ContentType.Text and not content.strip():
         raise InvalidArgument(f"field '{field}': the message is empty")
     try:
         parts = parts_of(content, content_type)
@@ -48,7 +50,7 @@ async def check(deps: ServiceDeps, content: str, content_type: str, field: str) 
     await check_files(deps, check_form(content, content_type, field), field)
 
 
-async def check_all(deps: ServiceDeps, items: list[tuple[str, str, str, str]], field: str) -> None:
+async def check_all(deps: ServiceDeps, items: list[Entered], field: str) -> None:
     """(role, type, content, content_type) items, as conversations.entered returns them."""
     await asyncio.gather(*(check(deps, content, content_type, f"{field}[{i}].content")
                            for i, (_role, _type, content, content_type) in enumerate(items)))

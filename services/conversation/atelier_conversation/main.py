@@ -2,39 +2,41 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import grpc
 
-from atelier_common.service import ServiceDeps, ServiceSpec, run
+from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
 from atelier_conversation.api import ConversationService
-from atelier_conversation.chat import background, cancel, reaper
+from atelier_conversation.chat.runtime import ChatRuntime, chat_runtime
 from atelier_proto import conversation_pb2, conversation_pb2_grpc
 
 
-async def start(deps: ServiceDeps) -> None:
-    await cancel.start(deps)  # one cancel subscription per process, before any chat can run
-    await reaper.start(deps)  # fails runs orphaned by a replica that died mid-stream
+@dataclass(frozen=True)
+class ConversationState:
+    deps: ServiceDeps
+    chats: ChatRuntime
 
 
-async def stop(deps: ServiceDeps) -> None:
-    await background.stop(deps)  # the grace period, then unfinished runs are cancelled and recorded
-    await reaper.stop(deps)
-    await cancel.stop(deps)
+@contextlib.asynccontextmanager
+async def lifespan(deps: ServiceDeps) -> AsyncIterator[ConversationState]:
+    async with chat_runtime(deps) as chats:
+        yield ConversationState(deps, chats)
 
 
-def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
-    conversation_pb2_grpc.add_ConversationServiceServicer_to_server(ConversationService(deps), server)
+def register(server: grpc.aio.Server, state: ConversationState) -> None:
+    conversation_pb2_grpc.add_ConversationServiceServicer_to_server(ConversationService(state.deps, state.chats), server)
 
 
 SPEC = ServiceSpec(
     name="conversation",
     schema="conversation",
     migrations_dir=Path(__file__).parent / "migrations",
-    register=register,
-    grpc_service_names=[conversation_pb2.DESCRIPTOR.services_by_name["ConversationService"].full_name],
-    on_start=start,
-    on_stop=stop,
+    lifespan=lifespan,
+    listen=grpc_listener(register, [conversation_pb2.DESCRIPTOR.services_by_name["ConversationService"].full_name]),
 )
 
 

@@ -1,5 +1,5 @@
 """A gateway client per test, published agents on the suite's scripted model, a stranger: another
-user with two spaces of their own (for 403 on others' resources and 404 on a space_id that does not
+user with two spaces of their own (for 404 on others' resources and on a space_id that does not
 match the resource), and uploaded files (written to the stack's object storage as uploads are)."""
 
 from __future__ import annotations

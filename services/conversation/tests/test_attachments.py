@@ -1,6 +1,6 @@
 """object_string messages with images and files reach the model: images as image parts for a
 multimodal model (an uploaded file inlined as a data URL, a URL passed through) and as links
-otherwise; files as their text (knowledge's ExtractText), cut to fit and said so; an unreadable file
+otherwise; files as their text (the indexer's ExtractText), cut to fit and said so; an unreadable file
 is a note in the prompt. Someone else's file is refused before anything is written."""
 
 from __future__ import annotations
@@ -10,16 +10,12 @@ import json
 from typing import Any
 
 import asyncpg
-import grpc
 import pytest
 
-from atelier_common.auth import RequestContext, to_metadata
 from atelier_devstack import sample_files
 from atelier_devstack.api_client import AtelierClient, expect_error
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import TEXT_ONLY_MODEL_ID, KnowledgeStack
-from atelier_proto import knowledge_pb2 as kpb
-from atelier_proto import knowledge_pb2_grpc
 
 pytestmark = pytest.mark.e2e
 
@@ -78,22 +74,8 @@ async def test_a_text_only_model_gets_images_as_links(client: AtelierClient, new
     assert sent.endswith("[Attached image: dog.png](https://images.example.com/dog.png)")
 
 
-async def extract_text_available(chat_stack: KnowledgeStack) -> bool:
-    """Whether this branch's knowledge service implements ExtractText (built in parallel)."""
-    async with grpc.aio.insecure_channel(chat_stack.env["ATELIER_KNOWLEDGE_ADDR"]) as channel:
-        stub = knowledge_pb2_grpc.KnowledgeServiceStub(channel)
-        try:
-            await stub.ExtractText(kpb.ExtractTextRequest(url="http://127.0.0.1:9/nothing"), timeout=10,
-                                   metadata=to_metadata(RequestContext(user_id=1)))
-        except grpc.aio.AioRpcError as e:
-            return e.code() != grpc.StatusCode.UNIMPLEMENTED
-    return True
-
-
 async def test_attached_files_reach_the_model_as_their_text(client: AtelierClient, new_bot, stub: OpenAIStub,
                                                             files, chat_stack: KnowledgeStack) -> None:  # noqa: ANN001
-    if not await extract_text_available(chat_stack):
-        pytest.skip("knowledge's ExtractText is not implemented on this branch")
     bot = await new_bot()
     notes = await files.add("notes.txt", b"The launch code is 7-4-1.\nKeep it secret.")
     report = await files.add("report.pdf", sample_files.pdf(["Quarterly revenue grew by 12 percent."]))

@@ -219,6 +219,9 @@ async def test_bad_input_is_refused_before_anything_is_recorded(client: AtelierC
                        400, "additional_messages")
     await expect_error(client.call("/v3/chat", {"bot_id": published, "user_id": "", "additional_messages": msg}),
                        400, "user_id")
+    typo = [{**msg[0], "type": "questoin"}]  # a message type is a MessageType of the IDL
+    await expect_error(client.call("/v3/chat", {"bot_id": published, "user_id": "u", "additional_messages": typo}),
+                       400, "additional_messages[0].type")
     first = await client.chat(other, "hello")
     foreign_conversation = first[0][1]["conversation_id"]
     await expect_error(client.chat(published, "hi", conversation_id=foreign_conversation), 404, "conversation")
@@ -230,7 +233,7 @@ async def test_bad_input_is_refused_before_anything_is_recorded(client: AtelierC
         before = await conn.fetchval("SELECT count(*) FROM conversation.chats")
     finally:
         await conn.close()
-    await expect_error(client.chat(str(foreign), "hi"), 403, "space")
+    await expect_error(client.chat(str(foreign), "hi"), 404, f"bot {foreign} not found")
     conn = await asyncpg.connect(chat_stack.env["ATELIER_DATABASE_URL"])
     try:
         assert await conn.fetchval("SELECT count(*) FROM conversation.chats") == before
@@ -322,14 +325,14 @@ async def test_chat_calls_check_the_chat_and_its_space(client: AtelierClient, ne
         {"role": "user", "content": "hi", "content_type": "text"}]}))["data"])
     ids = {"conversation_id": chat["conversation_id"], "chat_id": chat["id"]}
     await expect_error(client.call("/v3/chat/cancel", ids), 409, "completed")
-    await expect_error(stranger.api.call("/v3/chat/retrieve", ids, method="GET"), 403, "space")
-    await expect_error(stranger.api.call("/v3/chat/cancel", ids), 403)
-    await expect_error(stranger.api.call("/v3/chat/message/list", ids, method="GET"), 403)
+    await expect_error(stranger.api.call("/v3/chat/retrieve", ids, method="GET"), 404, "not found")
+    await expect_error(stranger.api.call("/v3/chat/cancel", ids), 404)
+    await expect_error(stranger.api.call("/v3/chat/message/list", ids, method="GET"), 404)
     other = (await client.call("/v1/conversation/create", {"bot_id": bot}))["data"]["id"]
     await expect_error(client.call("/v3/chat/retrieve", {**ids, "conversation_id": other}, method="GET"), 404,
                        f"chat {chat['id']}")
     theirs = await stranger.new_bot()
-    await expect_error(client.chat(theirs, "hi"), 403, "space")
+    await expect_error(client.chat(theirs, "hi"), 404, f"bot {theirs} not found")
     mine = await stranger.api.chat(theirs, "hi")  # the stranger's own chat works, in their space
     assert mine[-2][0] == "conversation.chat.completed"
     await expect_error(stranger.api.chat(theirs, "hi", space_id=stranger.other_space_id), 404, "space")

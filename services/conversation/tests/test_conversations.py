@@ -1,6 +1,7 @@
 """The unary conversation calls through the gateway: OpenAPI conversations and message lists
 (paging, sorting, cursors), the console's message list, delete, break, sections and history
-clearing, and the space checks (403 on others' resources, 404 on a space_id that does not match)."""
+clearing, and the space checks (404 on others' resources as on unknown ids, 404 on a space_id that does
+not match)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,9 @@ async def test_conversation_list_pages_sorts_and_filters(client: AtelierClient, 
     assert len((await page(connector_id="1024"))["conversations"]) == 3  # the API connector by default
     assert (await page(connector_id="999"))["conversations"] == []
     await expect_error(page(sort_field="name"), 400, "sort_field")
+    await expect_error(page(page_num="9223372036854775806", page_size=10), 400, "page_num")
+    await expect_error(page(page_size=51), 400, "page_size")
+    await expect_error(page(page_num=-1), 400, "page_num")
     await expect_error(page(sort_order="sideways"), 400, "sort_order")
     await expect_error(client.call(f"/v1/conversations/{made[0]}", {"name": "  "}, method="PUT"), 400, "name")
 
@@ -184,15 +188,19 @@ async def test_space_checks(client: AtelierClient, new_bot: NewBot, stranger: St
     theirs = await stranger.new_bot()
     conversation = (await stranger.api.call("/v1/conversation/create", {"bot_id": theirs}))["data"]
     cid = conversation["id"]
-    # Someone else's conversation: 403 on every call
-    await expect_error(client.call("/v1/conversation/retrieve", {"conversation_id": cid}, method="GET"), 403, "space")
-    await expect_error(client.call(f"/v1/conversations/{cid}", {"name": "mine"}, method="PUT"), 403)
-    await expect_error(client.call(f"/v1/conversations/{cid}", method="DELETE"), 403)
-    await expect_error(client.call(f"/v1/conversations/{cid}/clear", {}), 403)
-    await expect_error(open_list(client, cid), 403)
-    await expect_error(client.call("/api/conversation/create_section", {"conversation_id": cid}), 403)
-    await expect_error(client.call("/v1/conversation/create", {"bot_id": theirs}), 403)
-    await expect_error(client.call("/v1/conversations", {"bot_id": theirs}, method="GET"), 403)
+    # Someone else's conversation: 404 on every call, the answer an unknown id gets (no existence oracle)
+    unknown = await expect_error(client.call("/v1/conversation/retrieve", {"conversation_id": "42"}, method="GET"),
+                                 404)
+    foreign = await expect_error(client.call("/v1/conversation/retrieve", {"conversation_id": cid}, method="GET"),
+                                 404, f"conversation {cid} not found")
+    assert foreign["msg"] == unknown["msg"].replace("42", cid)
+    await expect_error(client.call(f"/v1/conversations/{cid}", {"name": "mine"}, method="PUT"), 404)
+    await expect_error(client.call(f"/v1/conversations/{cid}", method="DELETE"), 404)
+    await expect_error(client.call(f"/v1/conversations/{cid}/clear", {}), 404)
+    await expect_error(open_list(client, cid), 404)
+    await expect_error(client.call("/api/conversation/create_section", {"conversation_id": cid}), 404)
+    await expect_error(client.call("/v1/conversation/create", {"bot_id": theirs}), 404, f"bot {theirs} not found")
+    await expect_error(client.call("/v1/conversations", {"bot_id": theirs}, method="GET"), 404)
     # The owner with a space_id of theirs that is not the conversation's: 404
     wrong = stranger.other_space_id
     await expect_error(stranger.api.call("/v1/conversation/retrieve", {"conversation_id": cid, "space_id": wrong},

@@ -107,7 +107,7 @@ async def test_bad_message_calls(client: AtelierClient, new_bot, stranger) -> No
     await expect_error(client.call(modify, {}), 400, "at least one")
     await expect_error(client.call(modify, {"content_type": "object_string"}), 400, "content")
     mine = {"conversation_id": conversation, "message_id": made["id"]}
-    await expect_error(stranger.api.call("/v1/conversation/message/retrieve", mine, method="GET"), 403)
+    await expect_error(stranger.api.call("/v1/conversation/message/retrieve", mine, method="GET"), 404)
     await expect_error(stranger.api.call(
-        f"/v1/conversation/message/delete?conversation_id={conversation}&message_id={made['id']}", {}), 403)
+        f"/v1/conversation/message/delete?conversation_id={conversation}&message_id={made['id']}", {}), 404)
     assert (await client.call("/v1/conversation/message/retrieve", mine, method="GET"))["data"]["content"] == "hi"

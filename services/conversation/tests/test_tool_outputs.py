@@ -134,7 +134,7 @@ async def test_bad_submissions_are_refused_and_change_nothing(client: AtelierCli
     await expect_error(submit(client, chat, [*both, both[0]], stream=True), 400, "answered twice")
     await expect_error(submit(client, chat, [], stream=True), 400, "tool_outputs")
     await expect_error(submit(client, {**chat, "id": "123456789"}, both, stream=True), 404, "chat 123456789")
-    await expect_error(submit(stranger.api, chat, both, stream=True), 403)
+    await expect_error(submit(stranger.api, chat, both, stream=True), 404)
     assert (await client.retrieve_chat(chat["conversation_id"], chat["id"]))["status"] == "requires_action"
     assert await client.chat_messages(chat) == before  # nothing was written
 

@@ -28,6 +28,7 @@ from atelier_common.errors import InvalidArgument, PayloadTooLarge, PermissionDe
 from atelier_common.files import FileStore
 from atelier_common.settings import SERVICE_NAMES, Settings
 from atelier_common.signed_urls import UrlSigner
+from atelier_common.upload_leases import UploadLeases
 from atelier_gateway import docs, health, signed_files, transcoding
 from atelier_gateway.access_log import AccessLogMiddleware
 from atelier_gateway.auth.authenticator import Authenticator, Principal
@@ -85,19 +86,15 @@ async def read_json_body(request: Request, max_bytes: int) -> dict[str, Any] | N
     return doc
 
 
-def check_spaces(msg: Message, ctx: RequestContext) -> None:
-    """403 at the edge for a space_id the caller is not a member of (services check again)."""
-    fields = msg.DESCRIPTOR.fields_by_name
-    wanted: list[int] = []
-    single = fields.get("space_id")
-    if single is not None and single.cpp_type in (single.CPPTYPE_INT64, single.CPPTYPE_INT32) and msg.space_id:
-        wanted.append(msg.space_id)
-    many = fields.get("space_ids")
-    if many is not None and many.cpp_type == many.CPPTYPE_INT64:
-        wanted.extend(msg.space_ids)
-    for space_id in wanted:
-        if not ctx.can_access(space_id):
-            raise PermissionDenied(f"space {space_id} is not yours")
+def check_spaces(msg: Message, fields: Sequence[str], ctx: RequestContext) -> None:
+    """403 at the edge for a space the caller is not a member of, in the request fields the IDL
+    marks api.space (services check again)."""
+    for name in fields:
+        value = getattr(msg, name)
+        wanted = list(value) if msg.DESCRIPTOR.fields_by_name[name].is_repeated else [value] if value else []
+        for space_id in wanted:
+            if not ctx.can_access(space_id):
+                raise PermissionDenied(f"space {space_id} is not yours")
 
 
 class Gateway:
@@ -114,7 +111,7 @@ class Gateway:
                 "file": [FileHandler(FileStore(self.storage()), deps.ids)],
             }
         )
-        self.openapi = deps.openapi if deps.openapi is not None else docs.load_openapi(self.table)
+        self.openapi = deps.openapi if deps.openapi is not None else docs.load_openapi()
         self._signer: UrlSigner | None = None
 
     # ------------------------------------------------------------------ API routes
@@ -138,7 +135,7 @@ class Gateway:
         upload: Upload | None = None
         body = None
         if route.upload is not None:
-            upload = await read_upload(request, self.settings.max_upload_bytes, route.upload)
+            upload = await read_upload(request, self.settings.max_upload_bytes, route.upload, route.space_fields)
             body, query = upload.body, {**query, **upload.query}
         elif request.method in _BODY_METHODS:
             body = await read_json_body(request, self.settings.max_body_bytes)
@@ -146,8 +143,9 @@ class Gateway:
         if upload is not None:
             upload.fill_content(msg)
         if route.auth:
-            check_spaces(msg, ctx)
+            check_spaces(msg, route.space_fields, ctx)
         if upload is not None and upload.key is not None:  # stored only once the caller proved access to the space
+            await self.lease_upload(route.service, upload.key)
             await self.storage().put(upload.key, upload.data, content_type=upload.content_type)
         traceparent = request.headers.get("traceparent")
         with use_context(ctx):
@@ -155,11 +153,11 @@ class Gateway:
                 if principal is None:  # in-process handlers act for a user
                     principal = await self.authenticator.authenticate(request.headers.get("authorization"))
                 reply = await self.in_process.handler(route.service, route.rpc)(msg, principal)
-            elif route.stream:
+            elif route.stream is not None:
                 call = self.forwarder.stream(route, msg, ctx, traceparent)
-                if wants_json(msg):
-                    return await json_answer(call)
-                return await sse_response(call)
+                if route.stream.sse is not None and wants_json(msg, route.stream):
+                    return await json_answer(call, route.stream.sse)
+                return await sse_response(call, route.stream.sse)
             else:
                 try:
                     reply = await self.forwarder.unary(route, msg, ctx, traceparent)
@@ -171,6 +169,14 @@ class Gateway:
                             await self.storage().delete(upload.key)
                     raise
         return JSONResponse(transcoding.response_body(reply))
+
+    async def lease_upload(self, owner: str, key: str) -> None:
+        """The owner service releases the lease once its row names the object, or sweeps the object
+        when the lease expires unreleased (it crashed, or the call never reached it)."""
+        if self.deps.redis is not None:
+            settings = self.settings
+            await UploadLeases(self.deps.redis, owner, database_url=settings.database_url,
+                               ttl_s=settings.upload_lease_s).hold(key)
 
     def storage(self) -> Any:
         if self.deps.storage is None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from google.protobuf.message import Message
 
-from atelier_common.errors import InvalidArgument, NotFound
+from atelier_common import paging
+from atelier_common.errors import NotFound
 from atelier_gateway.auth.authenticator import Principal
 from atelier_gateway.auth.store import AuthStore, Membership
 from atelier_gateway.in_process import new_message
@@ -14,14 +15,11 @@ DEFAULT_PAGE_SIZE = 20
 MAX_PAGE_SIZE = 50
 
 
-def _page(req: Message) -> tuple[int, int]:
-    num = req.page_num if req.HasField("page_num") else 1
-    size = req.page_size if req.HasField("page_size") else DEFAULT_PAGE_SIZE
-    if num < 1:
-        raise InvalidArgument("field 'page_num': must be at least 1")
-    if not 1 <= size <= MAX_PAGE_SIZE:
-        raise InvalidArgument(f"field 'page_size': must be between 1 and {MAX_PAGE_SIZE}")
-    return num, size
+def _page(req: Message) -> paging.Page:
+    return paging.page(req.page_num if req.HasField("page_num") else None,
+                       req.page_size if req.HasField("page_size") else None,
+                       default_size=DEFAULT_PAGE_SIZE, max_size=MAX_PAGE_SIZE,
+                       number_field="page_num", size_field="page_size")
 
 
 def _fill_workspace(target: Message, space: Membership) -> None:
@@ -40,9 +38,9 @@ class DiscoveryHandler:
         self.store = store
 
     async def ListWorkspaces(self, req: Message, who: Principal) -> Message:
-        num, size = _page(req)
+        page = _page(req)
         spaces, total = await self.store.memberships(
-            who.ctx.user_id, sorted(who.ctx.space_ids), offset=(num - 1) * size, limit=size
+            who.ctx.user_id, sorted(who.ctx.space_ids), offset=page.offset, limit=page.size
         )
         resp = new_message(req, "ListWorkspacesResponse")
         resp.data.SetInParent()

@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 
-from atelier_gateway.routing import RouteTable, proto_resource
+from atelier_gateway.routing import proto_resource
 
 ASSETS_ROUTE = "/docs/assets/{name}"
 # The files the page loads; nothing else of the package is served (its own index.html points at a
@@ -53,25 +53,9 @@ window.ui = SwaggerUIBundle({{
 """
 
 
-def load_openapi(table: RouteTable | None = None) -> dict[str, Any]:
-    """The generated OpenAPI document; a minimal one built from the route table when it is missing."""
-    try:
-        return json.loads(proto_resource("openapi.json"))
-    except (FileNotFoundError, ModuleNotFoundError):
-        return minimal_openapi(table or RouteTable(routes=[]))
-
-
-def minimal_openapi(table: RouteTable) -> dict[str, Any]:
-    paths: dict[str, dict[str, Any]] = {}
-    for r in table.routes:
-        paths.setdefault(r.starlette_path, {})[r.method.lower()] = {
-            "operationId": r.rpc,
-            "tags": [r.category],
-            "summary": r.summary or r.rpc,
-            "x-request": r.request_cls.DESCRIPTOR.full_name,
-            "x-response": r.response_cls.DESCRIPTOR.full_name,
-        }
-    return {"openapi": "3.0.3", "info": {"title": "Atelier API", "version": "0.1.0"}, "paths": paths}
+def load_openapi() -> dict[str, Any]:
+    """The OpenAPI document atelier_idlc generated beside the route table."""
+    return json.loads(proto_resource("openapi.json"))
 
 
 def assets_dir() -> Path:

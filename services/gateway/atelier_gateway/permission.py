@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from google.protobuf.message import Message
 
+from atelier_common import names, paging
 from atelier_common.errors import InvalidArgument, NotFound, PermissionDenied
 from atelier_gateway.auth.authenticator import Authenticator, Principal, issue_token
 from atelier_gateway.auth.store import AuthStore, TokenRow, now_s
@@ -18,7 +19,6 @@ from atelier_gateway.in_process import new_message as _new
 
 DEFAULT_PAGE_SIZE = 10
 MAX_PAGE_SIZE = 100
-MAX_NAME_LEN = 100
 
 
 def _fill_token(target: Message, row: TokenRow, *, creator: bool = False) -> None:
@@ -33,22 +33,13 @@ def _fill_token(target: Message, row: TokenRow, *, creator: bool = False) -> Non
         target.creator_id = row.user_id
 
 
-def _valid_name(name: str) -> str:
-    name = name.strip()
-    if not name:
-        raise InvalidArgument("field 'name': must not be empty")
-    if len(name) > MAX_NAME_LEN:
-        raise InvalidArgument(f"field 'name': at most {MAX_NAME_LEN} characters")
-    return name
-
-
 class PermissionHandler:
     def __init__(self, store: AuthStore, authenticator: Authenticator) -> None:
         self.store = store
         self.authenticator = authenticator
 
     async def CreatePersonalAccessTokenAndPermission(self, req: Message, who: Principal) -> Message:
-        name = _valid_name(req.name)
+        name = names.display_name(req.name)
         try:
             expire_at = expire_at_for(
                 now_s(),
@@ -70,15 +61,13 @@ class PermissionHandler:
         return resp
 
     async def ListPersonalAccessTokens(self, req: Message, who: Principal) -> Message:
-        page = req.page if req.HasField("page") and req.page > 0 else 1
-        size = req.size if req.HasField("size") and req.size > 0 else DEFAULT_PAGE_SIZE
-        size = min(size, MAX_PAGE_SIZE)
-        rows = await self.store.list_tokens(who.ctx.user_id, offset=(page - 1) * size, limit=size + 1)
+        page = paging.page_or_default(req.page, req.size, default_size=DEFAULT_PAGE_SIZE, max_size=MAX_PAGE_SIZE)
+        rows = await self.store.list_tokens(who.ctx.user_id, offset=page.offset, limit=page.size + 1)
         resp = _new(req, "ListPersonalAccessTokensResponse")
         resp.data.SetInParent()
-        for row in rows[:size]:
+        for row in rows[:page.size]:
             _fill_token(resp.data.personal_access_tokens.add(), row, creator=True)
-        resp.data.has_more = len(rows) > size
+        resp.data.has_more = len(rows) > page.size
         return resp
 
     async def GetPersonalAccessTokenAndPermission(self, req: Message, who: Principal) -> Message:
@@ -91,7 +80,7 @@ class PermissionHandler:
 
     async def UpdatePersonalAccessTokenAndPermission(self, req: Message, who: Principal) -> Message:
         if req.HasField("name"):
-            if not await self.store.rename_token(who.ctx.user_id, req.id, _valid_name(req.name)):
+            if not await self.store.rename_token(who.ctx.user_id, req.id, names.display_name(req.name)):
                 raise NotFound(f"personal access token {req.id} not found")
         elif await self.store.get_token(who.ctx.user_id, req.id) is None:
             raise NotFound(f"personal access token {req.id} not found")

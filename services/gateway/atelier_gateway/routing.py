@@ -1,44 +1,33 @@
-"""The route table: which HTTP method + path goes to which RPC, loaded from atelier_proto/routes.json.
+"""The route table: which HTTP method + path goes to which RPC, and how the edge treats it.
 
-Request/response types come from the compiled service descriptors (so the table and the stubs
-cannot disagree); the loader accepts a few key spellings so a format tweak in the compiler does
-not break the gateway. Field annotations are not needed here: jsonpb reads them from the
+Read from atelier_proto/routes.json with the format module generated beside it
+(atelier_proto.route_table: strict, one spelling per key), then bound to the compiled descriptors:
+each route's request/response classes come from its gRPC method, and everything the table names
+(messages, streaming, upload, space, stream-switch and SSE fields) is checked against them, so a
+table and stubs that disagree fail at start-up, naming the route. Field-level annotations
+(api.query, api.path, api.body, api.js_conv) are read by atelier_common.jsonpb from the
 descriptors' atelier.api.* options.
 """
 
 from __future__ import annotations
 
 import importlib
-import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from google.protobuf import descriptor, message_factory
 from google.protobuf.message import Message
 
 from atelier_gateway.domain.paths import to_starlette_path
+from atelier_proto import route_table
+from atelier_proto.route_table import RouteTableError, Sse, Stream, Upload
 
 IN_PROCESS_SERVICES = frozenset({"permission", "file"})  # served by the gateway itself
 
+__all__ = ["IN_PROCESS_SERVICES", "Route", "RouteTable", "RouteTableError", "Sse", "Stream", "Upload"]
 
-@dataclass(frozen=True)
-class UploadSpec:
-    """An api.upload route: multipart/form-data with the file in form part `part`; `fields` maps
-    each role ("key", "size", "name", "type", "content") to the request field the gateway fills."""
-
-    part: str
-    fields: tuple[tuple[str, str], ...] = ()
-
-    def field(self, role: str) -> str | None:
-        return dict(self.fields).get(role)
-
-    @property
-    def owned(self) -> frozenset[str]:
-        """Request fields only the gateway may set (a client's form or query value is ignored)."""
-        return frozenset(name for role, name in self.fields if role != "name")
+_F = descriptor.FieldDescriptor
 
 
 @dataclass(frozen=True)
@@ -50,11 +39,11 @@ class Route:
     grpc_service: str  # full name, "atelier.knowledge.KnowledgeService"
     request_cls: type[Message]
     response_cls: type[Message]
-    stream: bool = False
-    auth: bool = True
-    category: str = ""
-    summary: str = ""
-    upload: UploadSpec | None = None  # api.upload: takes multipart/form-data
+    auth: bool  # api.auth
+    category: str  # api.category
+    space_fields: tuple[str, ...] = ()  # api.space: request fields whose space ids are checked here
+    stream: Stream | None = None  # api.stream: answered as server-sent events
+    upload: Upload | None = None  # api.upload: takes multipart/form-data
 
     @property
     def grpc_path(self) -> str:
@@ -65,86 +54,81 @@ class Route:
         return to_starlette_path(self.path)
 
 
-@dataclass
+@dataclass(frozen=True)
 class RouteTable:
     routes: list[Route]
 
 
-def _first(d: Mapping[str, Any], *keys: str, default: Any = None) -> Any:
-    for k in keys:
-        if k in d and d[k] not in (None, ""):
-            return d[k]
-    return default
+def _method(spec: route_table.Route) -> descriptor.MethodDescriptor:
+    module = importlib.import_module(spec.module)
+    for svc in module.DESCRIPTOR.services_by_name.values():
+        if svc.full_name == spec.grpc_service and spec.rpc in svc.methods_by_name:
+            return svc.methods_by_name[spec.rpc]
+    raise RouteTableError(f"{spec.method} {spec.path}: {spec.module} has no RPC {spec.grpc_service}/{spec.rpc}")
 
 
-def _truthy(v: Any, default: bool) -> bool:
-    if v is None:
-        return default
-    if isinstance(v, str):
-        return v.strip().lower() in ("1", "true", "yes")
-    return bool(v)
+def _field(
+    msg: descriptor.Descriptor, name: str, types: tuple[int, ...], repeated: bool | None = False
+) -> descriptor.FieldDescriptor:
+    """The field, which must exist with one of `types` (repeated as said; None: either)."""
+    fd = msg.fields_by_name.get(name)
+    if fd is None or fd.type not in types or (repeated is not None and fd.is_repeated != repeated):
+        raise RouteTableError(f"{msg.full_name} has no suitable field {name!r}")
+    return fd
 
 
-def _service_descriptor(stem: str, grpc_service: str | None) -> descriptor.ServiceDescriptor:
-    module = importlib.import_module(f"atelier_proto.{stem}_pb2")
-    services = module.DESCRIPTOR.services_by_name
-    if grpc_service:
-        for svc in services.values():
-            if svc.full_name == grpc_service or svc.name == grpc_service:
-                return svc
-    if len(services) != 1:
-        raise ValueError(f"cannot tell which service of {stem}.proto serves {grpc_service!r}")
-    return next(iter(services.values()))
+def _check(spec: route_table.Route, m: descriptor.MethodDescriptor) -> None:
+    """What the table says about a route holds for its compiled messages."""
+    req, resp = m.input_type, m.output_type
+    if (req.full_name, resp.full_name) != (spec.request, spec.response):
+        raise RouteTableError(f"{spec.method} {spec.path}: table says {spec.request} -> {spec.response}, "
+                              f"the stubs {req.full_name} -> {resp.full_name}")
+    if m.server_streaming != (spec.stream is not None):
+        raise RouteTableError(f"{spec.method} {spec.path}: streaming differs between the table and the stubs")
+    for name in spec.space_fields:
+        _field(req, name, (_F.TYPE_INT64,), repeated=None)
+    if spec.stream is not None:
+        if spec.stream.switch is not None:
+            _field(req, spec.stream.switch, (_F.TYPE_BOOL,))
+        sse = spec.stream.sse
+        if sse is not None:
+            for name in (sse.event, sse.data, sse.id):
+                if name is not None:
+                    _field(resp, name, (_F.TYPE_STRING,))
+    if spec.upload is not None:
+        for name in spec.upload.fields.values():
+            if name not in req.fields_by_name:
+                raise RouteTableError(f"{spec.method} {spec.path}: {req.full_name} has no upload field {name!r}")
 
 
-def parse_routes(doc: Any) -> RouteTable:
-    """A RouteTable from the parsed routes.json (a list of routes or {"routes": [...], "messages": {...}})."""
-    raw_routes = doc.get("routes", []) if isinstance(doc, Mapping) else doc
-    routes: list[Route] = []
-    for r in raw_routes:
-        method = str(_first(r, "method", "http_method", "verb")).upper()
-        path = str(_first(r, "path", "http_path", "url"))
-        grpc_path = _first(r, "grpc_path", "grpc_method_path", "full_method")
-        grpc_service = _first(r, "grpc_service", "service_full_name", "full_service")
-        rpc = _first(r, "rpc", "method_name", "grpc_method", "rpc_name")
-        if grpc_path and (not grpc_service or not rpc):
-            grpc_service, _, rpc = str(grpc_path).strip("/").partition("/")
-        service = _first(r, "service", "owner", "owner_service", "file", "module")
-        if service is None and grpc_service:
-            service = str(grpc_service).split(".")[-2]  # atelier.<stem>.XService
-        service = str(service).removesuffix(".thrift").removesuffix("_pb2")
-        svc = _service_descriptor(service, grpc_service)
-        m = svc.methods_by_name[str(rpc)]
-        req_cls = message_factory.GetMessageClass(m.input_type)
-        resp_cls = message_factory.GetMessageClass(m.output_type)
-        routes.append(
-            Route(
-                method=method,
-                path=path,
-                service=service,
-                rpc=m.name,
-                grpc_service=svc.full_name,
-                request_cls=req_cls,
-                response_cls=resp_cls,
-                stream=_truthy(_first(r, "streaming", "stream", "server_streaming", "api.stream"), m.server_streaming),
-                auth=_truthy(_first(r, "auth", "api.auth"), True),
-                category=str(_first(r, "category", "api.category", default=service)),
-                summary=str(_first(r, "summary", "description", "doc", default="")),
-                upload=_upload(r.get("upload")),
-            )
-        )
-    return RouteTable(routes=routes)
+def bind(spec: route_table.Route) -> Route:
+    """A table entry with its message classes, once checked against the descriptors."""
+    m = _method(spec)
+    _check(spec, m)
+    return Route(
+        method=spec.method,
+        path=spec.path,
+        service=spec.service,
+        rpc=spec.rpc,
+        grpc_service=spec.grpc_service,
+        request_cls=message_factory.GetMessageClass(m.input_type),
+        response_cls=message_factory.GetMessageClass(m.output_type),
+        auth=spec.auth,
+        category=spec.category,
+        space_fields=tuple(spec.space_fields),
+        stream=spec.stream,
+        upload=spec.upload,
+    )
 
 
-def _upload(raw: Any) -> UploadSpec | None:
-    if not raw:
-        return None
-    return UploadSpec(part=str(raw["part"]), fields=tuple(sorted((str(k), str(v)) for k, v in raw.get("fields", {}).items())))
+def parse_routes(text: str | bytes) -> RouteTable:
+    """A RouteTable from routes.json text (RouteTableError naming the key or route at fault)."""
+    return RouteTable(routes=[bind(spec) for spec in route_table.loads(text).routes])
 
 
 def load_routes() -> RouteTable:
     """The route table generated into atelier_proto (routes.json next to the *_pb2 modules)."""
-    return parse_routes(json.loads(proto_resource("routes.json")))
+    return parse_routes(proto_resource("routes.json"))
 
 
 def proto_resource(name: str) -> str:

@@ -1,14 +1,16 @@
-"""Server-streaming RPC -> text/event-stream.
+"""Server-streaming RPC -> text/event-stream, as the route's IDL annotations say.
 
-Each stream message is one SSE event: a message with string fields `event` and `data` (the IDL's
-stream event structs) is written as that event with `data` verbatim; any other message is an
-event named "message" whose data is the message JSON. An error before the first message becomes
-an ordinary HTTP error response; an error mid-stream becomes an `error` event with {code, msg}
-and the stream ends. When the client disconnects, Starlette cancels the body iterator and the
-gRPC call is cancelled with it.
+Each stream message is one SSE event made of the response fields marked api.sse (the route's
+`stream.sse`): the `event` field names it ("message" when empty or undeclared), the `data` field
+is written verbatim, the `id` field (when declared and set) is the `id:` line. A response with no
+api.sse fields is sent as events named "message" whose data is the message JSON. An error before
+the first message becomes an ordinary HTTP error response; an error mid-stream becomes an `error`
+event with {code, msg} and the stream ends. When the client disconnects, Starlette cancels the
+body iterator and the gRPC call is cancelled with it.
 
-A request with a boolean `stream` field set false (/v3/chat, /v3/chat/submit_tool_outputs) gets a
-JSON answer instead: the service decides what it is and sends it as a single event (json_answer).
+A request whose api.stream_switch field (the route's `stream.switch`, e.g. /v3/chat's `stream`)
+is false or absent gets a JSON answer instead: the service decides what it is and sends it as a
+single event (json_answer).
 """
 
 from __future__ import annotations
@@ -22,35 +24,34 @@ from google.protobuf.message import Message
 from starlette.responses import JSONResponse, StreamingResponse
 
 from atelier_common.errors import Internal, class_for_http, from_rpc_error
+from atelier_gateway.routing import Sse, Stream
 from atelier_gateway.transcoding import to_dict
 
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Connection": "keep-alive"}
 
 
-def format_event(event: str, data: str) -> bytes:
+def format_event(event: str, data: str, event_id: str = "") -> bytes:
     """One SSE frame; multi-line data becomes several data: lines (the SSE spec joins them back)."""
-    lines = [f"event: {event}"] + [f"data: {line}" for line in data.split("\n")]
+    lines = [f"id: {event_id}"] if event_id else []
+    lines += [f"event: {event}"] + [f"data: {line}" for line in data.split("\n")]
     return ("\n".join(lines) + "\n\n").encode()
 
 
-def _is_event_message(msg: Message) -> bool:
-    fields = msg.DESCRIPTOR.fields_by_name
-    ev, data = fields.get("event"), fields.get("data")
-    string = ev is not None and ev.type == ev.TYPE_STRING
-    return string and data is not None and data.type == data.TYPE_STRING
+def _text(msg: Message, field: str | None) -> str:
+    return getattr(msg, field) if field is not None else ""
 
 
-def encode_message(msg: Message) -> bytes:
-    if _is_event_message(msg):
-        return format_event(msg.event or "message", msg.data)
-    return format_event("message", json.dumps(to_dict(msg), ensure_ascii=False))
+def encode_message(msg: Message, sse: Sse | None) -> bytes:
+    if sse is None:
+        return format_event("message", json.dumps(to_dict(msg), ensure_ascii=False))
+    return format_event(_text(msg, sse.event) or "message", _text(msg, sse.data), _text(msg, sse.id))
 
 
 def _error_event(err: Any) -> bytes:
     return format_event("error", json.dumps(err.to_dict(), ensure_ascii=False))
 
 
-async def sse_response(call: grpc.aio.UnaryStreamCall) -> StreamingResponse:
+async def sse_response(call: grpc.aio.UnaryStreamCall, sse: Sse | None) -> StreamingResponse:
     """Reads the first message here so that early failures (UNIMPLEMENTED, UNAVAILABLE, bad
     argument) are real HTTP errors; raises grpc.RpcError for those."""
     try:
@@ -63,7 +64,7 @@ async def sse_response(call: grpc.aio.UnaryStreamCall) -> StreamingResponse:
         try:
             msg = first
             while msg is not grpc.aio.EOF:
-                yield encode_message(msg)
+                yield encode_message(msg, sse)
                 try:
                     msg = await call.read()
                 except grpc.RpcError as e:
@@ -75,13 +76,13 @@ async def sse_response(call: grpc.aio.UnaryStreamCall) -> StreamingResponse:
     return StreamingResponse(body(), media_type="text/event-stream", headers=SSE_HEADERS)
 
 
-def wants_json(request: Message) -> bool:
-    """A streaming RPC asked not to stream (`stream` false or absent, Coze's default for /v3/chat)."""
-    field = request.DESCRIPTOR.fields_by_name.get("stream")
-    return field is not None and field.type == field.TYPE_BOOL and not request.stream
+def wants_json(request: Message, stream: Stream) -> bool:
+    """The request asked not to stream: its api.stream_switch field is false or absent (Coze's
+    default for /v3/chat)."""
+    return stream.switch is not None and not getattr(request, stream.switch)
 
 
-async def json_answer(call: grpc.aio.UnaryStreamCall) -> JSONResponse:
+async def json_answer(call: grpc.aio.UnaryStreamCall, sse: Sse) -> JSONResponse:
     """The answer of a stream that was asked not to stream: the service sends one event whose data
     is the answer's `data` (for /v3/chat the chat, still in progress: the service goes on working
     without us) and ends. Answered as soon as that event arrives, so no HTTP request waits for a
@@ -91,18 +92,19 @@ async def json_answer(call: grpc.aio.UnaryStreamCall) -> JSONResponse:
         msg = await call.read()
     finally:
         call.cancel()  # no-op once the service ended the stream
-    if msg is grpc.aio.EOF or not _is_event_message(msg):
+    if msg is grpc.aio.EOF:
         raise Internal("the service answered nothing")
-    if msg.event == "error":
+    data = _text(msg, sse.data)
+    if _text(msg, sse.event) == "error":
         try:
-            err = json.loads(msg.data)
+            err = json.loads(data)
             code, text = int(err.get("code", 500)), str(err.get("msg", ""))
         except (ValueError, AttributeError):
             raise Internal() from None
         cls = class_for_http(code) if 400 <= code < 600 else Internal
         raise cls(text or None, code)
     try:
-        data = json.loads(msg.data) if msg.data else None
+        answer = json.loads(data) if data else None
     except ValueError:
         raise Internal("the service answered malformed JSON") from None
-    return JSONResponse({"code": 0, "msg": "", "data": data})
+    return JSONResponse({"code": 0, "msg": "", "data": answer})

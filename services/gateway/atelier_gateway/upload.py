@@ -13,8 +13,7 @@ document at someone else's object by sending tos_uri.
 from __future__ import annotations
 
 import json
-import re
-import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,10 +21,10 @@ from google.protobuf.message import Message
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 
+from atelier_common import object_keys
 from atelier_common.errors import InvalidArgument, PayloadTooLarge
-from atelier_gateway.routing import UploadSpec
+from atelier_gateway.routing import Upload as UploadSpec
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 MAX_FORM_FIELDS = 50
 
 
@@ -33,16 +32,14 @@ def is_multipart(request: Request) -> bool:
     return request.headers.get("content-type", "").startswith("multipart/form-data")
 
 
-def safe_name(filename: str) -> str:
-    """The last path component with anything odd replaced: object keys must stay valid."""
-    base = filename.replace("\\", "/").rsplit("/", 1)[-1].strip() or "file"
-    cleaned = _UNSAFE.sub("_", base).strip("._") or "file"
-    return cleaned[-120:]
-
-
 def object_key(space_id: str, filename: str) -> str:
-    space = space_id if space_id.isdigit() else "0"
-    return f"uploads/{space}/{uuid.uuid4().hex}/{safe_name(filename)}"
+    """Where an upload into the request's space goes (a space id that is no number: space 0)."""
+    return object_keys.upload_key(int(space_id) if space_id.isdigit() else 0, filename)
+
+
+def owned_fields(spec: UploadSpec) -> frozenset[str]:
+    """Request fields only the gateway may set (a client's form or query value is ignored)."""
+    return frozenset(name for role, name in spec.fields.items() if role != "name")
 
 
 @dataclass
@@ -56,12 +53,13 @@ class Upload:
 
     def fill_content(self, msg: Message) -> None:
         """Put the bytes into the message's api.file="content" field (in-process handlers only)."""
-        content = self.spec.field("content")
+        content = self.spec.fields.get("content")
         if content is not None:
             setattr(msg, content, self.data)
 
 
-async def read_upload(request: Request, max_bytes: int, spec: UploadSpec) -> Upload:
+async def read_upload(request: Request, max_bytes: int, spec: UploadSpec, space_fields: Sequence[str] = ()) -> Upload:
+    """The file and the form; the object key is filed under the request's (first) api.space field."""
     if not is_multipart(request):
         raise InvalidArgument(f"this route takes multipart/form-data with the file in part '{spec.part}'")
     declared = request.headers.get("content-length")
@@ -76,8 +74,9 @@ async def read_upload(request: Request, max_bytes: int, spec: UploadSpec) -> Upl
             raise PayloadTooLarge(f"upload larger than {max_bytes} bytes")
         body: dict[str, Any] = {}
         query: dict[str, list[str]] = {}
+        owned = owned_fields(spec)
         for name, value in form.multi_items():
-            if name == spec.part or not isinstance(value, str) or name in spec.owned:
+            if name == spec.part or not isinstance(value, str) or name in owned:
                 continue
             text = value.strip()
             if text.startswith("{"):
@@ -88,15 +87,16 @@ async def read_upload(request: Request, max_bytes: int, spec: UploadSpec) -> Upl
             else:
                 query.setdefault(name, []).append(value)
     content_type = file.content_type or "application/octet-stream"
-    name_field = spec.field("name")
+    name_field = spec.fields.get("name")
     filename = ((query.get(name_field) or [""])[-1] if name_field else "") or file.filename or ""
     filled = {"name": filename, "size": str(len(data)), "type": content_type}
     key = None
-    if spec.field("key") is not None:
-        key = object_key((query.get("space_id") or [""])[-1], filename)
+    if "key" in spec.fields:
+        space = (query.get(space_fields[0]) or [""])[-1] if space_fields else ""
+        key = object_key(space, filename)
         filled["key"] = key
     for role, value in filled.items():
-        field = spec.field(role)
+        field = spec.fields.get(role)
         if field is not None:
             query[field] = [value]
     return Upload(spec, body, query, data, content_type, key)

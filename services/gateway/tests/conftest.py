@@ -25,7 +25,14 @@ from atelier_gateway.app import GatewayDeps, create_app
 from atelier_gateway.auth.authenticator import issue_token
 from atelier_gateway.auth.store import AuthStore
 from atelier_gateway.main import MIGRATIONS_DIR, SCHEMA
-from atelier_proto import conversation_pb2, conversation_pb2_grpc, knowledge_pb2, knowledge_pb2_grpc
+from atelier_proto import (
+    conversation_pb2,
+    conversation_pb2_grpc,
+    knowledge_pb2,
+    knowledge_pb2_grpc,
+    workflow_pb2,
+    workflow_pb2_grpc,
+)
 
 
 class Knowledge(knowledge_pb2_grpc.KnowledgeServiceServicer):
@@ -96,6 +103,13 @@ class Conversation(conversation_pb2_grpc.ConversationServiceServicer):
             return
         yield E(event="conversation.chat.completed", data=json.dumps({**chat, "status": "completed"}))
         yield E(event="done", data='"[DONE]"')
+
+
+class Workflow(workflow_pb2_grpc.WorkflowServiceServicer):
+    async def OpenAPIStreamRunFlow(self, request, context):
+        E = workflow_pb2.WorkflowStreamEvent
+        yield E(id="0", event="Message", data=json.dumps({"content": "hi"}))
+        yield E(event="Done", data="{}")  # no id: no id line
 
 
 @dataclass
@@ -169,6 +183,7 @@ async def rig(database_url: str, redis_url: str) -> AsyncIterator[Rig]:
     knowledge, conversation = Knowledge(), Conversation()
     knowledge_pb2_grpc.add_KnowledgeServiceServicer_to_server(knowledge, server)
     conversation_pb2_grpc.add_ConversationServiceServicer_to_server(conversation, server)
+    workflow_pb2_grpc.add_WorkflowServiceServicer_to_server(Workflow(), server)
     health_pb2_grpc.add_HealthServicer_to_server(health.aio.HealthServicer(), server)
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()

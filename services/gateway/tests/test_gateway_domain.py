@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from atelier_common.settings import Settings
@@ -15,8 +17,8 @@ from atelier_gateway.domain.tokens import (
     is_expired,
     parse_bearer,
 )
-from atelier_gateway.routing import IN_PROCESS_SERVICES, load_routes, parse_routes
-from atelier_gateway.upload import object_key, safe_name
+from atelier_gateway.routing import IN_PROCESS_SERVICES, RouteTableError, load_routes, parse_routes
+from atelier_gateway.upload import object_key
 
 NOW = 1_800_000_000
 
@@ -60,9 +62,6 @@ def test_paths() -> None:
 
 
 def test_upload_keys_are_safe() -> None:
-    assert safe_name("../../etc/passwd") == "passwd"
-    assert safe_name("C:\\\\Users\\\\me\\\\my report.pdf") == "my_report.pdf"
-    assert safe_name("..") == "file"
     key = object_key("12", "a b.txt")
     assert key.startswith("uploads/12/") and key.endswith("/a_b.txt") and ".." not in key
     assert object_key("../x", "f").startswith("uploads/0/")
@@ -81,34 +80,74 @@ def test_generated_route_table_is_servable() -> None:
             assert callable(gateway.in_process.handler(r.service, r.rpc)), f"{r.service} RPC {r.rpc} has no handler"
         else:
             assert settings.service_addr(r.service), r.service
-        if r.upload is not None:
-            fields = r.request_cls.DESCRIPTOR.fields_by_name
-            assert all(name in fields for _, name in r.upload.fields), r.path
     assert any(r.stream for r in table.routes)
     assert any(not r.auth for r in table.routes)
     uploads = {r.path: r.upload for r in table.routes if r.upload is not None}
     assert set(uploads) == {"/api/knowledge/document/upload", "/v1/files/upload"}
-    assert uploads["/api/knowledge/document/upload"].field("key") == "tos_uri"
-    assert uploads["/v1/files/upload"].field("content") == "content"
+    assert uploads["/api/knowledge/document/upload"].fields["key"] == "tos_uri"
+    assert uploads["/v1/files/upload"].fields["content"] == "content"
 
 
-def test_route_table_key_spellings() -> None:
-    table = parse_routes(
-        [
-            {
-                "http_method": "get",
-                "http_path": "/x/:id",
-                "grpc_path": "/atelier.permission.PermissionService/GetPersonalAccessTokenAndPermission",
-                "auth": "false",
-            }
-        ]
-    )
-    (r,) = table.routes
-    assert (r.method, r.service, r.rpc, r.auth, r.stream) == (
-        "GET",
-        "permission",
-        "GetPersonalAccessTokenAndPermission",
-        False,
-        False,
-    )
+def test_behaviour_comes_from_the_idl_annotations() -> None:
+    """Streaming answers, JSON answers, SSE shape and space checks are what the IDL declares."""
+    routes = {(r.method, r.path): r for r in load_routes().routes}
+    chat = routes[("POST", "/v3/chat")]
+    assert chat.stream is not None and chat.stream.switch == "stream"  # api.stream_switch
+    assert (chat.stream.sse.event, chat.stream.sse.data, chat.stream.sse.id) == ("event", "data", None)
+    assert routes[("POST", "/v3/chat/submit_tool_outputs")].stream.switch == "stream"
+    console = routes[("POST", "/api/conversation/chat")]
+    assert console.stream is not None and console.stream.switch is None  # always streams
+    workflow = routes[("POST", "/v1/workflow/stream_run")].stream
+    assert workflow is not None and workflow.sse.id == "id"
+    assert routes[("POST", "/api/knowledge/create")].space_fields == ("space_id",)
+    assert routes[("GET", "/v1/bots")].space_fields == ("workspace_id",)
+    pat = routes[("POST", "/api/permission_api/pat/create_personal_access_token_and_permission")]
+    assert pat.space_fields == ("space_ids",)
+
+
+def _table(**route_over) -> str:
+    route = {
+        "method": "GET", "path": "/x/:id", "service": "permission",
+        "grpc_service": "atelier.permission.PermissionService", "rpc": "GetPersonalAccessTokenAndPermission",
+        "request": "atelier.permission.GetPersonalAccessTokenAndPermissionRequest",
+        "response": "atelier.permission.GetPersonalAccessTokenAndPermissionResponse",
+        "module": "atelier_proto.permission_pb2", "auth": False, "category": "pat", "openapi": False,
+        "space_fields": [], "stream": None, "upload": None,
+    }  # fmt: skip
+    route.update(route_over)
+    return json.dumps({"generated": "test", "version": 1, "routes": [{k: v for k, v in route.items() if v != "DROP"}]})
+
+
+def test_route_table_reads_what_the_compiler_writes() -> None:
+    (r,) = parse_routes(_table()).routes
+    assert (r.method, r.service, r.rpc, r.auth, r.stream, r.upload) == (
+        "GET", "permission", "GetPersonalAccessTokenAndPermission", False, None, None
+    )  # fmt: skip
     assert r.request_cls.DESCRIPTOR.name == "GetPersonalAccessTokenAndPermissionRequest"
+
+
+@pytest.mark.parametrize(
+    ("over", "says"),
+    [
+        ({"method": "DROP", "http_method": "GET"}, "routes.0.method: Field required"),  # no other spellings
+        ({"verb": "GET"}, "routes.0.verb: Extra inputs are not permitted"),
+        ({"auth": "false"}, "routes.0.auth: Input should be a valid boolean"),  # no coercion
+        ({"space_fields": "space_id"}, "routes.0.space_fields: Input should be a valid array"),
+        ({"stream": {"sse": None}}, "routes.0.stream.switch: Field required"),
+        ({"rpc": "Nope"}, "GET /x/:id: atelier_proto.permission_pb2 has no RPC"),
+        ({"request": "atelier.permission.Other"}, "table says atelier.permission.Other"),
+        ({"space_fields": ["name"]}, "has no suitable field 'name'"),  # a space field holds int64 ids
+        ({"stream": {"sse": None, "switch": None}}, "streaming differs between the table and the stubs"),
+    ],
+)
+def test_route_table_is_strict(over, says) -> None:
+    with pytest.raises(RouteTableError) as e:
+        parse_routes(_table(**over))
+    assert says in str(e.value)
+
+
+def test_route_table_version_is_checked() -> None:
+    doc = json.loads(_table())
+    doc["version"] = 2
+    with pytest.raises(RouteTableError, match="format version 2, this reader knows 1"):
+        parse_routes(json.dumps(doc))

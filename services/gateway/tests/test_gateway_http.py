@@ -125,6 +125,15 @@ async def test_other_space_is_403_before_the_service(rig) -> None:
     assert r.status_code == 200
 
 
+async def test_space_check_reads_the_api_space_fields(rig) -> None:
+    """/v1/bots carries its space as workspace_id (api.space): checked at the edge like space_id."""
+    async with rig.client() as c:
+        foreign = await c.get("/v1/bots", params={"workspace_id": str(rig.other_space_id)})
+        own = await c.get("/v1/bots", params={"workspace_id": str(rig.space_id)})
+    assert foreign.status_code == 403 and foreign.json()["msg"] == f"space {rig.other_space_id} is not yours"
+    assert own.status_code == 501  # past the edge: this rig serves no agent RPCs
+
+
 async def test_body_over_limit_is_413(rig) -> None:
     async with rig.client() as c:
         r = await c.post("/api/knowledge/create", json=_create(rig, "x" * 5000))
@@ -199,6 +208,14 @@ async def test_sse_error_mid_stream_is_error_event(rig) -> None:
     events = _events(r.text)
     assert [e for e, _ in events] == ["message", "message", "error"]
     assert events[-1][1] == '{"code": 404, "msg": "conversation vanished"}'
+
+
+async def test_sse_frames_follow_the_api_sse_fields(rig) -> None:
+    """WorkflowStreamEvent declares event, data and id (api.sse): a set id is the frame's id line."""
+    async with rig.client() as c:
+        r = await c.post("/v1/workflow/stream_run", json={"workflow_id": "5"})
+    assert r.status_code == 200, r.text
+    assert r.text == 'id: 0\nevent: Message\ndata: {"content": "hi"}\n\nevent: Done\ndata: {}\n\n'
 
 
 async def test_chat_v3_streams_or_answers_the_services_one_event(rig) -> None:

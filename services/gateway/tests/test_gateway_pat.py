@@ -123,3 +123,16 @@ async def test_bootstrap_token_file(rig, tmp_path) -> None:
         r = await c.get(f"{PAT}/list_personal_access_tokens")
     assert r.status_code == 200
     assert r.json()["data"]["personal_access_tokens"][0]["creator_name"] == "admin"
+
+
+async def test_token_list_paging_out_of_range_is_a_400(rig) -> None:
+    async with rig.client(rig.app()) as c:
+        for params, field in (({"page": "9223372036854775806", "size": 10}, "page"), ({"page": -1}, "page"),
+                              ({"size": 101}, "size"), ({"page": 1, "size": -3}, "size")):
+            r = await c.get(f"{PAT}/list_personal_access_tokens", params=params)
+            assert r.status_code == 400, (params, r.text)
+            assert r.json()["code"] == 400 and f"'{field}'" in r.json()["msg"]
+        # Absent or zero fields mean the defaults.
+        for params in ({}, {"page": 0, "size": 0}):
+            r = await c.get(f"{PAT}/list_personal_access_tokens", params=params)
+            assert r.status_code == 200, r.text

@@ -8,10 +8,12 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from atelier_common.ai import BatchingEmbedder, ChatModel, create_chat_model, create_embedder, parse_model_id
+from atelier_common.kafka.ledger import ProcessedEvents
 from atelier_common.outbound import OutboundPolicy
 from atelier_common.service import ServiceDeps
-from atelier_indexer.flusher import CollectionFlusher
-from atelier_knowledge.search import SearchStores, create_search_stores
+from atelier_indexer.knowledge import KnowledgeClient
+from atelier_search import SearchStores, create_search_stores
+from atelier_search.flusher import CollectionFlusher
 
 
 @dataclass
@@ -22,22 +24,27 @@ class _Turn:
 
 @dataclass
 class IndexerContext:
-    deps: ServiceDeps
+    deps: ServiceDeps  # its pool works in the indexer's own schema (processed events)
     stores: SearchStores
+    knowledge: KnowledgeClient  # datasets, documents and slices are knowledge's: reached over gRPC only
     group_id: str
     outbound: OutboundPolicy  # the SSRF guard's settings, for web page documents
     _embedders: dict[str, BatchingEmbedder] = field(default_factory=dict)
     _caption_model: ChatModel | None = None
     _doc_locks: dict[int, _Turn] = field(default_factory=dict)
     flusher: CollectionFlusher = field(init=False)
+    ledger: ProcessedEvents = field(init=False)  # handled event ids, in the indexer's own schema
 
     def __post_init__(self) -> None:
         self.flusher = CollectionFlusher(self.stores)
+        self.ledger = ProcessedEvents(self.group_id)
 
     @classmethod
     def create(cls, deps: ServiceDeps, group_id: str = "atelier-indexer") -> IndexerContext:
-        return cls(deps=deps, stores=create_search_stores(deps.settings), group_id=group_id,
-                   outbound=OutboundPolicy.from_settings(deps.settings))
+        settings = deps.settings
+        return cls(deps=deps, stores=create_search_stores(settings),
+                   knowledge=KnowledgeClient(settings.knowledge_addr, timeout_s=settings.grpc_deadline_s),
+                   group_id=group_id, outbound=OutboundPolicy.from_settings(settings))
 
     @property
     def pool(self):  # noqa: ANN201 - asyncpg.Pool

@@ -1,6 +1,7 @@
-"""Routes a knowledge event to its handler with the delivery guarantees around it: transient
-failures retried with backoff, then the event parked in the DLQ (and its document Failed with the
-reason); payloads that cannot even be decoded go straight to the DLQ."""
+"""Routes a knowledge event to its handler. Delivery guarantees live in the stream processor
+(atelier_indexer.stream): a handler that raises is retried with backoff, then the event is parked
+in the DLQ and `dead_lettered` fails its document with the reason; payloads that cannot even be
+decoded are permanent failures, parked at once."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ import logging
 from google.protobuf.message import DecodeError
 
 from atelier_common.auth import internal_context
-from atelier_common.kafka.consumer import Event, process_with_dedupe, retry_with_backoff, send_to_dlq
-from atelier_common.kafka.producer import EventProducer
+from atelier_common.kafka.event import Event
+from atelier_common.kafka.retry import PermanentError
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.handlers import (
     delete_data,
-    fanout,
     index_document,
     index_slice,
     refresh_web,
@@ -26,29 +26,25 @@ from atelier_proto import events_pb2 as epb
 log = logging.getLogger("atelier.indexer")
 
 PAYLOADS = {
-    "IndexDocuments": epb.IndexDocuments,
     "IndexDocument": epb.IndexDocument,
     "IndexSlice": epb.IndexSlice,
     "DeleteKnowledgeData": epb.DeleteKnowledgeData,
     "DocumentReview": epb.DocumentReview,
     "RefreshWebDocument": epb.RefreshWebDocument,
-    "DocumentIndexed": epb.DocumentIndexed,  # published for other consumers; nothing to do here
     "SwitchEmbedder": epb.SwitchEmbedder,
 }
+# Types earlier versions wrote, still on the topic during an upgrade: skipped, not parked. (A
+# document an IndexDocuments left queued is re-driven by knowledge's reconciler.)
+RETIRED = frozenset({"IndexDocuments", "DocumentIndexed"})
 
 
-class PoisonEvent(Exception):
+class PoisonEvent(PermanentError):
     """An event this consumer can never process (unknown type, undecodable payload)."""
 
 
 class Dispatcher:
-    def __init__(self, ctx: IndexerContext, dlq: EventProducer, *, max_attempts: int, backoff_base_s: float = 0.5,
-                 backoff_cap_s: float = 10.0) -> None:
+    def __init__(self, ctx: IndexerContext) -> None:
         self.ctx = ctx
-        self.dlq = dlq
-        self.max_attempts = max_attempts
-        self.backoff_base_s = backoff_base_s
-        self.backoff_cap_s = backoff_cap_s
 
     def decode(self, event: Event):  # noqa: ANN201 - one of the event messages
         cls = PAYLOADS.get(event.event_type)
@@ -60,41 +56,32 @@ class Dispatcher:
             raise PoisonEvent(f"undecodable {event.event_type} payload: {exc}") from None
 
     async def handle(self, event: Event) -> None:
+        """Handle one event once (handlers are idempotent by event id); raises what failed."""
+        if event.event_type in RETIRED:
+            log.info("retired event type skipped", extra={"event_id": event.event_id, "event_type": event.event_type})
+            return
+        payload = self.decode(event)
+        with internal_context():
+            await self._route(event, payload)
+
+    async def dead_lettered(self, event: Event, error: BaseException, attempts: int) -> None:
+        """The event was parked after its last attempt: its document or switch ends Failed with the reason."""
         try:
             payload = self.decode(event)
-        except PoisonEvent as exc:
-            log.error("poison event parked in the DLQ", extra={"event_id": event.event_id, "error": str(exc)})
-            await send_to_dlq(self.dlq, event, exc)
+        except PoisonEvent:
             return
-
-        async def attempt() -> bool:
-            with internal_context():
-                await self._route(event, payload)
-            return True
-
-        done, error, attempts = await retry_with_backoff(
-            attempt, max_attempts=self.max_attempts, base=self.backoff_base_s, cap=self.backoff_cap_s
-        )
-        if done:
-            return
-        assert error is not None
-        log.error("event failed after retries; parked in the DLQ",
-                  extra={"event_id": event.event_id, "event_type": event.event_type, "attempts": attempts,
-                         "error": repr(error)}, exc_info=error)
-        await send_to_dlq(self.dlq, event, error, attempts)
+        ctx = self.ctx
         if isinstance(payload, epb.IndexDocument):
-            await index_document.fail(self.ctx, payload.dataset_id, payload.document_id,
-                                      f"indexing failed after {attempts} attempts: {error}", event_id=event.event_id)
+            dataset = await ctx.knowledge.dataset(payload.dataset_id)
+            await index_document.fail(ctx, dataset, payload.document_id,
+                                      f"indexing failed after {attempts} attempts: {error}")
+            await ctx.ledger.record(ctx.pool, event.event_id)
         elif isinstance(payload, epb.SwitchEmbedder):
-            with internal_context():
-                await switch_embedder.fail_after_retries(self.ctx, payload, error, attempts)
+            await switch_embedder.fail_after_retries(ctx, payload, error, attempts)
 
     async def _route(self, event: Event, payload) -> None:  # noqa: ANN001
         ctx = self.ctx
-        if isinstance(payload, epb.IndexDocuments):
-            await process_with_dedupe(ctx.pool, None, ctx.group_id, event,
-                                      lambda _ev, conn: fanout.handle(ctx, payload, conn))
-        elif isinstance(payload, epb.IndexDocument):
+        if isinstance(payload, epb.IndexDocument):
             await index_document.handle(ctx, payload, event.event_id)
         elif isinstance(payload, epb.IndexSlice):
             await index_slice.handle(ctx, payload, event.event_id)

@@ -1,14 +1,18 @@
 """Wiring of the indexer: `python -m atelier_indexer`.
 
-The indexer is the knowledge context's stream processor: it works in the knowledge schema
-(documents, slices, table rows, outbox) and the search stores. Its gRPC port carries health and
-reflection so probes and `make status` treat it like every other service.
+The indexer is a separate deployable: it consumes the `knowledge` topic, parses, chunks, embeds
+and writes the search stores. Datasets, documents and slices are knowledge's; it reaches them only
+through knowledge's internal RPCs. Its own schema `indexer` holds its dedupe records (the Kafka
+migrations' processed_events), so it runs under a database role that can read nothing else. Its
+gRPC port offers parsing to the other services (ExtractText, InspectTable), with health and
+reflection like every other service.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import grpc
@@ -16,80 +20,64 @@ import grpc
 from atelier_common.ai.warmup import EmbedderWarmup
 from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
 from atelier_common.kafka.producer import EventProducer
-from atelier_common.service import ServiceDeps, ServiceSpec, run
+from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
+from atelier_indexer.api import IndexerService
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.dispatcher import Dispatcher
-from atelier_indexer.reconciler import run_reconciler
-from atelier_indexer.refresher import run_refresher
-from atelier_indexer.stream import create_app
-from atelier_knowledge.main import MIGRATIONS as KNOWLEDGE_MIGRATIONS
-from atelier_knowledge.relay import start_relay, stop_relay
+from atelier_indexer.housekeeping import run_housekeeping
+from atelier_indexer.stream import create_processor
+from atelier_proto import indexer_pb2, indexer_pb2_grpc
 
 
-@dataclass
-class _Running:
+@dataclass(frozen=True)
+class IndexerState:
     ctx: IndexerContext
-    dlq: EventProducer
-    app: object
-    stop: asyncio.Event
-    reconciler: asyncio.Task[None]
-    refresher: asyncio.Task[None]
     warmup: EmbedderWarmup
 
 
-_running: dict[int, _Running] = {}
+@contextlib.asynccontextmanager
+async def lifespan(deps: ServiceDeps) -> AsyncIterator[IndexerState]:
+    async with contextlib.AsyncExitStack() as stack:
+        ctx = IndexerContext.create(deps)
+        stack.push_async_callback(ctx.aclose)
+        dlq = EventProducer(deps.settings.kafka_bootstrap)
+        await dlq.start()
+        stack.push_async_callback(dlq.stop)
+        warmup = EmbedderWarmup()  # documents arriving meanwhile wait in the embedding batcher
+        stack.push_async_callback(warmup.aclose)
+        warmup.start(deps.settings, lambda model_id: ctx.embedder(model_id).warm_up())
+        processor = create_processor(deps.settings, Dispatcher(ctx), producer=dlq)
+        await processor.start()
+        stack.push_async_callback(processor.stop)
+        stop = asyncio.Event()
+        stack.push_async_callback(_finish, asyncio.create_task(run_housekeeping(ctx, stop, processor),
+                                                               name="housekeeping"))
+        stack.callback(stop.set)  # runs first: the loop ends, then its task is awaited
+        yield IndexerState(ctx, warmup)
 
 
-def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
-    """No RPCs: the work arrives as events."""
-
-
-async def start(deps: ServiceDeps) -> None:
-    await start_relay(deps)  # the indexer's own events (fan-out, re-drives) leave through the outbox
-    ctx = IndexerContext.create(deps)
-    warmup = EmbedderWarmup()  # documents arriving meanwhile wait in the embedding batcher
-    warmup.start(deps.settings, lambda model_id: ctx.embedder(model_id).warm_up())
-    dlq = EventProducer(deps.settings.kafka_bootstrap)
-    await dlq.start()
-    app = create_app(deps.settings, Dispatcher(ctx, dlq, max_attempts=deps.settings.index_max_attempts))
-    await app.start()
-    stop = asyncio.Event()
-    reconciler = asyncio.create_task(run_reconciler(ctx, stop), name="reconciler")
-    refresher = asyncio.create_task(run_refresher(ctx, stop), name="web-refresher")
-    _running[id(deps)] = _Running(ctx, dlq, app, stop, reconciler, refresher, warmup)
-
-
-async def embedder_warm(deps: ServiceDeps) -> bool:
-    running = _running.get(id(deps))
-    return running is None or running.warmup.done()
-
-
-async def stop(deps: ServiceDeps) -> None:
-    running = _running.pop(id(deps), None)
-    if running is None:
-        return
-    running.stop.set()
-    await running.warmup.aclose()
+async def _finish(task: asyncio.Task[None]) -> None:
     with contextlib.suppress(Exception):
-        await running.reconciler
-    with contextlib.suppress(Exception):
-        await running.refresher
-    await running.app.stop()
-    await running.dlq.stop()
-    await running.ctx.aclose()
-    await stop_relay(deps)
+        await task
+
+
+def register(server: grpc.aio.Server, state: IndexerState) -> None:
+    indexer_pb2_grpc.add_IndexerServiceServicer_to_server(IndexerService(state.ctx.deps), server)
+
+
+async def embedder_warm(state: IndexerState) -> bool:
+    return state.warmup.done()
 
 
 SPEC = ServiceSpec(
     name="indexer",
-    schema="knowledge",
-    migrations_dir=KNOWLEDGE_MIGRATIONS,
-    extra_migration_dirs=(KAFKA_MIGRATIONS,),
-    register=register,
-    grpc_service_names=[],
-    on_start=start,
-    on_stop=stop,
-    ready_checks=(embedder_warm,),
+    schema="indexer",
+    migrations_dir=None,
+    extra_migration_dirs=(KAFKA_MIGRATIONS,),  # processed_events: the indexer's idempotency records
+    lifespan=lifespan,
+    listen=grpc_listener(
+        register, [indexer_pb2.DESCRIPTOR.services_by_name["IndexerService"].full_name], ready_checks=(embedder_warm,)
+    ),
 )
 
 

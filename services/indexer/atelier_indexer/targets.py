@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from atelier_common.ai import EmbeddingError
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.errors import BadDocument
-from atelier_knowledge.embedders import index_key
-from atelier_knowledge.search import SliceDoc
-from atelier_knowledge.store import datasets, embedder_switches
+from atelier_proto import knowledge_pb2 as kpb
+from atelier_search import SliceDoc
 
 log = logging.getLogger("atelier.indexer.targets")
 
@@ -28,25 +27,32 @@ class IndexTarget:
     recorded_dimension: int  # 0 until the first vector
     switch_id: int | None = None  # set for the index an embedder switch builds
 
+    def with_dimension(self, dimension: int) -> IndexTarget:
+        return IndexTarget(self.key, self.model_id, dimension, self.switch_id)
 
-async def write_targets(ctx: IndexerContext, dataset) -> list[IndexTarget]:  # noqa: ANN001 - a datasets row
-    live = IndexTarget(index_key(dataset), dataset["embedding_model"], dataset["embedding_dimension"])
-    running = await embedder_switches.running(ctx.pool, dataset["id"])
-    if running is None:
+
+def switch_target(switch: kpb.IndexingSwitch) -> IndexTarget:
+    return IndexTarget(switch.switch_id, switch.to_model, switch.dimension, switch.switch_id)
+
+
+def write_targets(dataset: kpb.IndexingDataset) -> list[IndexTarget]:
+    live = IndexTarget(dataset.index_key, dataset.embedding_model, dataset.embedding_dimension)
+    if not dataset.HasField("running_switch"):
         return [live]
-    return [live, IndexTarget(running.id, running.to_model, running.dimension, running.id)]
+    return [live, switch_target(dataset.running_switch)]
 
 
-async def all_keys(ctx: IndexerContext, dataset_id: int, *, running_only: bool) -> list[int]:
-    """Every index key a dataset has: its current one and those of its switches (running ones, or all)."""
-    row = await datasets.get_any(ctx.pool, dataset_id)
-    keys = [index_key(row) if row is not None else dataset_id]
-    if running_only:
-        running = await embedder_switches.running(ctx.pool, dataset_id)
-        extra = [running.id] if running is not None else []
-    else:
-        extra = await embedder_switches.all_ids(ctx.pool, dataset_id) + [dataset_id]
-    return list(dict.fromkeys(keys + extra))
+def live_keys(dataset: kpb.IndexingDataset) -> list[int]:
+    """The indexes a document or slice of the dataset is in: the current one, a running switch's."""
+    keys = [dataset.index_key]
+    if dataset.HasField("running_switch"):
+        keys.append(dataset.running_switch.switch_id)
+    return list(dict.fromkeys(keys))
+
+
+def all_keys(dataset: kpb.IndexingDataset) -> list[int]:
+    """Every index the dataset has had (dropping it takes them all)."""
+    return list(dict.fromkeys([*live_keys(dataset), *dataset.all_index_keys]))
 
 
 async def ensure(ctx: IndexerContext, dataset_id: int, target: IndexTarget, dimension: int) -> None:
@@ -59,10 +65,7 @@ async def ensure(ctx: IndexerContext, dataset_id: int, target: IndexTarget, dime
     if ctx.stores.fulltext is not ctx.stores.vector:
         await ctx.stores.fulltext.ensure_index(target.key)
     if not target.recorded_dimension:
-        if target.switch_id is None:
-            await datasets.set_dimension(ctx.pool, dataset_id, dimension)
-        else:
-            await embedder_switches.set_dimension(ctx.pool, target.switch_id, dimension)
+        await ctx.knowledge.set_dimension(dataset_id, dimension, switch_id=target.switch_id)
 
 
 async def upsert(ctx: IndexerContext, key: int, docs: Sequence[SliceDoc]) -> None:
@@ -70,6 +73,24 @@ async def upsert(ctx: IndexerContext, key: int, docs: Sequence[SliceDoc]) -> Non
     if ctx.stores.fulltext is not ctx.stores.vector:
         await ctx.stores.fulltext.upsert(key, docs)
     ctx.flusher.written(key)
+
+
+async def delete_slices(ctx: IndexerContext, keys: Sequence[int], slice_ids: Sequence[int]) -> None:
+    for key in keys:
+        for store in ctx.stores.distinct():
+            await store.delete_slices(key, slice_ids)
+
+
+async def delete_documents(ctx: IndexerContext, keys: Sequence[int], document_ids: Sequence[int]) -> None:
+    for key in keys:
+        for store in ctx.stores.distinct():
+            await store.delete_documents(key, document_ids)
+
+
+async def drop(ctx: IndexerContext, keys: Sequence[int]) -> None:
+    for key in keys:
+        for store in ctx.stores.distinct():
+            await store.drop_dataset(key)
 
 
 async def embed(ctx: IndexerContext, target: IndexTarget, texts: Sequence[str]) -> list[list[float]]:

@@ -9,7 +9,7 @@ import pytest
 from atelier_common.settings import Settings
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.stack_fixtures import KnowledgeStack
-from atelier_knowledge.search import SearchStores, create_search_stores
+from atelier_search import SearchStores, create_search_stores
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 from atelier_devstack.api_client import AtelierClient, expect_error
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import KnowledgeStack
-from atelier_knowledge.search import SearchStores
+from atelier_search import SearchStores
 
 pytestmark = pytest.mark.e2e
 

@@ -12,8 +12,8 @@ from pymilvus import MilvusClient
 
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.stack_fixtures import KnowledgeStack
-from atelier_knowledge.search import collection_name
-from atelier_knowledge.search.analyzers import ANALYZER_VERSION
+from atelier_search import collection_name
+from atelier_search.analyzers import ANALYZER_VERSION
 
 pytestmark = pytest.mark.e2e
 

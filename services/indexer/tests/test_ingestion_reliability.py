@@ -17,7 +17,7 @@ from aiokafka import AIOKafkaConsumer
 from atelier_common.kafka.producer import EventProducer
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.stack_fixtures import KnowledgeStack
-from atelier_knowledge.search import SearchStores
+from atelier_search import SearchStores
 
 pytestmark = pytest.mark.e2e
 
@@ -93,7 +93,7 @@ async def test_redelivered_events_create_no_duplicates(client: AtelierClient, kn
     async def marker_done() -> bool:
         conn = await db(knowledge_stack)
         try:
-            return bool(await conn.fetchval("SELECT true FROM knowledge.processed_events WHERE event_id = $1", marker))
+            return bool(await conn.fetchval("SELECT true FROM indexer.processed_events WHERE event_id = $1", marker))
         finally:
             await conn.close()
     await eventually(marker_done, 30, "the copied event was handled")
@@ -283,15 +283,37 @@ async def test_old_dedupe_records_are_forgotten(knowledge_stack: KnowledgeStack)
     conn = await db(knowledge_stack)
     try:
         await conn.execute(
-            "INSERT INTO knowledge.processed_events (group_id, event_id, processed_at) VALUES"
+            "INSERT INTO indexer.processed_events (group_id, event_id, processed_at) VALUES"
             " ('atelier-indexer', 'ancient-event', now() - interval '8 days'),"
             " ('atelier-indexer', 'recent-event', now() - interval '1 day')")
 
         async def pruned() -> bool:
             return not await conn.fetchval(
-                "SELECT count(*) FROM knowledge.processed_events WHERE event_id = 'ancient-event'")
+                "SELECT count(*) FROM indexer.processed_events WHERE event_id = 'ancient-event'")
         await eventually(pruned, 15, "a dedupe record older than the retention removed")
-        assert await conn.fetchval("SELECT count(*) FROM knowledge.processed_events WHERE event_id = 'recent-event'")
+        assert await conn.fetchval("SELECT count(*) FROM indexer.processed_events WHERE event_id = 'recent-event'")
     finally:
-        await conn.execute("DELETE FROM knowledge.processed_events WHERE event_id = 'recent-event'")
+        await conn.execute("DELETE FROM indexer.processed_events WHERE event_id = 'recent-event'")
         await conn.close()
+
+
+async def test_a_slow_document_is_not_redriven_while_the_indexer_works_on_it(
+        client: AtelierClient, knowledge_stack: KnowledgeStack, openai_stub) -> None:  # noqa: ANN001
+    """One embedding call outlasts ATELIER_RECONCILE_STUCK_AFTER_S (6 s here) and the document
+    reports no progress of its own meanwhile: the indexer's heartbeat of the documents it holds
+    keeps the reconciler from re-driving it."""
+    dataset_id = await client.create_dataset(name("slow"))
+    openai_stub.set_embedding_delay(9)
+    try:
+        info = await client.create_text_document(dataset_id, "slow", "One short paragraph, embedded slowly.")
+        doc_id = info["document_id"]
+        final = (await client.wait_documents([doc_id], timeout_s=60))[doc_id]
+    finally:
+        openai_stub.set_embedding_delay(0)
+    assert final["status"] == ENABLED, final
+    conn = await db(knowledge_stack)
+    try:
+        attempts = await conn.fetchval("SELECT index_attempts FROM knowledge.documents WHERE id = $1", int(doc_id))
+    finally:
+        await conn.close()
+    assert attempts == 0, "re-driven although the indexer was working on it"

@@ -12,7 +12,7 @@ import pytest
 from atelier_devstack import sample_files
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.stack_fixtures import KnowledgeStack
-from atelier_knowledge.search import SearchStores
+from atelier_search import SearchStores
 
 pytestmark = pytest.mark.e2e
 

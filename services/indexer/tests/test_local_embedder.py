@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from atelier_common.tokens import count_tokens
+from atelier_common.ai import model_tokenizer
 from atelier_devstack.api_client import AtelierClient, expect_error
 from atelier_devstack.stack_fixtures import KnowledgeStack
 
@@ -57,11 +57,14 @@ async def test_a_dataset_created_with_no_api_configured_embeds_with_local_minilm
                                    {"space_id": client.space_id, "dataset_ids": [corpus["dataset_id"]]})
         dataset = detail["dataset_details"][corpus["dataset_id"]]
         assert dataset["embedding_model"] == "local:all-MiniLM-L6-v2"
-        assert dataset["max_chunk_tokens"] == 169  # 254 word pieces, with the margin over cl100k
-        # The long document is cut into chunks MiniLM reads whole (800-token chunks would lose their tails).
+        assert dataset["max_chunk_tokens"] == 254  # word pieces, counted by MiniLM's own tokenizer
+        # The long document is cut into chunks MiniLM reads whole (800-token chunks would lose their
+        # tails), each filled close to what it reads.
         chunks = await client.slices(corpus["documents"]["long"])
-        assert len(chunks) > 3
-        assert all(count_tokens(c["content"]) <= 169 for c in chunks)
+        tokenizer = model_tokenizer("local:all-MiniLM-L6-v2")
+        assert tokenizer is not None and len(chunks) > 3
+        sizes = [len(tokenizer.encode(c["content"], add_special_tokens=False).ids) for c in chunks]
+        assert max(sizes) <= 254 and min(sizes[:-1]) > 200, sizes
 
 
 async def test_the_first_semantic_query_with_default_settings_returns_the_passage(
@@ -85,7 +88,7 @@ async def test_a_custom_chunk_size_above_what_minilm_reads_is_refused(
         await expect_error(
             client.create_text_document(corpus["dataset_id"], "big-chunks", "Some text.",
                                         chunk_strategy={"chunk_type": 1, "separator": "\n", "max_tokens": 800}),
-            400, "max_tokens 800", "local:all-MiniLM-L6-v2", "at most 169")
+            400, "max_tokens 800", "local:all-MiniLM-L6-v2", "254 word pieces", "at most 254")
 
 
 async def test_sixteen_concurrent_retrieves_answer_within_the_channel_timeout(

@@ -1,10 +1,11 @@
-"""Loading rows on behalf of a caller: 404 when absent, 403 when in another space."""
+"""Loading rows on behalf of a caller: 404 when absent or in a space the caller is not in (alike, so
+ids cannot be probed across spaces)."""
 
 from __future__ import annotations
 
 import asyncpg
 
-from atelier_common.auth import current_context, require_space
+from atelier_common.auth import current_context, require_visible
 from atelier_common.errors import NotFound
 from atelier_knowledge.domain.enums import DocStatus
 from atelier_knowledge.store import datasets, documents, slices
@@ -20,7 +21,7 @@ async def dataset(conn: Conn, dataset_id: int, *, for_update: bool = False) -> a
     row = await datasets.get(conn, dataset_id, for_update=for_update)
     if row is None:
         raise NotFound(f"dataset {dataset_id} not found")
-    require_space(row["space_id"])
+    require_visible(row["space_id"], f"dataset {dataset_id} not found")
     return row
 
 
@@ -28,7 +29,7 @@ async def document(conn: Conn, document_id: int, *, for_update: bool = False) ->
     row = await documents.get(conn, document_id, for_update=for_update)
     if row is None or row["status"] == DocStatus.DELETED:
         raise NotFound(f"document {document_id} not found")
-    require_space(row["space_id"])
+    require_visible(row["space_id"], f"document {document_id} not found")
     return row
 
 
@@ -36,5 +37,5 @@ async def slice_(conn: Conn, slice_id: int, *, for_update: bool = False) -> asyn
     row = await slices.get(conn, slice_id, for_update=for_update)
     if row is None:
         raise NotFound(f"slice {slice_id} not found")
-    require_space(row["space_id"])
+    require_visible(row["space_id"], f"slice {slice_id} not found")
     return row

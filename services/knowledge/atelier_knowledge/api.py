@@ -4,19 +4,20 @@ response messages out. Errors raised as AtelierError become gRPC statuses in the
 
 from __future__ import annotations
 
+from atelier_common.auth import require_internal
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import (
     convert,
     datasets,
     documents,
     embedder_switch,
-    extraction,
     photos,
     reviews,
     slices,
     table_schemas,
 )
 from atelier_knowledge.access import dataset as load_dataset
+from atelier_knowledge.indexing import liveness, reads, runs
 from atelier_knowledge.retrieval.service import RetrievalContext, retrieve
 from atelier_proto import knowledge_pb2 as kpb
 from atelier_proto import knowledge_pb2_grpc
@@ -36,8 +37,77 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
     async def Retrieve(self, req: kpb.RetrieveRequest, context) -> kpb.RetrieveResponse:
         return await retrieve(self.retrieval, req)
 
-    async def ExtractText(self, req: kpb.ExtractTextRequest, context) -> kpb.ExtractTextResponse:
-        return await extraction.extract_text(self.deps, req)
+    # ------------------------------------------------------------------ indexing (internal: the indexer's calls)
+
+    async def ClaimDocument(self, req: kpb.ClaimDocumentRequest, context) -> kpb.ClaimDocumentResponse:
+        require_internal()
+        return await runs.claim(self.deps, req)
+
+    async def StoreSlices(self, req: kpb.StoreSlicesRequest, context) -> kpb.StoreSlicesResponse:
+        require_internal()
+        return await runs.store_slices(self.deps, req)
+
+    async def FailDocumentIndexing(self, req: kpb.FailDocumentIndexingRequest, context
+                                   ) -> kpb.FailDocumentIndexingResponse:
+        require_internal()
+        return await runs.fail(self.deps, req)
+
+    async def RecordWebPage(self, req: kpb.RecordWebPageRequest, context) -> kpb.RecordWebPageResponse:
+        require_internal()
+        return await runs.record_web_page(self.deps, req)
+
+    async def HeartbeatDocuments(self, req: kpb.HeartbeatDocumentsRequest, context) -> kpb.HeartbeatDocumentsResponse:
+        require_internal()
+        return await liveness.heartbeat(self.deps, req)
+
+    async def GetIndexingDatasets(self, req: kpb.GetIndexingDatasetsRequest, context
+                                  ) -> kpb.GetIndexingDatasetsResponse:
+        require_internal()
+        return await reads.get_datasets(self.deps, req)
+
+    async def SetIndexDimension(self, req: kpb.SetIndexDimensionRequest, context) -> kpb.SetIndexDimensionResponse:
+        require_internal()
+        return await reads.set_dimension(self.deps, req)
+
+    async def EnsureTableSchema(self, req: kpb.EnsureTableSchemaRequest, context) -> kpb.EnsureTableSchemaResponse:
+        require_internal()
+        return await reads.ensure_table_schema(self.deps, req)
+
+    async def ListDocumentIds(self, req: kpb.ListDocumentIdsRequest, context) -> kpb.ListDocumentIdsResponse:
+        require_internal()
+        return await reads.list_document_ids(self.deps, req)
+
+    async def ListSlicesForIndexing(self, req: kpb.ListSlicesForIndexingRequest, context
+                                    ) -> kpb.ListSlicesForIndexingResponse:
+        require_internal()
+        return await reads.list_slices(self.deps, req)
+
+    async def MarkSlicesStored(self, req: kpb.MarkSlicesStoredRequest, context) -> kpb.MarkSlicesStoredResponse:
+        require_internal()
+        return await reads.mark_slices_stored(self.deps, req)
+
+    async def ReportSwitchProgress(self, req: kpb.ReportSwitchProgressRequest, context
+                                   ) -> kpb.ReportSwitchProgressResponse:
+        require_internal()
+        return await embedder_switch.report_progress(self.deps, req)
+
+    async def FinishEmbedderSwitch(self, req: kpb.FinishEmbedderSwitchRequest, context
+                                   ) -> kpb.FinishEmbedderSwitchResponse:
+        require_internal()
+        return await embedder_switch.finish(self.deps, req)
+
+    async def FinishReview(self, req: kpb.FinishReviewRequest, context) -> kpb.FinishReviewResponse:
+        require_internal()
+        return await reviews.finish(self.deps, req)
+
+    async def ListDatasetsToReanalyze(self, req: kpb.ListDatasetsToReanalyzeRequest, context
+                                      ) -> kpb.ListDatasetsToReanalyzeResponse:
+        require_internal()
+        return await reads.datasets_to_reanalyze(self.deps, req)
+
+    async def SetDatasetAnalyzer(self, req: kpb.SetDatasetAnalyzerRequest, context) -> kpb.SetDatasetAnalyzerResponse:
+        require_internal()
+        return await reads.set_analyzer(self.deps, req)
 
     # ------------------------------------------------------------------ embedders
 

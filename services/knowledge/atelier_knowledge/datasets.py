@@ -4,28 +4,19 @@ from __future__ import annotations
 
 import asyncpg
 
+from atelier_common import names, paging
 from atelier_common.ai import embedding_config
 from atelier_common.auth import require_space
 from atelier_common.errors import Conflict, InvalidArgument
 from atelier_common.files import FileStore
 from atelier_common.service import ServiceDeps
-from atelier_knowledge import access, convert, embedder_switch, events
+from atelier_knowledge import access, convert, embedder_switch, events, sources
 from atelier_knowledge.domain.enums import DatasetStatus
 from atelier_knowledge.domain.file_types import require_known_format
 from atelier_knowledge.store import datasets, documents, slices, tables
 from atelier_proto import knowledge_pb2 as kpb
 
-MAX_NAME = 100
 MAX_PAGE_SIZE = 100
-
-
-def _check_name(name: str) -> str:
-    name = name.strip()
-    if not name:
-        raise InvalidArgument("name must not be empty")
-    if len(name) > MAX_NAME:
-        raise InvalidArgument(f"name is longer than {MAX_NAME} characters")
-    return name
 
 
 async def icon_uri_of_file(deps: ServiceDeps, file_id: int) -> str:
@@ -44,7 +35,7 @@ async def create(deps: ServiceDeps, *, space_id: int, name: str, description: st
                  icon_file_id: int | None = None) -> int:
     require_space(space_id)
     require_known_format(format_type)
-    name = _check_name(name)
+    name = names.display_name(name)
     if icon_file_id is not None:
         icon_uri = await icon_uri_of_file(deps, icon_file_id)
     # The dataset remembers its embedder so every later document and query uses the same one
@@ -77,16 +68,13 @@ async def detail(deps: ServiceDeps, space_id: int, dataset_ids: list[int]) -> di
 
 async def list_(deps: ServiceDeps, req: kpb.ListDatasetRequest) -> tuple[list[kpb.Dataset], int]:
     require_space(req.space_id)
-    page = req.page if req.HasField("page") and req.page > 0 else 1
-    size = req.size if req.HasField("size") and req.size > 0 else 10
-    if size > MAX_PAGE_SIZE:
-        raise InvalidArgument(f"size must be at most {MAX_PAGE_SIZE}")
+    page = paging.page_or_default(req.page, req.size, default_size=10, max_size=MAX_PAGE_SIZE)
     flt = req.filter
     rows, total = await datasets.list_page(
         deps.pool, space_id=req.space_id, name=flt.name, dataset_ids=list(flt.dataset_ids),
         format_type=flt.format_type if flt.HasField("format_type") else None,
         order_by="update" if req.order_field == kpb.ORDER_FIELD_UPDATE_TIME else "create",
-        descending=req.order_type != kpb.ORDER_TYPE_ASC, limit=size, offset=(page - 1) * size,
+        descending=req.order_type != kpb.ORDER_TYPE_ASC, limit=page.size, offset=page.offset,
     )
     items = [convert.dataset(r, icon_url=await icon_url(deps, r["icon_uri"])) for r in rows]
     await embedder_switch.describe(deps, list(rows), items)
@@ -97,7 +85,7 @@ async def update(deps: ServiceDeps, dataset_id: int, *, name: str | None, descri
                  icon_uri: str | None, status: int | None = None) -> None:
     fields: dict[str, object] = {}
     if name is not None:
-        fields["name"] = _check_name(name)
+        fields["name"] = names.display_name(name)
     if description is not None:
         fields["description"] = description
     if icon_uri is not None:
@@ -115,12 +103,13 @@ async def update(deps: ServiceDeps, dataset_id: int, *, name: str | None, descri
 
 
 async def delete(deps: ServiceDeps, dataset_id: int) -> None:
-    """Rows go now; vectors and full-text entries go when the indexer handles the event, and an
-    index run still in flight notices the deletion and removes what it wrote."""
+    """Rows go now, source files right after; vectors and full-text entries go when the indexer
+    handles the event, and an index run still in flight notices the deletion and removes what it wrote."""
     async with deps.pool.acquire() as conn, conn.transaction():
-        row = await access.dataset(conn, dataset_id, for_update=True)
+        await access.dataset(conn, dataset_id, for_update=True)
         await datasets.soft_delete(conn, dataset_id)
-        await documents.soft_delete_dataset(conn, dataset_id)
+        deleted = await documents.soft_delete_dataset(conn, dataset_id)
         await slices.delete_for_dataset(conn, dataset_id)
         await tables.drop(conn, dataset_id)
-        await events.delete_data(conn, space_id=row["space_id"], dataset_id=dataset_id)
+        await events.delete_data(conn, dataset_id=dataset_id)
+    await sources.remove_deleted_now(deps, deleted)

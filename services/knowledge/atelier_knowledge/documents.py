@@ -1,6 +1,6 @@
 """Documents: create (from stored uploads, inline files or custom text), list, update, delete,
-resegment, progress. Creating writes the rows and an IndexDocuments event in one transaction and
-returns at once; the indexer does the work."""
+resegment, progress. Creating writes the rows and one IndexDocument event per document in one
+transaction and returns at once; the indexer does the work."""
 
 from __future__ import annotations
 
@@ -10,16 +10,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from atelier_common.errors import InvalidArgument, NotFound, PayloadTooLarge, PermissionDenied
+from atelier_common import object_keys, paging
+from atelier_common.errors import InvalidArgument, NotFound, PayloadTooLarge
 from atelier_common.files import FileStore
 from atelier_common.service import ServiceDeps
-from atelier_knowledge import access, convert, events
+from atelier_knowledge import access, convert, events, sources, uploads
 from atelier_knowledge.domain.enums import CaptionType, DocStatus, FormatType, Source, UpdateType
 from atelier_knowledge.domain.file_types import file_type_of
-from atelier_knowledge.domain.strategy import to_json, validated_rules
+from atelier_knowledge.domain.strategy import to_json, validate_strategy
+from atelier_knowledge.domain.web_url import checked_web_url
 from atelier_knowledge.embedders import dataset_chunk_limit
 from atelier_knowledge.store import documents, slices, tables
-from atelier_knowledge.webpages import checked_web_url
 from atelier_proto import knowledge_pb2 as kpb
 
 MAX_PAGE_SIZE = 100
@@ -62,24 +63,6 @@ def update_rule(rule: kpb.UpdateRule, where: str) -> tuple[int, int]:
     return update_type, interval
 
 
-def _upload_prefix(space_id: int) -> str:
-    return f"uploads/{space_id}/"
-
-
-async def _store_bytes(deps: ServiceDeps, space_id: int, name: str, data: bytes) -> str:
-    from uuid import uuid4
-
-    from atelier_common.storage import validate_key
-
-    key = f"{_upload_prefix(space_id)}{uuid4().hex}/{name}"
-    try:
-        validate_key(key)
-    except ValueError:
-        key = f"{_upload_prefix(space_id)}{uuid4().hex}/document"
-    await deps.storage.put(key, data)
-    return key
-
-
 def _table_sheet(base: kpb.DocumentBase) -> dict[str, Any] | None:
     sheet: dict[str, Any] = {}
     if base.HasField("table_sheet"):
@@ -108,7 +91,7 @@ async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, 
             raise InvalidArgument(f"{where}.source_info.custom_content must not be empty")
         file_type = "json" if dataset["format_type"] == FormatType.TABLE else "txt"
         data = info.custom_content.encode()
-        key = await _store_bytes(deps, space_id, f"custom.{file_type}", data)
+        key = await uploads.store(deps, space_id, f"custom.{file_type}", data)
         return NewDocument(name, file_type, Source.CUSTOM, key, len(data), sheet, base.caption)
     if source == Source.WEB or (info.web_url and not info.HasField("document_source")):
         return _web_document(dataset, base, where)
@@ -121,15 +104,12 @@ async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, 
             raise InvalidArgument(f"{where}.source_info.file_base64 is not valid base64") from None
         _check_size(deps, len(data), where)
         file_type = file_type_of(name, info.file_type)
-        key = await _store_bytes(deps, space_id, f"file.{file_type or 'bin'}", data)
+        key = await uploads.store(deps, space_id, f"file.{file_type or 'bin'}", data)
         return NewDocument(name, file_type, Source.DOCUMENT, key, len(data), sheet, base.caption)
     if not info.tos_uri:
         raise InvalidArgument(f"{where}.source_info needs tos_uri, file_base64 or custom_content")
     # A document may only point at objects uploaded into its own space.
-    if not info.tos_uri.startswith(_upload_prefix(space_id)):
-        raise PermissionDenied(f"{where}.source_info.tos_uri is not an upload of space {space_id}")
-    if not await deps.storage.exists(info.tos_uri):
-        raise NotFound(f"{where}.source_info.tos_uri '{info.tos_uri}' does not exist")
+    await uploads.require(deps, info.tos_uri, space_id, f"{where}.source_info.tos_uri")
     size = await deps.storage.size(info.tos_uri)
     return NewDocument(name, file_type_of(name, info.file_type), Source.DOCUMENT, info.tos_uri, size, sheet, base.caption)
 
@@ -146,9 +126,7 @@ def _web_document(dataset: Any, base: kpb.DocumentBase, where: str) -> NewDocume
     update_type, interval = (update_rule(base.update_rule, f"{where}.update_rule") if base.HasField("update_rule")
                              else (UpdateType.NO_UPDATE, DEFAULT_UPDATE_INTERVAL_H))
     # The key the indexer writes the page's extracted text to; nothing is stored yet.
-    from uuid import uuid4
-
-    key = f"{_upload_prefix(dataset['space_id'])}{uuid4().hex}/page.md"
+    key = object_keys.upload_key(dataset["space_id"], "page.md")
     return NewDocument(base.name.strip() or url, "html", Source.WEB, key, 0,
                        web=WebSource(url, update_type, interval))
 
@@ -165,7 +143,7 @@ async def _copy_uploaded_file(deps: ServiceDeps, dataset: Any, base: kpb.Documen
     data = await files.read(stored)
     name = base.name.strip() or stored.file_name
     file_type = file_type_of(stored.file_name, info.file_type)
-    key = await _store_bytes(deps, dataset["space_id"], f"file.{file_type or 'bin'}", data)
+    key = await uploads.store(deps, dataset["space_id"], f"file.{file_type or 'bin'}", data)
     return NewDocument(name, file_type, Source.DOCUMENT, key, len(data), _table_sheet(base), base.caption)
 
 
@@ -174,7 +152,7 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
                  ) -> list[kpb.DocumentInfo]:
     if not new_docs:
         raise InvalidArgument("document_bases must not be empty")
-    validated_rules(chunk_strategy, dataset_chunk_limit(await access.dataset(deps.pool, dataset_id), deps.settings))
+    validate_strategy(chunk_strategy, dataset_chunk_limit(await access.dataset(deps.pool, dataset_id), deps.settings))
     chunk_json = to_json(chunk_strategy) if chunk_strategy is not None else {}
     parsing_json = to_json(parsing_strategy) if parsing_strategy is not None else {}
     async with deps.pool.acquire() as conn, conn.transaction():
@@ -193,8 +171,11 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
                 web_url=doc.web.url if doc.web else "", update_type=doc.web.update_type if doc.web else 0,
                 update_interval=doc.web.update_interval if doc.web else 0,
             )
-        await events.index_documents(conn, space_id=dataset["space_id"], dataset_id=dataset_id, document_ids=ids)
+        for document_id in ids:  # one event each, keyed by the document: indexed in parallel across partitions
+            await events.index_document(conn, dataset_id=dataset_id, document_id=document_id)
         rows = await documents.get_many(conn, ids)
+    # The objects (stored here, or by the gateway's upload) are documents' sources now.
+    await sources.leases(deps).release([doc.tos_uri for doc in new_docs])
     return [convert.document(r, dataset["format_type"], url=await content_url(deps, r)) for r in rows]
 
 
@@ -207,13 +188,10 @@ async def content_url(deps: ServiceDeps, row: Any) -> str:
 
 async def list_(deps: ServiceDeps, dataset_id: int, *, document_ids: list[int], keyword: str, page: int, size: int
                 ) -> tuple[list[kpb.DocumentInfo], int]:
-    page = page if page > 0 else 1
-    size = size if size > 0 else 50
-    if size > MAX_PAGE_SIZE:
-        raise InvalidArgument(f"size must be at most {MAX_PAGE_SIZE}")
+    window = paging.page_or_default(page, size, default_size=50, max_size=MAX_PAGE_SIZE)
     dataset = await access.dataset(deps.pool, dataset_id)
     rows, total = await documents.list_page(deps.pool, dataset_id=dataset_id, document_ids=document_ids,
-                                            keyword=keyword, limit=size, offset=(page - 1) * size)
+                                            keyword=keyword, limit=window.size, offset=window.offset)
     columns = await tables.get_columns(deps.pool, dataset_id) if dataset["format_type"] == FormatType.TABLE else None
     return [convert.document(r, dataset["format_type"], columns, url=await content_url(deps, r)) for r in rows], total
 
@@ -270,8 +248,8 @@ async def delete(deps: ServiceDeps, document_ids: list[int]) -> None:
         for doc in docs:
             await slices.delete_for_document(conn, doc["id"])
             await tables.delete_document_rows(conn, doc["dataset_id"], doc["id"])
-            await events.delete_data(conn, space_id=doc["space_id"], dataset_id=doc["dataset_id"],
-                                     document_ids=[doc["id"]])
+            await events.delete_data(conn, dataset_id=doc["dataset_id"], document_ids=[doc["id"]])
+    await sources.remove_deleted_now(deps, [d["id"] for d in docs])
 
 
 async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int], *,
@@ -279,7 +257,7 @@ async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int],
                     ) -> list[kpb.DocumentInfo]:
     if not document_ids:
         raise InvalidArgument("document_ids must not be empty")
-    validated_rules(chunk_strategy, dataset_chunk_limit(await access.dataset(deps.pool, dataset_id), deps.settings))
+    validate_strategy(chunk_strategy, dataset_chunk_limit(await access.dataset(deps.pool, dataset_id), deps.settings))
     async with deps.pool.acquire() as conn, conn.transaction():
         dataset = await access.dataset(conn, dataset_id)
         for document_id in document_ids:
@@ -291,8 +269,8 @@ async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int],
             chunk_strategy=to_json(chunk_strategy) if chunk_strategy is not None else None,
             parsing_strategy=to_json(parsing_strategy) if parsing_strategy is not None else None,
         )
-        await events.index_documents(conn, space_id=dataset["space_id"], dataset_id=dataset_id,
-                                     document_ids=document_ids, is_resegment=True)
+        for document_id in document_ids:
+            await events.index_document(conn, dataset_id=dataset_id, document_id=document_id)
         rows = await documents.get_many(conn, document_ids)
     return [convert.document(r, dataset["format_type"], url=await content_url(deps, r)) for r in rows]
 

@@ -11,6 +11,7 @@ index (old vectors; full text keeps answering even when the old embedder is gone
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import asyncpg
 
@@ -18,13 +19,14 @@ from atelier_common.ai import PROVIDERS, EmbeddingError, embedding_config, parse
 from atelier_common.errors import Conflict, InvalidArgument, Unavailable
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events
-from atelier_knowledge.embedders import dataset_chunk_limit
+from atelier_knowledge.embedders import dataset_chunk_limit, index_key
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
-from atelier_knowledge.store import embedder_switches, slices
-from atelier_knowledge.store.embedder_switches import EmbedderSwitch
+from atelier_knowledge.store import datasets, embedder_switches, slices
+from atelier_knowledge.store.embedder_switches import EmbedderSwitch, SwitchStatus
 from atelier_proto import events_pb2 as epb
 from atelier_proto import knowledge_pb2 as kpb
 
+log = logging.getLogger("atelier.knowledge.embedder_switch")
 PROBE_TIMEOUT_S = 30.0  # a local model may load for several seconds on first use
 
 
@@ -68,9 +70,44 @@ async def switch(deps: ServiceDeps, vectors: QueryVectors, dataset_id: int, requ
                 total_slices=await slices.count_for_dataset(conn, dataset_id))
         except asyncpg.UniqueViolationError:
             raise Conflict(f"dataset {dataset_id} is already moving to another embedder") from None
-        await events.publish(conn, dataset_id, epb.SwitchEmbedder(space_id=dataset["space_id"],
-                                                                  dataset_id=dataset_id, switch_id=row.id))
+        await events.publish(conn, dataset_id, epb.SwitchEmbedder(dataset_id=dataset_id, switch_id=row.id))
     return message(row)
+
+
+async def report_progress(deps: ServiceDeps, req: kpb.ReportSwitchProgressRequest) -> kpb.ReportSwitchProgressResponse:
+    """The indexer's progress: a document re-embedded (resuming starts after it), or a recount."""
+    async with deps.pool.acquire() as conn:
+        if req.count_total:
+            switch = await embedder_switches.get(conn, req.switch_id)
+            if switch is not None:
+                await embedder_switches.set_total(conn, switch.id, await slices.count_for_dataset(conn, switch.dataset_id))
+        if req.HasField("document_id"):
+            await embedder_switches.advance(conn, req.switch_id, document_id=req.document_id, slices=req.slices)
+    return kpb.ReportSwitchProgressResponse()
+
+
+async def finish(deps: ServiceDeps, req: kpb.FinishEmbedderSwitchRequest) -> kpb.FinishEmbedderSwitchResponse:
+    """Done: the dataset moves to the new embedder and index, and the old index's drop is queued,
+    in one transaction. Failed: the dataset keeps its embedder (the indexer drops the new index)."""
+    async with deps.pool.acquire() as conn, conn.transaction():
+        switch = await embedder_switches.get(conn, req.switch_id, for_update=True)
+        if switch is None or switch.status != SwitchStatus.RUNNING:
+            return kpb.FinishEmbedderSwitchResponse(changed=False)
+        if not req.succeeded:
+            await embedder_switches.finish(conn, switch.id, SwitchStatus.FAILED, req.error)
+            return kpb.FinishEmbedderSwitchResponse(changed=True)
+        dataset = await datasets.get(conn, switch.dataset_id, for_update=True)
+        if dataset is None:  # deleted meanwhile: the dataset's drop takes every index, this one too
+            await embedder_switches.finish(conn, switch.id, SwitchStatus.FAILED, "the dataset was deleted")
+            return kpb.FinishEmbedderSwitchResponse(changed=False)
+        old_key = index_key(dataset)
+        await embedder_switches.finish(conn, switch.id, SwitchStatus.DONE)
+        await datasets.use_index(conn, dataset["id"], embedding_model=switch.to_model,
+                                 embedding_dimension=req.dimension or switch.dimension, index_id=switch.id)
+        await events.publish(conn, dataset["id"], epb.DeleteKnowledgeData(dataset_id=dataset["id"], index_id=old_key))
+    log.info("dataset moved to another embedder", extra={"dataset_id": switch.dataset_id,
+                                                          "from_model": switch.from_model, "to_model": switch.to_model})
+    return kpb.FinishEmbedderSwitchResponse(changed=True)
 
 
 async def get(deps: ServiceDeps, dataset_id: int) -> kpb.GetEmbedderSwitchResponse:

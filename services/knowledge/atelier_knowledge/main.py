@@ -1,68 +1,73 @@
 """Wiring of the knowledge service: `python -m atelier_knowledge`.
 
-Besides its RPCs it runs the outbox relay of the knowledge schema, so document events reach
-Kafka as soon as their transaction commits, and holds the retrieval clients (search stores,
-query embedders, chat model, reranker) for Retrieve. A local default embedder is loaded at start
-and the service reports ready once it is, so the first query does not wait for the model.
+Besides its RPCs (the public ones, and the internal ones the indexer calls) it runs the outbox
+relay of the knowledge schema, so document events reach Kafka as soon as their transaction
+commits; the background jobs that decide about documents (re-driving stuck ones, queuing web
+page refreshes, sweeping source files); and holds the retrieval clients (search stores, query
+embedders, chat model, reranker) for Retrieve. A local default embedder is loaded at start and
+the service reports ready once it is, so the first query does not wait for the model.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import grpc
 
 from atelier_common.ai.warmup import EmbedderWarmup
 from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
-from atelier_common.service import ServiceDeps, ServiceSpec, run
+from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
 from atelier_knowledge.api import KnowledgeService
-from atelier_knowledge.relay import start_relay, stop_relay
+from atelier_knowledge.background import Background
+from atelier_knowledge.relay import outbox_relay
 from atelier_knowledge.retrieval.service import RetrievalContext
 from atelier_proto import knowledge_pb2, knowledge_pb2_grpc
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-_retrieval: dict[int, RetrievalContext] = {}
-_warmups: dict[int, EmbedderWarmup] = {}
+@dataclass(frozen=True)
+class KnowledgeState:
+    deps: ServiceDeps
+    retrieval: RetrievalContext
+    warmup: EmbedderWarmup
 
 
-async def start(deps: ServiceDeps) -> None:
-    await start_relay(deps)
-    retrieval = _retrieval[id(deps)] = RetrievalContext.create(deps)
-    warmup = _warmups[id(deps)] = EmbedderWarmup()
-    warmup.start(deps.settings, retrieval.vectors.warm_up)
+@contextlib.asynccontextmanager
+async def lifespan(deps: ServiceDeps) -> AsyncIterator[KnowledgeState]:
+    async with contextlib.AsyncExitStack() as stack:
+        await stack.enter_async_context(outbox_relay(deps))
+        retrieval = RetrievalContext.create(deps)
+        stack.push_async_callback(retrieval.aclose)
+        warmup = EmbedderWarmup()
+        stack.push_async_callback(warmup.aclose)
+        warmup.start(deps.settings, retrieval.vectors.warm_up)
+        background = Background(deps)
+        stack.push_async_callback(background.aclose)  # its jobs end before the relay stops
+        background.start()
+        yield KnowledgeState(deps, retrieval, warmup)
 
 
-def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
-    knowledge_pb2_grpc.add_KnowledgeServiceServicer_to_server(KnowledgeService(deps, _retrieval[id(deps)]), server)
+def register(server: grpc.aio.Server, state: KnowledgeState) -> None:
+    knowledge_pb2_grpc.add_KnowledgeServiceServicer_to_server(KnowledgeService(state.deps, state.retrieval), server)
 
 
-async def embedder_warm(deps: ServiceDeps) -> bool:
-    warmup = _warmups.get(id(deps))
-    return warmup is None or warmup.done()
-
-
-async def stop(deps: ServiceDeps) -> None:
-    await stop_relay(deps)
-    warmup = _warmups.pop(id(deps), None)
-    if warmup is not None:
-        await warmup.aclose()
-    retrieval = _retrieval.pop(id(deps), None)
-    if retrieval is not None:
-        await retrieval.aclose()
+async def embedder_warm(state: KnowledgeState) -> bool:
+    return state.warmup.done()
 
 
 SPEC = ServiceSpec(
     name="knowledge",
     schema="knowledge",
     migrations_dir=MIGRATIONS,
-    extra_migration_dirs=(KAFKA_MIGRATIONS,),  # outbox + processed_events
-    register=register,
-    grpc_service_names=[knowledge_pb2.DESCRIPTOR.services_by_name["KnowledgeService"].full_name],
-    on_start=start,
-    on_stop=stop,
-    ready_checks=(embedder_warm,),
+    extra_migration_dirs=(KAFKA_MIGRATIONS,),  # outbox (+ processed_events, unused here)
+    lifespan=lifespan,
+    listen=grpc_listener(
+        register, [knowledge_pb2.DESCRIPTOR.services_by_name["KnowledgeService"].full_name], ready_checks=(embedder_warm,)
+    ),
 )
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from atelier_common import paging
 from atelier_common.ai import LLMError, create_chat_model
 from atelier_common.errors import InvalidArgument, NotFound, Unprocessable
+from atelier_common.files import IMAGE_MEDIA_TYPES
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events
 from atelier_knowledge.domain.enums import CaptionType, FormatType
-from atelier_knowledge.domain.file_types import MIME_TYPES
 from atelier_knowledge.store import documents
 from atelier_proto import knowledge_pb2 as kpb
 
@@ -23,11 +24,10 @@ async def _image_dataset(deps: ServiceDeps, dataset_id: int) -> None:
 async def list_(deps: ServiceDeps, dataset_id: int, *, page: int, size: int, keyword: str = "",
                 has_caption: bool | None = None, status: int | None = None) -> tuple[list[kpb.PhotoInfo], int]:
     await _image_dataset(deps, dataset_id)
-    page, size = max(page, 1), size if size > 0 else 20
-    if size > MAX_PAGE_SIZE:
-        raise InvalidArgument(f"size must be at most {MAX_PAGE_SIZE}")
+    window = paging.page_or_default(page, size, default_size=20, max_size=MAX_PAGE_SIZE)
     rows, total = await documents.list_page(deps.pool, dataset_id=dataset_id, document_ids=None, keyword=keyword,
-                                            limit=size, offset=(page - 1) * size, status=status, has_caption=has_caption)
+                                            limit=window.size, offset=window.offset, status=status,
+                                            has_caption=has_caption)
     return [convert.photo(r, await deps.storage.url(r["tos_uri"])) for r in rows], total
 
 
@@ -47,12 +47,11 @@ async def _set_caption(deps: ServiceDeps, document_id: int, caption: str, captio
         doc = await access.document(conn, document_id, for_update=True)
         if dataset_id is not None and doc["dataset_id"] != dataset_id:
             raise NotFound(f"image {document_id} is not in dataset {dataset_id}")
-        if doc["file_type"] not in MIME_TYPES:
+        if doc["file_type"] not in IMAGE_MEDIA_TYPES:
             raise InvalidArgument(f"document {document_id} is not an image")
         await documents.update_fields(conn, document_id, {"caption": caption, "caption_type": caption_type})
         await documents.mark_queued(conn, [document_id])
-        await events.index_documents(conn, space_id=doc["space_id"], dataset_id=doc["dataset_id"],
-                                     document_ids=[document_id], is_resegment=True)
+        await events.index_document(conn, dataset_id=doc["dataset_id"], document_id=document_id)
 
 
 async def update_caption(deps: ServiceDeps, document_id: int, caption: str, *, dataset_id: int | None = None) -> None:
@@ -63,12 +62,12 @@ async def update_caption(deps: ServiceDeps, document_id: int, caption: str, *, d
 
 async def extract_caption(deps: ServiceDeps, document_id: int) -> str:
     doc = await access.document(deps.pool, document_id)
-    if doc["file_type"] not in MIME_TYPES:
+    if doc["file_type"] not in IMAGE_MEDIA_TYPES:
         raise InvalidArgument(f"document {document_id} is not an image")
     image = await deps.storage.get(doc["tos_uri"])
     model = create_chat_model(deps.settings, model=deps.settings.caption_model or None)
     try:
-        caption = await model.caption_image(image, MIME_TYPES[doc["file_type"]])
+        caption = await model.caption_image(image, IMAGE_MEDIA_TYPES[doc["file_type"]])
     except LLMError as exc:
         raise Unprocessable(f"the caption model could not caption this image: {exc}") from None
     finally:

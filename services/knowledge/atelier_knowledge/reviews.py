@@ -6,10 +6,10 @@ from typing import Any
 
 from atelier_common.errors import InvalidArgument, NotFound
 from atelier_common.service import ServiceDeps
-from atelier_knowledge import access, convert, events
+from atelier_knowledge import access, convert, events, uploads
 from atelier_knowledge.domain.enums import ReviewStatus
 from atelier_knowledge.domain.file_types import file_type_of
-from atelier_knowledge.domain.strategy import to_json, validated_rules
+from atelier_knowledge.domain.strategy import to_json, validate_strategy
 from atelier_knowledge.embedders import dataset_chunk_limit
 from atelier_knowledge.store import reviews
 from atelier_proto import events_pb2 as epb
@@ -19,26 +19,24 @@ from atelier_proto import knowledge_pb2 as kpb
 async def create(deps: ServiceDeps, req: kpb.CreateDocumentReviewRequest) -> list[kpb.Review]:
     if not req.reviews:
         raise InvalidArgument("reviews must not be empty")
-    validated_rules(req.chunk_strategy if req.HasField("chunk_strategy") else None,
-                    dataset_chunk_limit(await access.dataset(deps.pool, req.dataset_id), deps.settings))
+    validate_strategy(req.chunk_strategy if req.HasField("chunk_strategy") else None,
+                      dataset_chunk_limit(await access.dataset(deps.pool, req.dataset_id), deps.settings))
     chunk_json = to_json(req.chunk_strategy) if req.HasField("chunk_strategy") else {}
     parsing_json = to_json(req.parsing_strategy) if req.HasField("parsing_strategy") else {}
     async with deps.pool.acquire() as conn, conn.transaction():
         dataset = await access.dataset(conn, req.dataset_id)
         out = []
         for i, item in enumerate(req.reviews):
-            if not item.tos_uri.startswith(f"uploads/{dataset['space_id']}/"):
-                raise InvalidArgument(f"reviews[{i}].tos_uri is not an upload of this space")
-            if not await deps.storage.exists(item.tos_uri):
-                raise NotFound(f"reviews[{i}].tos_uri '{item.tos_uri}' does not exist")
+            await uploads.require(deps, item.tos_uri, dataset["space_id"], f"reviews[{i}].tos_uri")
             review_id = deps.ids.next_id()
             doc_type = file_type_of(item.document_name, item.document_type)
             await reviews.insert(conn, id=review_id, dataset_id=req.dataset_id, space_id=dataset["space_id"],
                                  document_name=item.document_name, document_type=doc_type, tos_uri=item.tos_uri,
                                  chunk_strategy=chunk_json, parsing_strategy=parsing_json)
-            event = epb.DocumentReview(space_id=dataset["space_id"], dataset_id=req.dataset_id, review_id=review_id,
-                                       tos_uri=item.tos_uri, document_type=doc_type,
-                                       chunk_strategy=req.chunk_strategy, parsing_strategy=req.parsing_strategy)
+            event = epb.DocumentReview(space_id=dataset["space_id"], review_id=review_id, tos_uri=item.tos_uri,
+                                       document_type=doc_type, chunk_strategy=req.chunk_strategy,
+                                       parsing_strategy=req.parsing_strategy,
+                                       embedding_model=dataset["embedding_model"])
             await events.publish(conn, review_id, event)
             out.append(await _review(deps, await reviews.get(conn, review_id)))
     return out
@@ -69,3 +67,11 @@ async def save(deps: ServiceDeps, dataset_id: int, review_id: int, doc_tree_json
     key = f"reviews/{dataset['space_id']}/{review_id}.json"
     await deps.storage.put(key, doc_tree_json.encode(), "application/json")
     await reviews.finish(deps.pool, review_id, status=ReviewStatus.ENABLE, doc_tree_uri=key)
+
+
+async def finish(deps: ServiceDeps, req: kpb.FinishReviewRequest) -> kpb.FinishReviewResponse:
+    """The indexer built the chunk tree (or could not); a review saved by the user meanwhile stays."""
+    status = ReviewStatus.ENABLE if req.succeeded else ReviewStatus.FAILED
+    await reviews.finish(deps.pool, req.review_id, status=status, doc_tree_uri=req.doc_tree_uri, error=req.error,
+                         only_processing=True)
+    return kpb.FinishReviewResponse()

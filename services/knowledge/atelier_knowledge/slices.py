@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from atelier_common import paging
 from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
+from atelier_common.tokens import count_tokens
 from atelier_knowledge import access, convert, events
-from atelier_knowledge.chunking import count_tokens
 from atelier_knowledge.domain.enums import DocStatus
 from atelier_knowledge.store import slices, tables
 from atelier_proto import knowledge_pb2 as kpb
@@ -36,8 +37,7 @@ async def create(deps: ServiceDeps, document_id: int, raw_text: str, sequence: i
         await slices.insert_one(conn, id=slice_id, document_id=document_id, dataset_id=doc["dataset_id"],
                                 space_id=doc["space_id"], sequence=position, content=text, token_count=count_tokens(text))
         await slices.refresh_document_counts(conn, document_id)
-        await events.index_slice(conn, space_id=doc["space_id"], dataset_id=doc["dataset_id"],
-                                 document_id=document_id, slice_id=slice_id)
+        await events.index_slice(conn, dataset_id=doc["dataset_id"], document_id=document_id, slice_id=slice_id)
     return slice_id
 
 
@@ -47,8 +47,8 @@ async def update(deps: ServiceDeps, slice_id: int, raw_text: str) -> None:
         row = await access.slice_(conn, slice_id, for_update=True)
         await slices.update_content(conn, slice_id, text, count_tokens(text))
         await slices.refresh_document_counts(conn, row["document_id"])
-        await events.index_slice(conn, space_id=row["space_id"], dataset_id=row["dataset_id"],
-                                 document_id=row["document_id"], slice_id=slice_id)
+        await events.index_slice(conn, dataset_id=row["dataset_id"], document_id=row["document_id"],
+                                 slice_id=slice_id)
 
 
 async def delete(deps: ServiceDeps, slice_ids: list[int]) -> None:
@@ -64,8 +64,7 @@ async def delete(deps: ServiceDeps, slice_ids: list[int]) -> None:
             by_dataset.setdefault(r["dataset_id"], []).append(r["id"])
         for dataset_id, ids in by_dataset.items():
             await tables.delete_slice_rows(conn, dataset_id, ids)
-            await events.delete_data(conn, space_id=rows[0]["space_id"], dataset_id=dataset_id, slice_ids=ids,
-                                     key=rows[0]["document_id"])
+            await events.delete_data(conn, dataset_id=dataset_id, slice_ids=ids, key=rows[0]["document_id"])
 
 
 async def list_(deps: ServiceDeps, req: kpb.ListSliceRequest) -> kpb.ListSliceResponse:
@@ -75,9 +74,7 @@ async def list_(deps: ServiceDeps, req: kpb.ListSliceRequest) -> kpb.ListSliceRe
         await access.document(deps.pool, req.document_id)
     if req.dataset_id:
         await access.dataset(deps.pool, req.dataset_id)
-    size = req.page_size if req.page_size > 0 else 20
-    if size > MAX_PAGE_SIZE:
-        raise InvalidArgument(f"page_size must be at most {MAX_PAGE_SIZE}")
+    size = paging.limit(req.page_size, default=20, max_value=MAX_PAGE_SIZE, field="page_size")
     offset = max(0, req.sequence)
     rows, total = await slices.list_page(deps.pool, document_id=req.document_id or None,
                                          dataset_id=req.dataset_id or None, keyword=req.keyword,

@@ -9,7 +9,7 @@ import asyncpg
 import pytest
 
 from atelier_devstack.api_client import AtelierClient, expect_error
-from atelier_devstack.stack_fixtures import KnowledgeStack
+from atelier_devstack.stack_fixtures import KnowledgeStack, new_user
 
 pytestmark = pytest.mark.e2e
 
@@ -64,7 +64,8 @@ async def test_openapi_dataset_endpoints(api: AtelierClient) -> None:
 
 
 async def test_dataset_errors_name_the_problem(api: AtelierClient) -> None:
-    await expect_error(api.create_dataset("   "), 400, "name")
+    await expect_error(api.create_dataset("   "), 400, "field 'name': must not be empty")
+    await expect_error(api.create_dataset("x" * 101), 400, "field 'name': at most 100 characters")
     await expect_error(api.create_dataset(name("fmt"), format_type=7), 400, "format_type")
     taken = name("taken")
     await api.create_dataset(taken)
@@ -102,7 +103,8 @@ async def test_document_errors_name_the_field(api: AtelierClient) -> None:
     await expect_error(api.call("/api/knowledge/document/create", {**body, "document_bases": [
         {"name": "x", "source_info": {"document_source": 2, "custom_content": "  "}}]}), 400, "custom_content")
     await expect_error(api.call("/api/knowledge/document/create", {**body, "document_bases": [
-        {"name": "x", "source_info": {"tos_uri": "uploads/424242/abc/secret.pdf"}}]}), 403, "tos_uri")
+        {"name": "x", "source_info": {"tos_uri": "uploads/424242/abc/secret.pdf"}}]}), 404, "tos_uri",
+        "does not exist")
     await expect_error(api.call("/api/knowledge/document/create", {**body, "document_bases": [
         {"name": "x", "source_info": {"tos_uri": f"uploads/{api.space_id}/nope/missing.pdf"}}]}), 404, "does not exist")
     await expect_error(api.call("/api/knowledge/document/create", {**body, "dataset_id": "777"}), 404, "dataset 777")
@@ -129,3 +131,56 @@ async def test_review_previews_chunks_without_indexing(api: AtelierClient) -> No
     assert review["status"] == 1 and review["doc_tree_tos_url"], review
     listed = await api.call("/api/knowledge/document/list", {"dataset_id": dataset_id, "space_id": api.space_id})
     assert listed["total"] == 1  # the preview created no document
+
+
+async def test_list_paging_out_of_range_is_a_400_naming_the_field(api: AtelierClient) -> None:
+    dataset_id = await api.create_dataset(name("paging"))
+    images = await api.create_dataset(name("paging-img"), format_type=2)
+    lists = [("/api/knowledge/list", {"space_id": api.space_id}, "page", "size"),
+             ("/api/knowledge/document/list", {"dataset_id": dataset_id, "space_id": api.space_id}, "page", "size"),
+             ("/api/knowledge/photo/list", {"dataset_id": images, "space_id": api.space_id}, "page", "size")]
+    for path, body, number, size in lists:
+        for bad, field in (({number: 2147483647}, number), ({number: -1}, number), ({size: 101}, size),
+                           ({size: -1}, size)):
+            await expect_error(api.call(path, {**body, **bad}), 400, f"'{field}'")
+    await expect_error(api.call("/api/knowledge/slice/list", {"dataset_id": dataset_id, "page_size": 201}), 400,
+                       "'page_size'")
+    await expect_error(api.call("/v1/datasets", {"space_id": api.space_id, "page_num": -3}, method="GET"), 400,
+                       "'page")
+
+
+async def test_another_users_datasets_and_documents_answer_like_unknown_ids(api: AtelierClient,
+                                                                             knowledge_stack: KnowledgeStack) -> None:
+    token, (space,) = await new_user(knowledge_stack.env["ATELIER_DATABASE_URL"])
+    async with AtelierClient(knowledge_stack.gateway_url, token, space) as other:
+        dataset = await other.create_dataset(name("theirs"))
+        document = (await other.create_text_document(dataset, "secret", "Their text."))["document_id"]
+    unknown_dataset, unknown_document = "12345", "67890"
+    for ids, (path, body) in [
+        ((dataset, unknown_dataset), ("/api/knowledge/update", {"dataset_id": "{d}", "name": "mine now"})),
+        ((dataset, unknown_dataset), ("/api/knowledge/document/list", {"dataset_id": "{d}"})),
+        ((dataset, unknown_dataset), ("/api/knowledge/delete", {"dataset_id": "{d}"})),
+        ((document, unknown_document), ("/api/knowledge/document/update", {"document_id": "{d}",
+                                                                           "document_name": "x"})),
+        ((document, unknown_document), ("/api/knowledge/slice/list", {"document_id": "{d}"})),
+    ]:
+        foreign_id, unknown_id = ids
+        fill = {k: v.replace("{d}", foreign_id) if isinstance(v, str) else v for k, v in body.items()}
+        foreign = await expect_error(api.call(path, fill), 404, foreign_id)
+        fill = {k: v.replace("{d}", unknown_id) if isinstance(v, str) else v for k, v in body.items()}
+        unknown = await expect_error(api.call(path, fill), 404, unknown_id)
+        assert foreign["msg"].replace(foreign_id, "?") == unknown["msg"].replace(unknown_id, "?"), path
+    await expect_error(api.progress([document]), 404, document)
+
+
+async def test_another_spaces_upload_is_not_found_like_a_missing_one(api: AtelierClient) -> None:
+    dataset_id = await api.create_dataset(name("keys"), format_type=1)
+    foreign, missing = "uploads/424242/abc/secret.csv", f"uploads/{api.space_id}/nope/missing.csv"
+    for key in (foreign, missing):
+        await expect_error(api.call("/api/knowledge/review/create", {
+            "dataset_id": dataset_id, "space_id": api.space_id,
+            "reviews": [{"document_name": "x.csv", "document_type": "csv", "tos_uri": key}]}),
+            404, "reviews[0].tos_uri", key, "does not exist")
+        await expect_error(api.call("/api/knowledge/table_schema/get", {
+            "space_id": api.space_id, "source_file": {"tos_uri": key}}), 404, "source_file.tos_uri", key,
+            "does not exist")

@@ -1,11 +1,10 @@
 """The knowledge OpenAPI as the official Coze SDK (cozepy 0.20.0) sees it through the gateway:
 datasets with icons, documents from inline files and uploaded files, progress, images, deletes
-that take the stored source files with them; and the internal ExtractText RPC."""
+that take the stored source files with them."""
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import random
 import time
 import uuid
@@ -15,7 +14,6 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import asyncpg
-import grpc
 import httpx
 import pytest
 from cozepy import (
@@ -28,15 +26,11 @@ from cozepy import (
     DocumentSourceInfo,
 )
 
-from atelier_common.auth import RequestContext, to_metadata
 from atelier_common.files import FileStore, StoredFile
 from atelier_common.storage import LocalStorage
 from atelier_devstack import sample_files
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.stack_fixtures import KnowledgeStack
-from atelier_devstack.web_server import LocalWebServer
-from atelier_proto import knowledge_pb2 as kpb
-from atelier_proto import knowledge_pb2_grpc
 
 pytestmark = pytest.mark.e2e
 
@@ -261,74 +255,3 @@ async def test_deleting_while_indexing_leaves_no_file(api: AtelierClient, store_
     await until(gone)
     reply = await api.raw("POST", "/open_api/knowledge/document/delete", json={"document_ids": [info["document_id"]]})
     assert reply.status_code == 404
-
-
-# ------------------------------------------------------------------------------ ExtractText (internal RPC)
-
-
-@pytest.fixture
-async def extract(knowledge_stack: KnowledgeStack, api: AtelierClient, admin_id: int):  # noqa: ANN201
-    channel = grpc.aio.insecure_channel(knowledge_stack.procs["knowledge"].addr)
-    stub = knowledge_pb2_grpc.KnowledgeServiceStub(channel)
-    metadata = to_metadata(RequestContext(user_id=admin_id, space_ids=frozenset({int(api.space_id)})))
-
-    async def call(**fields: object) -> kpb.ExtractTextResponse:
-        return await stub.ExtractText(kpb.ExtractTextRequest(**fields), metadata=metadata, timeout=30)
-    yield call
-    await channel.close()
-
-
-async def test_extract_text_of_files_and_pages(extract, store_dir: Path, admin_id: int) -> None:  # noqa: ANN001
-    pdf = await upload_file(store_dir, admin_id, "specs.pdf", sample_files.pdf(["The toaster draws 900 watts."]))
-    got = await extract(file_id=pdf.id)
-    assert (got.file_name, got.truncated) == ("specs.pdf", False) and "900 watts" in got.text
-
-    md = await upload_file(store_dir, admin_id, "descaling.md", MANUAL.encode())
-    got = await extract(file_id=md.id, max_chars=20)
-    assert (got.text, got.truncated) == (MANUAL.lstrip("# ")[:20], True)
-
-    with LocalWebServer() as web:
-        page = web.page("/guide", "<html><head><title>Guide</title></head><body><nav><a href='/'>Home</a> | "
-                                  "<a href='/shop'>Shop</a> | <a href='/login'>Sign in</a></nav><article><h1>Microwaves</h1>"
-                                  "<p>Microwave ovens must never run empty, or the magnetron overheats and the "
-                                  "waveguide cover scorches.</p><p>Clean the turntable support weekly with warm "
-                                  "soapy water and dry it before refitting.</p></article>"
-                                  "<footer>Cookie settings</footer></body></html>")
-        got = await extract(url=page)
-        assert got.file_name == "guide" and "magnetron overheats" in got.text
-        assert "Sign in" not in got.text and "Cookie settings" not in got.text
-        web.page("/data.csv", "name,watts\nkettle,2200\n", content_type="text/csv")
-        assert "kettle,2200" in (await extract(url=web.url("/data.csv"))).text
-
-        with pytest.raises(grpc.aio.AioRpcError) as refused:
-            await extract(url=web.redirect("/meta", "http://169.254.169.254/latest/meta-data/"))
-        assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-        assert "which resolves to 169.254.169.254, a cloud metadata address" in refused.value.details()
-        with pytest.raises(grpc.aio.AioRpcError) as failed:
-            await extract(url=web.url("/nothing"))
-        assert failed.value.code() == grpc.StatusCode.FAILED_PRECONDITION  # 422
-        assert failed.value.details() == f"URL {web.url('/nothing')} answered HTTP 404"
-
-
-async def test_extract_text_refusals(extract, store_dir: Path, admin_id: int) -> None:  # noqa: ANN001
-    exe = await upload_file(store_dir, admin_id, "setup.exe", b"MZ\x90\x00")
-    with pytest.raises(grpc.aio.AioRpcError) as refused:
-        await extract(file_id=exe.id)
-    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-    assert refused.value.details().startswith("cannot extract text from setup.exe: unsupported file type 'exe'; "
-                                              "supported: txt, md")
-    theirs = await upload_file(store_dir, admin_id + 1, "theirs.txt", b"secret")
-    with pytest.raises(grpc.aio.AioRpcError) as hidden:
-        await extract(file_id=theirs.id)
-    assert (hidden.value.code(), hidden.value.details()) == (grpc.StatusCode.NOT_FOUND, f"file {theirs.id} not found")
-    for fields, message in (({}, "give exactly one of file_id and url"),
-                            ({"file_id": theirs.id, "url": "http://example.com/"}, "give exactly one of file_id and url"),
-                            ({"url": "http://example.com/", "max_chars": 0}, "max_chars must be between 1 and 1000000")):
-        with pytest.raises(grpc.aio.AioRpcError) as bad:
-            await extract(**fields)
-        assert (bad.value.code(), bad.value.details()) == (grpc.StatusCode.INVALID_ARGUMENT, message)
-    broken = await upload_file(store_dir, admin_id, "broken.pdf", base64.b64decode("JVBERi0xLjQKJcfs"))
-    with pytest.raises(grpc.aio.AioRpcError) as unparsable:
-        await extract(file_id=broken.id)
-    assert unparsable.value.code() == grpc.StatusCode.FAILED_PRECONDITION
-    assert unparsable.value.details().startswith("cannot extract text from broken.pdf: ")

@@ -45,7 +45,7 @@ def test_the_row_limit_is_enforced(given: str, limit: int) -> None:
     ("DELETE FROM parts_list", "only a SELECT"),
     ("INSERT INTO parts_list VALUES ('x', 1)", "only a SELECT"),
     ("DROP TABLE parts_list", "only a SELECT"),
-    ("SELECT 1; DROP TABLE parts_list", "only one statement"),
+    ("SELECT 1; DROP TABLE parts_list", "exactly one statement"),
     ("SELECT * FROM users", "table 'users' is not the dataset's table"),
     ("SELECT * FROM knowledge.documents", "no schema-qualified names"),
     ("SELECT * FROM pg_catalog.pg_user", "no schema-qualified names"),
@@ -62,6 +62,16 @@ def test_anything_but_one_read_only_select_on_the_table_is_refused(sql: str, rea
         to_physical_sql(sql, SPEC, row_limit=100)
 
 
+@pytest.mark.parametrize("condition", [
+    "price > 1 AND price < 5", "price = 1 OR item = 'nut'", "price IN (1, 2) AND NOT item LIKE 'b%'",
+    "price BETWEEN 1 AND 3 OR item ILIKE 'g%'", "item IS NULL OR item IS NOT NULL", "(price + 1) * 2 - price / 3 > 0",
+    "item ~ '^g' AND price ^ 2 > 4",
+])
+def test_boolean_connectives_comparisons_and_operators_are_allowed(condition: str) -> None:
+    sql, _ = to_physical_sql(f"SELECT item FROM parts_list WHERE {condition}", SPEC, row_limit=100)
+    assert "knowledge_tables.t_42" in sql and "c_11" in sql
+
+
 def test_the_model_answer_is_json_with_sql_or_a_reason() -> None:
     assert parse_llm_answer('```json\n{"sql": "SELECT 1", "err_code": 0, "err_msg": ""}\n```') == "SELECT 1"
     with pytest.raises(Nl2SqlError, match="no such data"):
@@ -73,4 +83,6 @@ def test_the_model_answer_is_json_with_sql_or_a_reason() -> None:
 def test_the_prompt_shows_virtual_names_types_and_descriptions() -> None:
     ddl = create_table_ddl(SPEC)
     assert ddl.startswith("CREATE TABLE parts_list (") and '"Item" text -- part name' in ddl
+    dated = TableSpec.of(43, "Orders", [Column(21, "Placed", 3, False, "", 0)])
+    assert '"Placed" timestamptz' in create_table_ddl(dated)  # like the agent's memory tables
     assert "c_11" not in ddl and "t_42" not in ddl

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import grpc
 
-from atelier_common.service import ServiceDeps, ServiceSpec, run
+from atelier_common.service import ServiceDeps, ServiceSpec, deps_only, grpc_listener, run
 from atelier_plugin.api import PluginService
 from atelier_proto import plugin_pb2, plugin_pb2_grpc
 
@@ -19,8 +19,8 @@ SPEC = ServiceSpec(
     name="plugin",
     schema="plugin",
     migrations_dir=Path(__file__).parent / "migrations",
-    register=register,
-    grpc_service_names=[plugin_pb2.DESCRIPTOR.services_by_name["PluginService"].full_name],
+    lifespan=deps_only,
+    listen=grpc_listener(register, [plugin_pb2.DESCRIPTOR.services_by_name["PluginService"].full_name]),
 )
 
 

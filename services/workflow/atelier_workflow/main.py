@@ -6,7 +6,7 @@ from pathlib import Path
 
 import grpc
 
-from atelier_common.service import ServiceDeps, ServiceSpec, run
+from atelier_common.service import ServiceDeps, ServiceSpec, deps_only, grpc_listener, run
 from atelier_proto import workflow_pb2, workflow_pb2_grpc
 from atelier_workflow.api import WorkflowService
 
@@ -19,8 +19,8 @@ SPEC = ServiceSpec(
     name="workflow",
     schema="workflow",
     migrations_dir=Path(__file__).parent / "migrations",
-    register=register,
-    grpc_service_names=[workflow_pb2.DESCRIPTOR.services_by_name["WorkflowService"].full_name],
+    lifespan=deps_only,
+    listen=grpc_listener(register, [workflow_pb2.DESCRIPTOR.services_by_name["WorkflowService"].full_name]),
 )
 
 

@@ -8,6 +8,7 @@ from atelier_common.ai.chat import (
     create_caption_model,
     create_chat_model,
 )
+from atelier_common.ai.chunk_limit import ChunkLimit, chunk_limit
 from atelier_common.ai.embedding import (
     PROVIDERS,
     Embedder,
@@ -25,12 +26,14 @@ from atelier_common.ai.embedding import (
     resolve_local_model,
 )
 from atelier_common.ai.rerank import Reranker, RerankError, create_reranker
+from atelier_common.ai.tokenizer import model_tokenizer
 
 __all__ = [
     "DEFAULT_CAPTION_PROMPT",
     "PROVIDERS",
     "BatchingEmbedder",
     "ChatModel",
+    "ChunkLimit",
     "Embedder",
     "EmbeddingConfig",
     "EmbeddingError",
@@ -41,6 +44,7 @@ __all__ = [
     "RerankError",
     "Reranker",
     "create_caption_model",
+    "chunk_limit",
     "chunk_token_budget",
     "create_chat_model",
     "create_embedder",
@@ -48,6 +52,7 @@ __all__ = [
     "input_limit",
     "create_reranker",
     "make_model_id",
+    "model_tokenizer",
     "parse_model_id",
     "resolve_local_model",
 ]

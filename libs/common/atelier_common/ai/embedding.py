@@ -13,9 +13,11 @@ call concurrently up to the configured limit. Failures surface as `EmbeddingErro
 `permanent` flag tells a caller whether retrying later can help (a rate limit or outage) or not
 (a bad key, a bad model name, a missing optional dependency).
 
-Each embedder reads a bounded number of tokens (`input_limit`: MiniLM 256 word pieces, OpenAI's
-models 8191 cl100k tokens); `chunk_token_budget` turns that into the longest chunk, in the cl100k
-tokens the chunker counts, that is sure to be read whole.
+Each embedder reads a bounded number of tokens (`input_limit`: MiniLM 254 word pieces besides
+[CLS]/[SEP], OpenAI's models 8191 cl100k tokens); `chunk_token_budget` turns that into the longest
+chunk that is sure to be read whole, in the tokenizer the chunk is measured in: the model's own
+(a local model's `tokenizer.json`, see `atelier_common.ai.tokenizer`) exactly, else cl100k with a
+margin.
 """
 
 from __future__ import annotations
@@ -103,7 +105,8 @@ class InputLimit:
 
 # Word-piece / SentencePiece tokenizers spend more tokens than cl100k on the same text. Measured
 # over prose, code, URLs and numbers: 0.9-1.27x (English prose ~1.02, code 1.27), URL-dense text
-# 1.52x. 1.5 keeps all but URL-dense text whole; chunk sizes stay in one unit (cl100k) everywhere.
+# 1.52x. 1.5 keeps all but URL-dense text whole. Only for a model whose tokenizer is not on this
+# machine (served by an API): chunks of a local model are measured in its own tokenizer instead.
 WORDPIECE_PER_CL100K = 1.5
 # OpenAI's models, and the embedding models people commonly serve through Ollama, vLLM or TEI,
 # by the last part of their name (lowercased, without an ":tag"); tokens without special tokens.
@@ -162,11 +165,13 @@ def input_limit(model_id: str, settings: Settings | None = None) -> InputLimit |
     return _KNOWN_LIMITS.get(_short_name(model))
 
 
-def chunk_token_budget(limit: InputLimit | None) -> int | None:
-    """The longest chunk (cl100k tokens) the model reads whole; None when the limit is unknown."""
+def chunk_token_budget(limit: InputLimit | None, *, own_tokenizer: bool = False) -> int | None:
+    """The longest chunk the model reads whole; None when the limit is unknown. In the model's own
+    tokens when chunks are counted with its tokenizer (`own_tokenizer`) or it is cl100k, else in
+    cl100k tokens with the WORDPIECE_PER_CL100K margin."""
     if limit is None:
         return None
-    return limit.tokens if limit.cl100k else int(limit.tokens / WORDPIECE_PER_CL100K)
+    return limit.tokens if limit.cl100k or own_tokenizer else int(limit.tokens / WORDPIECE_PER_CL100K)
 
 
 @runtime_checkable

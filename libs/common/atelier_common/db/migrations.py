@@ -59,8 +59,21 @@ async def apply_migrations(dsn: str, schema: str, dirs: Sequence[Path]) -> list[
         await conn.close()
 
 
+async def _as_schema_owner(conn: asyncpg.Connection, schema: str) -> None:
+    """Create the schema when missing (as the current user); when it exists and belongs to another
+    role (a service that runs under a role of its own, e.g. the indexer's), act as that role so the
+    objects migrations create belong to it. Only a role that may create schemas needs to: a service
+    role that owns an existing schema migrates it without any database-wide privilege."""
+    owner = await conn.fetchval("SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = $1", schema)
+    if owner is None:
+        await conn.execute(f'CREATE SCHEMA "{schema}"')
+    elif owner != await conn.fetchval("SELECT current_user") and await conn.fetchval(
+            "SELECT pg_has_role(current_user, $1, 'MEMBER')", owner):
+        await conn.execute(f'SET ROLE "{owner}"')
+
+
 async def _apply_locked(conn: asyncpg.Connection, schema: str, files: list[Path]) -> list[str]:
-    await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+    await _as_schema_owner(conn, schema)
     await conn.execute(
         f'CREATE TABLE IF NOT EXISTS "{schema}".schema_migrations ('
         " name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"

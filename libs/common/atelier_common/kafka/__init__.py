@@ -1,5 +1,6 @@
-"""Kafka plumbing: explicit topic bootstrap, producer, transactional outbox + relay, and the
-consumer helper (retry with backoff, de-duplication by event id, dead-letter topic)."""
+"""Kafka plumbing: explicit topic bootstrap (and recreation after a broker lost them), producer,
+transactional outbox + relay, and the stream processor every consumer runs on (processor.py:
+per-key ordering, contiguous-prefix commits, event-id idempotency, retry with backoff, DLQ)."""
 
 from pathlib import Path
 

@@ -4,6 +4,11 @@ Woken by LISTEN/NOTIFY, with polling as the fallback (a missed notification or a
 nothing). `FOR UPDATE SKIP LOCKED` lets several replicas run relays on the same table without
 publishing a row twice in the normal path. A crash between publish and mark republishes the row:
 delivery is at least once and consumers de-duplicate by event id.
+
+A broker that restarts is reconnected to by the producer, and a failed pass is retried. One that
+restarted without its data (memory storage) has lost the topics too: given the topic
+declarations, the relay recreates missing ones before each batch, so records never land in a
+topic the broker auto-created with a default shape.
 """
 
 from __future__ import annotations
@@ -12,13 +17,23 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Sequence
 
 import asyncpg
+from opentelemetry import trace
 
 from atelier_common.kafka.outbox import notify_channel
 from atelier_common.kafka.producer import EventProducer, OutgoingEvent
+from atelier_common.kafka.topic_guard import TopicGuard
+from atelier_common.kafka.topics import TopicSpec
+from atelier_common.telemetry import extract, inject, tracer
 
 log = logging.getLogger("atelier.kafka.relay")
+
+
+def _stored_headers(row: asyncpg.Record) -> dict[str, str]:
+    headers = row["headers"]
+    return dict(json.loads(headers) if isinstance(headers, str) else headers or {})
 
 
 class OutboxRelay:
@@ -31,6 +46,8 @@ class OutboxRelay:
         batch_size: int = 100,
         poll_interval: float = 1.0,
         retention_s: float = 86_400.0,
+        topics: Sequence[TopicSpec] = (),
+        bootstrap: str = "",
     ) -> None:
         self._pool = pool
         self._schema = schema
@@ -42,6 +59,8 @@ class OutboxRelay:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._listener: asyncpg.Connection | None = None
+        # Declared topics to keep present (needs the bootstrap servers the producer uses).
+        self._guard = TopicGuard(bootstrap, topics) if topics and bootstrap else None
 
     async def start(self) -> None:
         self._listener = await self._pool.acquire()
@@ -58,6 +77,8 @@ class OutboxRelay:
                 await self._listener.remove_listener(notify_channel(self._schema), self._on_notify)
             await self._pool.release(self._listener)
             self._listener = None
+        if self._guard is not None:
+            await self._guard.close()
 
     def _on_notify(self, *_: object) -> None:
         self._wake.set()
@@ -102,13 +123,36 @@ class OutboxRelay:
             return len(rows)
 
     async def _publish(self, rows: list[asyncpg.Record]) -> None:
-        await self._producer.send_many([self._outgoing(row) for row in rows])
+        if self._guard is not None:
+            await self._guard.ensure_present({row["topic"] for row in rows})
+        # One PRODUCER span per event, child of the request that wrote it (the trace context stored
+        # with the row): the trace shows the hop through the broker, and the consumer's span
+        # becomes a child of this one.
+        spans: list[trace.Span] = []
+        events = []
+        for row in rows:
+            headers = _stored_headers(row)
+            span = tracer("atelier.kafka").start_span(f"publish {row['topic']} {row['event_type']}",
+                                                      context=extract(headers), kind=trace.SpanKind.PRODUCER)
+            span.set_attribute("messaging.destination.name", row["topic"])
+            span.set_attribute("messaging.message.id", row["event_id"])
+            spans.append(span)
+            carrier: dict[str, str] = {}
+            inject(carrier, context=trace.set_span_in_context(span))
+            events.append(self._outgoing(row, {**headers, **carrier}))
+        try:
+            await self._producer.send_many(events)
+        except Exception as exc:
+            for span in spans:
+                span.record_exception(exc)
+                span.set_status(trace.Status(trace.StatusCode.ERROR, str(exc)))
+            raise
+        finally:
+            for span in spans:
+                span.end()
 
     @staticmethod
-    def _outgoing(row: asyncpg.Record) -> OutgoingEvent:
-        headers = row["headers"]
-        if isinstance(headers, str):
-            headers = json.loads(headers)
+    def _outgoing(row: asyncpg.Record, headers: dict[str, str]) -> OutgoingEvent:
         return OutgoingEvent(
             topic=row["topic"], key=row["key"], value=row["payload"], event_type=row["event_type"],
             event_id=row["event_id"], headers=[(name, value.encode()) for name, value in headers.items()],

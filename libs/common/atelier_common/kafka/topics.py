@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from aiokafka.admin import AIOKafkaAdminClient, NewPartitions, NewTopic
-from aiokafka.errors import KafkaConnectionError, TopicAlreadyExistsError
+from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExistsError
 
 log = logging.getLogger("atelier.kafka.topics")
 
@@ -83,8 +83,14 @@ async def ensure_topics(bootstrap: str, specs: Sequence[TopicSpec], *, attempts:
                 s.name: NewPartitions(s.partitions) for s in present if counts.get(s.name, s.partitions) < s.partitions
             }
             if grow:
-                await admin.create_partitions(grow)
-                log.info("partitions added", extra={"topics": sorted(grow)})
+                try:
+                    await admin.create_partitions(grow)
+                    log.info("partitions added", extra={"topics": sorted(grow)})
+                except KafkaError as exc:
+                    # Tansu has no CreatePartitions: the topic works with fewer partitions (less
+                    # parallelism), so say so loudly rather than refuse to start.
+                    log.error("cannot add partitions; topics keep fewer than declared",
+                              extra={"topics": {name: counts.get(name) for name in sorted(grow)}, "error": repr(exc)})
     finally:
         await admin.close()
 

@@ -71,3 +71,20 @@ class Launcher:
         gone = stop_process(self.pid, sig=self.stop_signal, timeout_s=timeout_s)
         self.pid = None
         return gone
+
+    def kill(self) -> bool:
+        """SIGKILL, as a crash would end it (no clean shutdown)."""
+        if self.pid is None:
+            return True
+        gone = stop_process(self.pid, sig=signal.SIGKILL, timeout_s=5.0)
+        self.pid = None
+        return gone
+
+    async def restart(self, *, crash: bool = True, timeout_s: float | None = None) -> int:
+        """Kill (or stop) the server and start it again on the same port: clients keep their
+        address, as they would across a real broker or database restart."""
+        if crash:
+            self.kill()
+        else:
+            self.stop()
+        return await self.start(timeout_s)

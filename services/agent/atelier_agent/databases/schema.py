@@ -1,18 +1,17 @@
-"""Fields of a memory database: validation and their physical columns. Pure: no I/O."""
+"""Fields of a memory database: validation and their physical columns (named and typed by
+atelier_common.user_tables, as knowledge's table datasets are). Pure: no I/O."""
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
 from typing import Any
 
+from atelier_common import names, user_tables
 from atelier_common.errors import InvalidArgument
+from atelier_proto.enums import FieldItemType
 
-TEXT, NUMBER, DATE, FLOAT, BOOLEAN = 1, 2, 3, 4, 5  # FieldItemType
-LIMITED, READ_ONLY, UNLIMITED = 1, 2, 3  # BotTableRWMode
-PG_TYPES = {TEXT: "text", NUMBER: "bigint", DATE: "timestamptz", FLOAT: "double precision", BOOLEAN: "boolean"}
-NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
+MAX_IDENTIFIER = 64
 SYSTEM_NAMES = {"id", "user_id", "created_at", "uuid"}
 MAX_FIELDS = 20
 SCHEMA = "agent_user_tables"
@@ -23,12 +22,12 @@ class FieldSpec:
     id: int
     name: str
     desc: str
-    type: int
+    type: FieldItemType
     must_required: bool
 
     @property
     def column(self) -> str:
-        return f"c_{self.id}"
+        return user_tables.column_name(self.id)
 
     def as_doc(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "desc": self.desc, "type": self.type,
@@ -36,14 +35,11 @@ class FieldSpec:
 
 
 def physical(database_id: int) -> str:
-    return f"{SCHEMA}.t_{database_id}"
+    return user_tables.qualified(SCHEMA, database_id)
 
 
 def valid_table_name(name: str) -> str:
-    if not NAME.match(name):
-        raise InvalidArgument(f"field 'table_name': {name!r} must start with a letter and hold only letters, digits "
-                              "and underscores (at most 64)")
-    return name
+    return names.identifier(name, "table_name", max_chars=MAX_IDENTIFIER)
 
 
 def plan_fields(items: list[Any], existing: list[FieldSpec], next_id: int) -> tuple[list[FieldSpec], int]:
@@ -59,14 +55,16 @@ def plan_fields(items: list[Any], existing: list[FieldSpec], next_id: int) -> tu
     for i, item in enumerate(items):
         where = f"field_list[{i}]"
         name = item.name
-        if not NAME.match(name) or name.lower() in SYSTEM_NAMES or name.lower().startswith("sys_"):
+        if not names.is_identifier(name, MAX_IDENTIFIER) or name.lower() in SYSTEM_NAMES \
+                or name.lower().startswith("sys_"):
             raise InvalidArgument(f"field '{where}.name': {name!r} must be an identifier (letters, digits, underscores, "
                                   "starting with a letter) and not a system name (id, user_id, created_at, uuid, sys_*)")
         if name.lower() in seen:  # SQL names are case-insensitive
             raise InvalidArgument(f"field '{where}.name': {name!r} is used twice")
         seen.add(name.lower())
-        if item.type not in PG_TYPES:
-            raise InvalidArgument(f"field '{where}.type': must be one of 1 text, 2 number, 3 date, 4 float, 5 boolean")
+        if item.type not in set(FieldItemType):  # a bare int is no member on Python 3.11
+            kinds = ", ".join(f"{t.value} {t.name.lower()}" for t in FieldItemType)
+            raise InvalidArgument(f"field '{where}.type': must be one of {kinds}")
         old = by_id.get(item.id) if item.id else by_name.get(name)
         if old is not None and old.type != item.type:
             raise InvalidArgument(f"field '{where}.type': a field's type cannot change (add a new field instead)")
@@ -74,12 +72,12 @@ def plan_fields(items: list[Any], existing: list[FieldSpec], next_id: int) -> tu
             field_id, next_id = next_id, next_id + 1
         else:
             field_id = old.id
-        out.append(FieldSpec(field_id, name, item.desc, item.type, bool(item.must_required)))
+        out.append(FieldSpec(field_id, name, item.desc, FieldItemType(item.type), bool(item.must_required)))
     return out, next_id
 
 
 def from_docs(docs: list[dict[str, Any]]) -> list[FieldSpec]:
-    return [FieldSpec(int(d["id"]), d["name"], d.get("desc", ""), int(d["type"]), bool(d.get("must_required")))
+    return [FieldSpec(int(d["id"]), d["name"], d.get("desc", ""), FieldItemType(d["type"]), bool(d.get("must_required")))
             for d in docs]
 
 
@@ -87,15 +85,15 @@ def convert(spec: FieldSpec, raw: str, where: str) -> Any:
     """A record value (text on the wire) -> the column's Python value; InvalidArgument naming it.
     An empty value of a non-text field is NULL (what a cleared cell in the console sends)."""
     try:
-        if spec.type == TEXT:
+        if spec.type == FieldItemType.Text:
             return raw
         if not raw.strip():
             return None
-        if spec.type == NUMBER:
+        if spec.type == FieldItemType.Number:
             return int(raw)
-        if spec.type == FLOAT:
+        if spec.type == FieldItemType.Float:
             return float(raw)
-        if spec.type == BOOLEAN:
+        if spec.type == FieldItemType.Boolean:
             lowered = raw.strip().lower()
             if lowered not in ("true", "false", "1", "0"):
                 raise ValueError
@@ -103,7 +101,8 @@ def convert(spec: FieldSpec, raw: str, where: str) -> Any:
         value = dt.datetime.fromisoformat(raw.strip())
         return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
     except ValueError:
-        kind = {NUMBER: "an integer", FLOAT: "a number", BOOLEAN: "true or false", DATE: "an ISO 8601 date"}[spec.type]
+        kind = {FieldItemType.Number: "an integer", FieldItemType.Float: "a number",
+                FieldItemType.Boolean: "true or false", FieldItemType.Date: "an ISO 8601 date"}[spec.type]
         raise InvalidArgument(f"field '{where}': {raw!r} is not {kind}") from None
 
 

@@ -8,25 +8,28 @@ import asyncpg
 
 from atelier_agent import access
 from atelier_agent.databases import schema, store
-from atelier_agent.databases.schema import LIMITED, FieldSpec
+from atelier_agent.databases.schema import FieldSpec
 from atelier_agent.store import bots
-from atelier_common.auth import current_context, require_space
+from atelier_common import paging
+from atelier_common.auth import current_context, require_space, require_visible
 from atelier_common.errors import Conflict, InvalidArgument, NotFound
 from atelier_common.service import ServiceDeps
 from atelier_proto import agent_pb2 as apb
 from atelier_proto import base_pb2
+from atelier_proto.enums import BotTableRWMode, FieldItemType
 
 MAX_RECORDS_PAGE = 100
-RW_MODES = (1, 2, 3)
 
 
 def fields_of(row: Any) -> list[FieldSpec]:
     return schema.from_docs(list(row["field_list"]))
 
 
-SYSTEM_FIELDS = [apb.FieldItem(name="id", type=schema.NUMBER, is_system_field=True, desc="record id"),
-                 apb.FieldItem(name="user_id", type=schema.TEXT, is_system_field=True, desc="end user who added it"),
-                 apb.FieldItem(name="created_at", type=schema.DATE, is_system_field=True, desc="when it was added")]
+SYSTEM_FIELDS = [
+    apb.FieldItem(name="id", type=FieldItemType.Number, is_system_field=True, desc="record id"),
+    apb.FieldItem(name="user_id", type=FieldItemType.Text, is_system_field=True, desc="end user who added it"),
+    apb.FieldItem(name="created_at", type=FieldItemType.Date, is_system_field=True, desc="when it was added"),
+]
 
 
 def info(row: Any, *, bot_id: int = 0, sys_fields: bool = False) -> apb.DatabaseInfo:
@@ -59,14 +62,16 @@ async def load(conn: Any, database_id: int, *, for_update: bool = False) -> Any:
     row = await store.get(conn, database_id, for_update=for_update)
     if row is None:
         raise NotFound(f"database {database_id} not found")
-    require_space(row["space_id"])
+    require_visible(row["space_id"], f"database {database_id} not found")
     return row
 
 
-def _rw_mode(value: int) -> int:
-    if value not in RW_MODES:
-        raise InvalidArgument("field 'rw_mode': 1 limited read/write, 2 read-only or 3 unlimited read/write")
-    return value
+def _rw_mode(value: int) -> BotTableRWMode:
+    try:
+        return BotTableRWMode(value)
+    except ValueError:
+        modes = ", ".join(f"{m.value} {m.name}" for m in BotTableRWMode)
+        raise InvalidArgument(f"field 'rw_mode': one of {modes}") from None
 
 
 def _name_taken(name: str) -> Conflict:
@@ -86,7 +91,7 @@ async def add(deps: ServiceDeps, req: apb.AddDatabaseRequest) -> apb.DatabaseInf
                                      creator_id=current_context().user_id, table_name=name,
                                      table_desc=req.table_desc, icon_uri=req.icon_uri, fields=fields,
                                      next_field_id=next_id, prompt_disabled=req.prompt_disabled,
-                                     rw_mode=_rw_mode(req.rw_mode if req.HasField("rw_mode") else LIMITED))
+                                     rw_mode=_rw_mode(req.rw_mode if req.HasField("rw_mode") else BotTableRWMode.LimitedReadWrite))
         except asyncpg.UniqueViolationError:  # a concurrent add of the same name
             raise _name_taken(name) from None
         await store.create_table(conn, database_id, fields)
@@ -133,7 +138,7 @@ async def delete(deps: ServiceDeps, database_id: int) -> None:
 
 async def list_(deps: ServiceDeps, req: apb.ListDatabaseRequest) -> apb.ListDatabaseResponse:
     require_space(req.space_id)
-    limit = min(req.limit if req.limit > 0 else 20, 100)
+    limit = paging.limit(req.limit, default=20, max_value=100)
     rows, total = await store.list_page(deps.pool, req.space_id, req.table_name, limit, max(req.offset, 0))
     bound: set[str] = set()
     if req.HasField("bot_id") and req.bot_id:
@@ -191,13 +196,13 @@ async def unbind(deps: ServiceDeps, database_id: int, bot_id: int) -> None:
 
 def _owner(row: Any, all_users: bool) -> str | None:
     """Whose rows a console call sees: limited tables are per user unless not_filter_by_user_id."""
-    return str(current_context().user_id) if row["rw_mode"] == LIMITED and not all_users else None
+    return str(current_context().user_id) if row["rw_mode"] == BotTableRWMode.LimitedReadWrite and not all_users else None
 
 
 async def list_records(deps: ServiceDeps, req: apb.ListDatabaseRecordsRequest) -> apb.ListDatabaseRecordsResponse:
     row = await load(deps.pool, req.database_id)
     fields = fields_of(row)
-    limit = min(req.limit if req.limit > 0 else 50, MAX_RECORDS_PAGE)
+    limit = paging.limit(req.limit, default=50, max_value=MAX_RECORDS_PAGE)
     rows, total = await store.records(deps.pool, row["id"], fields, user_id=_owner(row, req.not_filter_by_user_id),
                                       limit=limit, offset=max(req.offset, 0))
     data = [base_pb2.StringMap(values={"id": str(r["id"]), "user_id": r["user_id"],

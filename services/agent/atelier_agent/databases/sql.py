@@ -2,8 +2,8 @@
 
 The model writes against the user-facing names (`books`, `title`). We accept exactly one SELECT,
 INSERT, UPDATE or DELETE on that table alone (read-only tables: SELECT only), no subqueries, joins,
-CTEs or set operations, functions from a short list; then rename the table to
-`agent_user_tables.t_<id>` and the columns to `c_<field id>`. INSERT records the end user in
+CTEs or set operations, functions from the whitelist NL2SQL shares (atelier_common.sqlguard); then
+rename the table to `agent_user_tables.t_<id>` and the columns to `c_<field id>`. INSERT records the end user in
 `user_id`, and in limited mode every other statement is confined to that user's rows. The user id
 is always the bound parameter $1, never part of the SQL text."""
 
@@ -11,32 +11,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sqlglot
 from sqlglot import exp
 
-from atelier_agent.databases.schema import LIMITED, READ_ONLY, SCHEMA, FieldSpec
+from atelier_agent.databases.schema import SCHEMA, FieldSpec
+from atelier_common.sqlguard import SqlRefused, check_functions, parse_one
+from atelier_proto.enums import BotTableRWMode
+
+__all__ = ["MAX_ROWS", "Planned", "SqlRefused", "plan"]
 
 MAX_ROWS = 100
 SYSTEM_COLUMNS = ("id", "created_at")  # readable by the model; user_id stays hidden
-# sqlglot expression keys (how it names the functions it knows) the model may call.
-ALLOWED_FUNCTIONS = frozenset({
-    "count", "sum", "avg", "min", "max", "lower", "upper", "length", "coalesce", "abs", "round", "floor", "ceil",
-    "sqrt", "pow", "trim", "substring", "concat", "concatws", "replace", "strposition", "splitpart", "initcap", "pad",
-    "left", "right", "greatest", "least", "nullif", "regexplike", "regexpilike", "currenttimestamp", "currentdate",
-    "currenttime", "localtimestamp", "cast", "trycast",
-    "timestamptrunc", "datetrunc", "extract", "date", "timetostr", "groupconcat", "case", "if",
-})
-ALLOWED_ANONYMOUS = frozenset({"age", "date_part", "char_length", "btrim", "to_char", "now"})
 # Nodes that could reach other tables, change the statement's kind or smuggle values in.
 FORBIDDEN = {
     exp.With: "WITH clauses", exp.Subquery: "subqueries", exp.SetOperation: "UNION/INTERSECT/EXCEPT",
     exp.Join: "joins", exp.Into: "SELECT INTO", exp.Lock: "FOR UPDATE/SHARE", exp.OnConflict: "ON CONFLICT",
     exp.Returning: "RETURNING", exp.Parameter: "parameters", exp.Placeholder: "parameters",
 }
-
-
-class SqlRefused(ValueError):
-    """Why the statement cannot run, written for the model."""
 
 
 @dataclass(frozen=True)
@@ -46,12 +36,12 @@ class Planned:
     is_select: bool
 
 
-def plan(sql: str, *, table_name: str, database_id: int, fields: list[FieldSpec], rw_mode: int,
+def plan(sql: str, *, table_name: str, database_id: int, fields: list[FieldSpec], rw_mode: BotTableRWMode,
          user_id: str) -> Planned:
-    stmt = _parse_one(sql)
+    stmt = parse_one(sql)
     if not isinstance(stmt, exp.Select | exp.Insert | exp.Update | exp.Delete):
         raise SqlRefused("only SELECT, INSERT, UPDATE and DELETE are allowed")
-    if rw_mode == READ_ONLY and not isinstance(stmt, exp.Select):
+    if rw_mode == BotTableRWMode.ReadOnly and not isinstance(stmt, exp.Select):
         raise SqlRefused(f"table {table_name} is read-only: only SELECT is allowed")
     table = _check_shape(stmt, table_name)
     columns = _Columns(table_name, fields)
@@ -62,7 +52,7 @@ def plan(sql: str, *, table_name: str, database_id: int, fields: list[FieldSpec]
     if isinstance(stmt, exp.Insert):
         _rewrite_insert(stmt, columns)
         uses_user = True
-    elif rw_mode == LIMITED:
+    elif rw_mode == BotTableRWMode.LimitedReadWrite:
         stmt = stmt.where(exp.EQ(this=exp.column("user_id"), expression=_user_param()), copy=False)
         uses_user = True
     table.set("this", exp.to_identifier(f"t_{database_id}"))
@@ -74,16 +64,6 @@ def plan(sql: str, *, table_name: str, database_id: int, fields: list[FieldSpec]
             stmt = stmt.limit(MAX_ROWS, copy=False)
     return Planned(stmt.sql(dialect="postgres", comments=False), (user_id,) if uses_user else (),
                    isinstance(stmt, exp.Select))
-
-
-def _parse_one(sql: str) -> exp.Expression:
-    try:
-        statements = [s for s in sqlglot.parse(sql, read="postgres") if s is not None]
-    except sqlglot.errors.SqlglotError as e:
-        raise SqlRefused(f"the SQL does not parse: {str(e).splitlines()[0]}") from None
-    if len(statements) != 1:
-        raise SqlRefused("send exactly one statement")
-    return statements[0]
 
 
 def _check_shape(stmt: exp.Expression, table_name: str) -> exp.Table:
@@ -99,14 +79,7 @@ def _check_shape(stmt: exp.Expression, table_name: str) -> exp.Table:
         raise SqlRefused("subqueries are not allowed")
     if len(tables) != 1:
         raise SqlRefused(f"the statement must read or write table {table_name} exactly once")
-    for func in stmt.find_all(exp.Func):
-        if isinstance(func, exp.Connector):  # AND/OR are functions to sqlglot
-            continue
-        allowed = (func.name.lower() in ALLOWED_ANONYMOUS if isinstance(func, exp.Anonymous)
-                   else func.key in ALLOWED_FUNCTIONS)
-        if not allowed:
-            name = func.name if isinstance(func, exp.Anonymous) else func.sql(dialect="postgres").split("(")[0]
-            raise SqlRefused(f"function {name} is not allowed")
+    check_functions(stmt)
     return tables[0]
 
 

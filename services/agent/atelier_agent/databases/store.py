@@ -7,7 +7,8 @@ from typing import Any
 
 import asyncpg
 
-from atelier_agent.databases.schema import PG_TYPES, FieldSpec, physical
+from atelier_agent.databases.schema import FieldSpec, physical
+from atelier_common import user_tables
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
@@ -63,7 +64,7 @@ async def soft_delete(conn: Conn, database_id: int) -> None:
 
 
 async def create_table(conn: Conn, database_id: int, fields: list[FieldSpec]) -> None:
-    columns = "".join(f", {f.column} {PG_TYPES[f.type]}" for f in fields)
+    columns = "".join(f", {d}" for d in user_tables.column_defs((f.id, f.type) for f in fields))
     await conn.execute(
         f"CREATE TABLE {physical(database_id)} (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
         f" user_id text NOT NULL DEFAULT '', created_at timestamptz NOT NULL DEFAULT now(){columns})")
@@ -74,7 +75,8 @@ async def alter_columns(conn: Conn, database_id: int, old: list[FieldSpec], new:
     old_ids, new_ids = {f.id for f in old}, {f.id for f in new}
     for f in new:
         if f.id not in old_ids:
-            await conn.execute(f"ALTER TABLE {physical(database_id)} ADD COLUMN {f.column} {PG_TYPES[f.type]}")
+            (column,) = user_tables.column_defs([(f.id, f.type)])
+            await conn.execute(f"ALTER TABLE {physical(database_id)} ADD COLUMN {column}")
     for f in old:
         if f.id not in new_ids:
             await conn.execute(f"ALTER TABLE {physical(database_id)} DROP COLUMN {f.column}")

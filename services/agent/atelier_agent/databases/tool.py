@@ -1,22 +1,32 @@
 """The SQL tool an agent gets for each bound memory table: its definition for the model, and running
-the model's statement (checked and rewritten by databases.sql) as the end user."""
+the model's statement (checked and rewritten by databases.sql) as the end user, under the reduced
+role of migration 0004 and with its result capped in the database (atelier_common.db.sandbox)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
+import logging
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 import asyncpg
 
 from atelier_agent.databases import schema, store
-from atelier_agent.databases.schema import LIMITED, READ_ONLY, FieldSpec
-from atelier_agent.databases.sql import MAX_ROWS, SqlRefused, plan
+from atelier_agent.databases.schema import FieldSpec
+from atelier_agent.databases.sql import MAX_ROWS, Planned, SqlRefused, plan
+from atelier_common.db import sandbox
+from atelier_proto.enums import BotTableRWMode, FieldItemType
 
-STATEMENT_TIMEOUT = "5s"
-TYPE_NAMES = {1: "text", 2: "integer", 3: "timestamp (ISO 8601)", 4: "number", 5: "boolean"}
+log = logging.getLogger("atelier.agent.sql_tool")
+
+STATEMENT_TIMEOUT_MS = 5000
+MEMORY_ROLE = "atelier_agent_memory"  # migrations/0004_memory_sql_role.sql
+# What one tool result may hold: it becomes a message the model reads and the chat keeps.
+MAX_VALUE_CHARS = 2000
+MAX_RESULT_CHARS = 32_000
+CAPS = sandbox.Caps(max_rows=MAX_ROWS, max_value_chars=MAX_VALUE_CHARS, max_result_chars=MAX_RESULT_CHARS)
+TYPE_NAMES = {FieldItemType.Text: "text", FieldItemType.Number: "integer", FieldItemType.Date: "timestamp (ISO 8601)",
+              FieldItemType.Float: "number", FieldItemType.Boolean: "boolean"}
 
 
 class ToolInputError(Exception):
@@ -29,7 +39,7 @@ class BoundTable:
     table_name: str
     table_desc: str
     fields: list[FieldSpec]
-    rw_mode: int
+    rw_mode: BotTableRWMode
     physical: str
 
 
@@ -37,7 +47,7 @@ async def load_bound_tables(conn: Any, database_ids: list[int]) -> list[BoundTab
     """The tables in the agent's order; deleted ones (still named by old versions) are skipped."""
     rows = {r["id"]: r for r in await store.get_many(conn, database_ids)}
     return [BoundTable(r["id"], r["table_name"], r["table_desc"], schema.from_docs(list(r["field_list"])),
-                       r["rw_mode"], schema.physical(r["id"]))
+                       BotTableRWMode(r["rw_mode"]), schema.physical(r["id"]))
             for r in (rows.get(i) for i in dict.fromkeys(database_ids)) if r is not None]
 
 
@@ -45,8 +55,8 @@ def tool_definition(table: BoundTable) -> dict[str, Any]:
     columns = ", ".join(["id (integer, automatic)", "created_at (timestamp, automatic)",
                          *(f"{f.name} ({TYPE_NAMES[f.type]}{', required' if f.must_required else ''})"
                            f"{': ' + f.desc if f.desc else ''}" for f in table.fields)])
-    allowed = "SELECT only (read-only table)" if table.rw_mode == READ_ONLY else "SELECT, INSERT, UPDATE or DELETE"
-    scope = " You only see and change the current user's own rows." if table.rw_mode == LIMITED else ""
+    allowed = "SELECT only (read-only table)" if table.rw_mode == BotTableRWMode.ReadOnly else "SELECT, INSERT, UPDATE or DELETE"
+    scope = " You only see and change the current user's own rows." if table.rw_mode == BotTableRWMode.LimitedReadWrite else ""
     return {"type": "function", "function": {
         "name": f"db_{table.table_name}"[:64],
         "description": (
@@ -72,25 +82,39 @@ async def run_sql_tool(pool: Any, table: BoundTable, *, user_id: str, arguments:
                        rw_mode=table.rw_mode, user_id=user_id)
     except SqlRefused as e:
         raise ToolInputError(str(e)) from None
+    return await execute(pool, planned)
+
+
+async def execute(pool: Any, planned: Planned) -> str:
+    """Run a planned statement as the memory role; the tool's JSON result."""
     async with pool.acquire() as conn, conn.transaction(readonly=planned.is_select):
-        await conn.execute(f"SET LOCAL statement_timeout = '{STATEMENT_TIMEOUT}'")
         try:
+            await sandbox.confine(conn, role=MEMORY_ROLE, timeout_ms=STATEMENT_TIMEOUT_MS)
+        except sandbox.RoleUnavailable as e:
+            log.error("the SQL tool cannot run: %s", e)
+            raise ToolInputError("the memory tables are unavailable right now") from None
+        try:
+            if planned.is_select:
+                return _rows_result(await sandbox.fetch_capped(conn, planned.sql, planned.params, CAPS))
             # A prepared statement: the server itself refuses more than one command.
             prepared = await conn.prepare(planned.sql)
-            rows = await prepared.fetch(*planned.params)
-        except asyncpg.PostgresError as e:  # bad values, timeouts
+            await prepared.fetch(*planned.params)
+        except sandbox.TooManyColumns as e:
+            raise ToolInputError(str(e)) from None
+        except asyncpg.PostgresError as e:  # bad values, timeouts, privileges
             raise ToolInputError(f"the statement failed: {getattr(e, 'message', None) or e}") from None
-        if planned.is_select:
-            return json.dumps({"rows": [{k: _json_value(v) for k, v in r.items()} for r in rows]},
-                              ensure_ascii=False)
         return json.dumps({"affected": int(prepared.get_statusmsg().split()[-1])})
 
 
-def _json_value(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, Decimal):  # avg() and friends
-        return float(value)
-    if isinstance(value, dt.datetime | dt.date):
-        return value.isoformat()
-    return str(value)
+def _rows_result(result: sandbox.CappedRows) -> str:
+    out: dict[str, Any] = {"rows": [dict(zip(result.columns, values, strict=True)) for values in result.rows]}
+    notes = []
+    if result.values_cut:
+        notes.append(f"{result.values_cut} value(s) longer than {MAX_VALUE_CHARS} characters were cut"
+                     f" (they end in {sandbox.ELLIPSIS})")
+    if result.rows_left_out:
+        notes.append(f"only the first {len(result.rows)} rows fit in the {MAX_RESULT_CHARS}-character result;"
+                     " more rows matched: select fewer or shorter columns, or add conditions or a LIMIT")
+    if notes:
+        out["truncated"] = "; ".join(notes)
+    return json.dumps(out, ensure_ascii=False)

@@ -13,19 +13,18 @@ from typing import Any
 from jsonschema import SchemaError
 from jsonschema.validators import validator_for
 
+from atelier_common import names
 from atelier_common.errors import InvalidArgument
+from atelier_proto.enums import KnowledgeNoRecallReplyMode, SearchStrategy, SuggestReplyMode
 
 # Coze's defaults for a new agent's knowledge settings (Coze Studio creates agents with min_score
 # 0.01: hybrid retrieval's fused scores rank, a passage one channel found scores at most 0.5).
 DEFAULT_TOP_K = 3
 DEFAULT_MIN_SCORE = 0.01
-SEARCH_HYBRID = 1  # knowledge.SearchStrategy
-SUGGEST_SYSTEM, SUGGEST_CUSTOM, SUGGEST_DISABLE = 0, 1, 2  # SuggestReplyMode
-NO_RECALL_CUSTOMIZE_PROMPT = 1  # KnowledgeNoRecallReplyMode
-MAX_NAME_LEN = 100
+MAX_NAME_LEN = names.MAX_NAME_CHARS
 MAX_PROMPT_CHARS = 100_000
 MAX_VARIABLES = 50
-VARIABLE_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,49}$")
+MAX_VARIABLE_KEY = 50
 MAX_CLIENT_TOOLS = 32
 CLIENT_TOOL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,63}$")  # what OpenAI-compatible APIs accept
 MAX_TOOL_DESCRIPTION = 1024
@@ -49,19 +48,15 @@ def new_draft(*, bot_id: int, space_id: int, creator_id: int, name: str, descrip
         "prompt_info": {"prompt": ""}, "model_info": {}, "plugin_info_list": [], "workflow_info_list": [],
         "onboarding_info": {"prologue": "", "suggested_questions": []},
         "knowledge": {"knowledge_info": [], "top_k": str(DEFAULT_TOP_K), "min_score": DEFAULT_MIN_SCORE, "auto": True,
-                      "search_strategy": SEARCH_HYBRID},
-        "variable_list": [], "database_list": [], "suggest_reply_info": {"suggest_reply_mode": SUGGEST_DISABLE},
+                      "search_strategy": SearchStrategy.HybridSearch},
+        "variable_list": [], "database_list": [],
+        "suggest_reply_info": {"suggest_reply_mode": SuggestReplyMode.Disable},
         "shortcut_sort": [],
     }
 
 
 def valid_name(name: str, field: str = "name") -> str:
-    name = name.strip()
-    if not name:
-        raise InvalidArgument(f"field '{field}': must not be empty")
-    if len(name) > MAX_NAME_LEN:
-        raise InvalidArgument(f"field '{field}': at most {MAX_NAME_LEN} characters")
-    return name
+    return names.display_name(name, field)
 
 
 def apply_update(draft: dict[str, Any], patch: dict[str, Any]) -> tuple[dict[str, Any], bool]:
@@ -115,9 +110,7 @@ def validate(draft: dict[str, Any], model_ids: set[int], field: FieldNamer = con
     seen: set[str] = set()
     for i, var in enumerate(variables):
         key = str(var.get("key", ""))
-        if not VARIABLE_KEY.match(key):
-            raise InvalidArgument(f"field '{field(f'variable_list[{i}].key')}': {key!r} must start with a letter "
-                                  "and hold only letters, digits and underscores (at most 50)")
+        names.identifier(key, field(f"variable_list[{i}].key"), max_chars=MAX_VARIABLE_KEY)
         if key in seen:
             raise InvalidArgument(f"field '{field(f'variable_list[{i}].key')}': {key!r} is used twice")
         seen.add(key)
@@ -186,7 +179,7 @@ class KnowledgeSettings:
     top_k: int
     min_score: float
     auto: bool
-    search_strategy: int  # knowledge.SearchStrategy
+    search_strategy: SearchStrategy
     use_rewrite: bool
     use_rerank: bool
     use_nl2sql: bool
@@ -198,14 +191,14 @@ def knowledge_settings(draft: dict[str, Any]) -> KnowledgeSettings:
     k = draft.get("knowledge") or {}
     recall = k.get("recall_strategy") or {}
     custom = None
-    if k.get("no_recall_reply_mode") == NO_RECALL_CUSTOMIZE_PROMPT and k.get("no_recall_reply_customize_prompt"):
+    if k.get("no_recall_reply_mode") == KnowledgeNoRecallReplyMode.CustomizePrompt and k.get("no_recall_reply_customize_prompt"):
         custom = str(k["no_recall_reply_customize_prompt"])
     return KnowledgeSettings(
         dataset_ids=[int(i["id"]) for i in k.get("knowledge_info") or [] if str(i.get("id", "")).isdigit()],
         top_k=int(k.get("top_k") or DEFAULT_TOP_K),
         min_score=float(k["min_score"]) if k.get("min_score") is not None else DEFAULT_MIN_SCORE,
         auto=bool(k.get("auto", True)),
-        search_strategy=int(k.get("search_strategy", SEARCH_HYBRID)),
+        search_strategy=SearchStrategy(int(k.get("search_strategy", SearchStrategy.HybridSearch))),
         use_rewrite=bool(recall.get("use_rewrite", False)),
         use_rerank=bool(recall.get("use_rerank", False)),
         use_nl2sql=bool(recall.get("use_nl2sql", False)),
@@ -223,9 +216,9 @@ def history_rounds(draft: dict[str, Any], default: int) -> int:
 def suggestions_enabled(draft: dict[str, Any]) -> tuple[bool, str]:
     """Whether to suggest follow-up questions, and the custom prompt for them ("" = ours)."""
     info = draft.get("suggest_reply_info") or {}
-    mode = info.get("suggest_reply_mode", SUGGEST_DISABLE)
-    if mode == SUGGEST_SYSTEM:
+    mode = info.get("suggest_reply_mode", SuggestReplyMode.Disable)
+    if mode == SuggestReplyMode.System:
         return True, ""
-    if mode == SUGGEST_CUSTOM:
+    if mode == SuggestReplyMode.Custom:
         return True, str(info.get("customized_suggest_prompt") or "")
     return False, ""

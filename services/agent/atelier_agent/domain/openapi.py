@@ -14,13 +14,17 @@ from typing import Any
 from google.protobuf.message import Message
 
 from atelier_agent.domain import config
+from atelier_common import paging
 from atelier_common.errors import InvalidArgument
 from atelier_proto import agent_pb2 as apb
+from atelier_proto.enums import BotMode, ModelResponseFormat, SearchStrategy, SuggestReplyMode
 
-REPLY_MODES = {"enable": config.SUGGEST_SYSTEM, "customized": config.SUGGEST_CUSTOM, "disable": config.SUGGEST_DISABLE}
-RESPONSE_FORMATS = {"text": 0, "markdown": 1, "json": 2}  # ModelResponseFormat
-SEARCH_STRATEGIES = {0: "semantic", 1: "hybrid", 20: "full text"}  # knowledge.SearchStrategy
-BOT_MODE_SINGLE_AGENT = 0
+# The OpenAPI's spellings of the configuration's enums.
+REPLY_MODES = {"enable": SuggestReplyMode.System, "customized": SuggestReplyMode.Custom,
+               "disable": SuggestReplyMode.Disable}
+RESPONSE_FORMATS = {f.name.lower(): f for f in ModelResponseFormat}  # text, markdown, json
+SEARCH_STRATEGIES = {SearchStrategy.SemanticSearch: "semantic", SearchStrategy.HybridSearch: "hybrid",
+                     SearchStrategy.FullTextSearch: "full text"}
 USER_INPUT_TEXT = "text"
 KV_VARIABLE = "KVVariable"
 
@@ -118,7 +122,7 @@ def knowledge_patch(given: apb.OpenAPIBotKnowledge, current: Mapping[str, Any],
     if given.HasField("search_strategy"):
         if given.search_strategy not in SEARCH_STRATEGIES:
             raise InvalidArgument(f"field 'knowledge.search_strategy': {given.search_strategy} is not one of "
-                                  + ", ".join(f"{k} ({v})" for k, v in SEARCH_STRATEGIES.items()))
+                                  + ", ".join(f"{k.value} ({v})" for k, v in SEARCH_STRATEGIES.items()))
         knowledge["search_strategy"] = given.search_strategy
     return knowledge
 
@@ -182,24 +186,9 @@ def connector_aliases(connector_id: str) -> list[str]:
         else [connector_id]
 
 
-@dataclass(frozen=True)
-class Page:
-    number: int  # from 1
-    size: int
-
-    @property
-    def offset(self) -> int:
-        return (self.number - 1) * self.size
-
-
-def page(number: int | None, size: int | None, *, number_field: str) -> Page:
-    number = 1 if number is None else number
-    size = DEFAULT_PAGE_SIZE if size is None else size
-    if number < 1:
-        raise InvalidArgument(f"field '{number_field}': pages count from 1, got {number}")
-    if not 1 <= size <= MAX_PAGE_SIZE:
-        raise InvalidArgument(f"field 'page_size': must be between 1 and {MAX_PAGE_SIZE}, got {size}")
-    return Page(number, size)
+def page(number: int | None, size: int | None, *, number_field: str) -> paging.Page:
+    return paging.page(number, size, default_size=DEFAULT_PAGE_SIZE, max_size=MAX_PAGE_SIZE,
+                       number_field=number_field, size_field="page_size")
 
 
 def publish_status(given: str | None) -> str:
@@ -250,7 +239,7 @@ def _model_info(doc: Mapping[str, Any], model: ModelRef | None) -> apb.OpenAPIBo
 def _suggest_reply(doc: Mapping[str, Any]) -> apb.OpenAPIBotSuggestReplyInfo:
     info = doc.get("suggest_reply_info") or {}
     by_number = {v: k for k, v in REPLY_MODES.items()}
-    mode = by_number.get(_int(info.get("suggest_reply_mode", config.SUGGEST_DISABLE)), "disable")
+    mode = by_number.get(_int(info.get("suggest_reply_mode", SuggestReplyMode.Disable)), "disable")
     return apb.OpenAPIBotSuggestReplyInfo(reply_mode=mode, customized_prompt=str(info.get("customized_suggest_prompt")
                                                                                    or ""))
 
@@ -306,7 +295,7 @@ def bot_view(doc: Mapping[str, Any], *, bot_id: int, version: str, icon_url: str
         onboarding_info=apb.OpenAPIBotOnboardingInfo(prologue=str(onboarding.get("prologue") or ""),
                                                      suggested_questions=list(onboarding.get("suggested_questions")
                                                                               or [])),
-        bot_mode=BOT_MODE_SINGLE_AGENT, plugin_info_list=_plugin_infos(doc), knowledge=_knowledge(doc),
+        bot_mode=BotMode.SingleMode, plugin_info_list=_plugin_infos(doc), knowledge=_knowledge(doc),
         workflow_info_list=_workflow_infos(doc), shortcut_commands=_shortcuts(shortcuts),
         default_user_input_type=USER_INPUT_TEXT, suggest_reply_info=_suggest_reply(doc), variables=_variables(doc),
         owner_user_id=_int(doc.get("creator_id")),

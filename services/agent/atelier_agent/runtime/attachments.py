@@ -3,7 +3,7 @@
 - images: for a model whose YAML marks it multimodal, image parts: an uploaded file (file_id) is
   inlined as a data URL (the model server may not reach our storage), a file_url is passed
   through; for other models, a link in the text.
-- files: their text, extracted by the knowledge service (ExtractText), cut to a share of the
+- files: their text, extracted by the indexer (ExtractText), cut to a share of the
   model's context (the prompt says so when a file was cut); a file whose text cannot be read
   becomes a note in the prompt, never a failed chat.
 

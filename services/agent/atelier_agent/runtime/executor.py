@@ -26,7 +26,7 @@ from atelier_agent import variables as memory
 from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.models import ModelConfig, ModelRegistry
-from atelier_agent.runtime import context_window, knowledge, llm, suggestions
+from atelier_agent.runtime import context_window, extraction, knowledge, llm, suggestions
 from atelier_agent.runtime.attachments import Attachments, Extracted, Unreadable
 from atelier_agent.runtime.checkpoint import Checkpoint, PendingCall
 from atelier_agent.runtime.history import Stored, history_messages
@@ -44,9 +44,10 @@ from atelier_common.ai import LLMError
 from atelier_common.auth import current_context
 from atelier_common.errors import InvalidArgument, NotFound, Unavailable
 from atelier_common.files import FileStore
-from atelier_common.message_content import OBJECT_STRING, ContentError, parse_object_string, plain_text
+from atelier_common.message_content import ContentError, parse_object_string, plain_text
 from atelier_common.service import ServiceDeps
 from atelier_proto import agent_pb2 as apb
+from atelier_proto.enums import ContentType, ExecuteEventType, ModelResponseFormat
 
 log = logging.getLogger("atelier.agent.runtime")
 
@@ -57,12 +58,12 @@ class Runtime:
     models: ModelRegistry
 
 
-def _event(type_: str, content: str = "", **fields: Any) -> apb.ExecuteEvent:
+def _event(type_: ExecuteEventType, content: str = "", **fields: Any) -> apb.ExecuteEvent:
     return apb.ExecuteEvent(type=type_, content=content, **fields)
 
 
 def _verbose(msg_type: str, data: Any) -> apb.ExecuteEvent:
-    return _event("verbose", json.dumps({"msg_type": msg_type, "data": json.dumps(data, ensure_ascii=False)},
+    return _event(ExecuteEventType.Verbose, json.dumps({"msg_type": msg_type, "data": json.dumps(data, ensure_ascii=False)},
                                         ensure_ascii=False))
 
 
@@ -73,13 +74,13 @@ def _model_params(model_info: dict[str, Any], model: ModelConfig) -> dict[str, A
             params[name] = float(model_info[name])
     if model_info.get("max_tokens"):
         params["max_tokens"] = int(model_info["max_tokens"])
-    if model_info.get("response_format") == apb.MODEL_RESPONSE_FORMAT_JSON and model.json_mode:
+    if model_info.get("response_format") == ModelResponseFormat.JSON and model.json_mode:
         params["response_format"] = {"type": "json_object"}
     return params
 
 
 def _history(req: apb.StreamExecuteRequest) -> list[context_window.HistoryMessage]:
-    return history_messages(Stored(m.role, m.type, m.content, m.call_id, m.name, m.content_type or "text")
+    return history_messages(Stored(m.role, m.type, m.content, m.call_id, m.name, m.content_type or ContentType.Text)
                             for m in req.history)
 
 
@@ -101,6 +102,61 @@ def _shortcut_query(req: apb.StreamExecuteRequest, shortcuts: list[dict[str, Any
             params[name] = default
     return command.get("command_name") or command.get("shortcut_command", ""), fill_shortcut_template(
         command.get("template_query", ""), params)
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """What a new turn works from, checked."""
+
+    cfg: dict[str, Any]
+    model: ModelConfig
+    model_info: dict[str, Any]
+    space_id: int
+    user_id: str
+    history: list[context_window.HistoryMessage]
+    ks: config.KnowledgeSettings
+    shortcut: tuple[str, str] | None  # (title, filled template) of the invoked shortcut
+    query_text: str
+    definitions: list[dict[str, Any]]  # memory variables
+    table_ids: list[int]
+
+
+@dataclass(frozen=True)
+class _Gathered:
+    """What the preparation branches found."""
+
+    values: dict[str, str]
+    recalled: list[KnowledgeItem]
+    recall_error: str | None
+    tables: list[db_tool.BoundTable]
+
+
+@dataclass(frozen=True)
+class _Prompt:
+    fitted: context_window.Fitted
+    tools: dict[str, Tool]  # server-side tools offered (none when the model cannot call tools)
+    client_tools: dict[str, dict[str, Any]]
+
+
+def _table_ids(cfg: dict[str, Any]) -> list[int]:
+    return [int(d["table_id"]) for d in cfg.get("database_list") or [] if str(d.get("table_id", "")).isdigit()]
+
+
+def _recall_events(got: _Gathered) -> list[apb.ExecuteEvent]:
+    """What recall tells the user: its failure, the passages found."""
+    events = []
+    if got.recall_error is not None:
+        events.append(_verbose("knowledge_recall_failed", {"error": got.recall_error}))
+    if got.recalled:
+        events.append(_event(ExecuteEventType.Knowledge, knowledge_event(got.recalled)))
+    return events
+
+
+def _no_recall_reply(ks: config.KnowledgeSettings, got: _Gathered) -> str | None:
+    """The configured answer when automatic recall found nothing (None: the model answers)."""
+    if got.recalled or not (ks.dataset_ids and ks.auto) or ks.no_recall_reply_custom is None:
+        return None
+    return ks.no_recall_reply_custom or ""
 
 
 class Turn:
@@ -127,14 +183,14 @@ class Turn:
 
     async def _extract(self, part: Any, max_chars: int) -> Extracted:
         try:
-            reply = await knowledge.extract_text(self.settings.knowledge_addr, file_id=part.file_id, url=part.file_url,
-                                                 max_chars=max_chars, timeout_s=self.settings.agent_tool_timeout_s)
-        except knowledge.ExtractFailed as e:
+            reply = await extraction.extract_text(self.settings.indexer_addr, file_id=part.file_id, url=part.file_url,
+                                                  max_chars=max_chars, timeout_s=self.settings.agent_tool_timeout_s)
+        except extraction.ExtractFailed as e:
             raise Unreadable(str(e)) from None
         return Extracted(reply.text[:max_chars], reply.file_name, reply.truncated or len(reply.text) > max_chars)
 
     async def _user_message(self, text: str, content_type: str, model: ModelConfig) -> dict[str, Any]:
-        if content_type != OBJECT_STRING:
+        if content_type != ContentType.ObjectString:
             return {"role": "user", "content": text}
         try:
             parts = parse_object_string(text)
@@ -145,76 +201,91 @@ class Turn:
         return {"role": "user", "content": await attachments.content(parts)}
 
     async def events(self) -> AsyncIterator[apb.ExecuteEvent]:
+        """The turn's events: a resumed one, or prepare -> gather -> knowledge events -> prompt -> loop."""
         if self.req.tool_outputs:
             async for event in self._resume():
                 yield event
             return
-        req, rt = self.req, self.rt
-        cfg, shortcuts, space_id = await bots.runtime_config(rt.deps, req.bot_id, draft_mode=req.draft_mode,
+        setup = await self._setup()
+        got = await self._gather(setup)
+        persona = _render(setup.cfg, dict(self.req.custom_variables), got.values)
+        for event in _recall_events(got):
+            yield event
+        reply = _no_recall_reply(setup.ks, got)
+        if reply is not None:
+            yield _event(ExecuteEventType.Answer, reply)
+            return
+        prompt = await self._prompt(setup, got, persona)
+        if prompt.fitted.rounds_dropped or prompt.fitted.knowledge_dropped:
+            yield _verbose("context_trimmed", {"history_rounds_dropped": prompt.fitted.rounds_dropped,
+                                               "knowledge_dropped": prompt.fitted.knowledge_dropped})
+        async for event in self._loop(setup.cfg, setup.model, prompt.fitted.messages, prompt.tools,
+                                      prompt.client_tools, _model_params(setup.model_info, setup.model),
+                                      setup.query_text):
+            yield event
+
+    async def _setup(self) -> _Setup:
+        """The agent's configuration and the request, checked: raises before any event is sent."""
+        req = self.req
+        cfg, shortcuts, space_id = await bots.runtime_config(self.rt.deps, req.bot_id, draft_mode=req.draft_mode,
                                                              space_id=req.space_id)
         model_info = cfg.get("model_info") or {}
-        model = rt.models.resolve(int(model_info.get("model_id") or 0))
+        model = self.rt.models.resolve(int(model_info.get("model_id") or 0))
         if model is None:
             raise Unavailable(f"bot {req.bot_id}: no chat model {model_info.get('model_id') or '(default)'} is configured")
         if not req.query.strip() and not req.HasField("shortcut"):
             raise InvalidArgument("query: the message is empty")
-        user_id = req.user_id or "anonymous"
         history = _history(req)
         ks = config.knowledge_settings(cfg)
         shortcut = _shortcut_query(req, shortcuts)
-        query_text = shortcut[1] if shortcut and not req.query.strip() else plain_text(req.query, req.content_type)
-        definitions = memory.definitions(cfg)
-        table_ids = [int(d["table_id"]) for d in cfg.get("database_list") or [] if str(d.get("table_id", "")).isdigit()]
+        return _Setup(
+            cfg=cfg, model=model, model_info=model_info, space_id=space_id, user_id=req.user_id or "anonymous",
+            history=history, ks=ks, shortcut=shortcut,
+            query_text=shortcut[1] if shortcut and not req.query.strip() else plain_text(req.query, req.content_type),
+            definitions=memory.definitions(cfg), table_ids=_table_ids(cfg))
 
-        # The four branches, concurrently.
+    async def _gather(self, setup: _Setup) -> _Gathered:
+        """The preparation branches, concurrently: memory variables, knowledge recall, bound tables."""
+        pool = self.rt.deps.pool
         values, (recalled, recall_error), tables = await asyncio.gather(
-            memory.current_values(rt.deps.pool, req.bot_id, user_id, cfg) if definitions else _none({}),
-            self._recall(ks, space_id, query_text, history),
-            db_tool.load_bound_tables(rt.deps.pool, table_ids) if table_ids else _none([]),
+            memory.current_values(pool, self.req.bot_id, setup.user_id, setup.cfg) if setup.definitions else _none({}),
+            self._recall(setup.ks, setup.space_id, setup.query_text, setup.history),
+            db_tool.load_bound_tables(pool, setup.table_ids) if setup.table_ids else _none([]),
         )
-        persona = _render(cfg, dict(req.custom_variables), values)
+        return _Gathered(values, recalled, recall_error, tables)
 
-        if recall_error is not None:
-            yield _verbose("knowledge_recall_failed", {"error": recall_error})
-        if recalled:
-            yield _event("knowledge", knowledge_event(recalled))
-        elif ks.dataset_ids and ks.auto and ks.no_recall_reply_custom is not None:
-            yield _event("answer", ks.no_recall_reply_custom or "")
-            return
-
-        tools = self._tools(cfg, definitions, tables, user_id, ks, space_id, history)
-        client_tools = config.client_tool_definitions(cfg) if model.function_call else {}
+    async def _prompt(self, setup: _Setup, got: _Gathered, persona: str) -> _Prompt:
+        """System prompt, history and the user's message fitted to the model's context, with the tools."""
+        req, model, ks, shortcut = self.req, setup.model, setup.ks, setup.shortcut
+        tools = self._tools(setup.cfg, setup.definitions, got.tables, setup.user_id, ks, setup.space_id, setup.history)
+        client_tools = config.client_tool_definitions(setup.cfg) if model.function_call else {}
         parts = PromptParts(
-            agent_name=str(cfg.get("name", "")), persona=persona, now=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-            variables={d["key"]: values.get(d["key"], "") for d in definitions if not d.get("prompt_disabled")},
-            knowledge=recalled, knowledge_attached=bool(ks.dataset_ids and ks.auto),
+            agent_name=str(setup.cfg.get("name", "")), persona=persona,
+            now=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            variables={d["key"]: got.values.get(d["key"], "") for d in setup.definitions if not d.get("prompt_disabled")},
+            knowledge=got.recalled, knowledge_attached=bool(ks.dataset_ids and ks.auto),
             tool_results=[(f"Shortcut {shortcut[0]}", shortcut[1])] if shortcut and req.query.strip() else [],
-            tables=[f"{t.table_name}: {t.table_desc}" if t.table_desc else t.table_name for t in tables],
+            tables=[f"{t.table_name}: {t.table_desc}" if t.table_desc else t.table_name for t in got.tables],
             has_memory_tool=any(t.name == "setKeywordMemory" for t in tools.values()),
         )
-        rounds = context_window.window(history, config.history_rounds(cfg, self.settings.agent_default_history_rounds))
+        rounds = context_window.window(setup.history,
+                                       config.history_rounds(setup.cfg, self.settings.agent_default_history_rounds))
         if shortcut and not req.query.strip():
-            user_message = await self._user_message(query_text, "text", model)
+            user_message = await self._user_message(setup.query_text, ContentType.Text, model)
         else:
             user_message = await self._user_message(req.query, req.content_type, model)
         tool_defs = [*(t.definition for t in tools.values()), *client_tools.values()] if model.function_call else []
         if not tool_defs:  # tool traffic in history needs tool definitions: without tools, Q&A only
             rounds = [[m for m in r if m.role != "tool" and not m.tool_calls] for r in rounds]
-        budget = (model.max_context - context_window.reply_reserve(model_info.get("max_tokens"), model.max_context)
+        budget = (model.max_context - context_window.reply_reserve(setup.model_info.get("max_tokens"), model.max_context)
                   - sum(context_window.message_tokens({"content": json.dumps(d)}) for d in tool_defs))
         try:
             fitted = context_window.fit(system_for=lambda k: system_prompt(_with_knowledge(parts, k)),
-                                        knowledge=recalled, history_rounds=rounds, user_message=user_message,
+                                        knowledge=got.recalled, history_rounds=rounds, user_message=user_message,
                                         budget=budget)
         except context_window.ContextOverflow as e:
             raise InvalidArgument(f"message too long for model {model.name}: {e}") from None
-        if fitted.rounds_dropped or fitted.knowledge_dropped:
-            yield _verbose("context_trimmed", {"history_rounds_dropped": fitted.rounds_dropped,
-                                               "knowledge_dropped": fitted.knowledge_dropped})
-
-        async for event in self._loop(cfg, model, fitted.messages, tools if tool_defs else {}, client_tools,
-                                      _model_params(model_info, model), query_text):
-            yield event
+        return _Prompt(fitted, tools if tool_defs else {}, client_tools)
 
     async def _loop(self, cfg: dict[str, Any], model: ModelConfig, messages: list[dict[str, Any]],
                     tools: dict[str, Tool], client_tools: dict[str, dict[str, Any]], params: dict[str, Any],
@@ -224,7 +295,7 @@ class Turn:
         req = self.req
         try:
             async for event in self._react(model, messages, tools, client_tools, params, start=start):
-                if event.type == "answer":
+                if event.type == ExecuteEventType.Answer:
                     answer += event.content
                 yield event
             if self.waiting is not None:
@@ -233,17 +304,17 @@ class Turn:
                                    params=params, query_text=query_text, answer=answer)
                 await checkpoints.save(self.rt.deps.pool, req.chat_id, req.bot_id, state.to_state())
                 yield self._usage_event()
-                yield _event("requires_action", json.dumps([vars(p) for p in pending], ensure_ascii=False))
+                yield _event(ExecuteEventType.RequiresAction, json.dumps([vars(p) for p in pending], ensure_ascii=False))
                 return
             enabled, custom = config.suggestions_enabled(cfg)
             if enabled and answer.strip():
                 for question in await self._suggest(model, query_text, answer, custom):
-                    yield _event("follow_up", question)
+                    yield _event(ExecuteEventType.FollowUp, question)
         except LLMError as e:
             log.warning("model %s failed in chat %s: %s", model.id, req.chat_id, e.message,
                         extra={"bot_id": str(req.bot_id), "chat_id": str(req.chat_id)})
             yield self._usage_event()
-            yield _event("error", e.message, error_code=e.status or 502)
+            yield _event(ExecuteEventType.Error, e.message, error_code=e.status or 502)
             return
         yield self._usage_event()
 
@@ -264,7 +335,7 @@ class Turn:
             raise Unavailable(f"bot {req.bot_id}: chat model {state.model_id} is no longer configured")
         user_id = req.user_id or "anonymous"
         definitions = memory.definitions(cfg)
-        table_ids = [int(d["table_id"]) for d in cfg.get("database_list") or [] if str(d.get("table_id", "")).isdigit()]
+        table_ids = _table_ids(cfg)
         tables = await db_tool.load_bound_tables(rt.deps.pool, table_ids) if table_ids else []
         tools = self._tools(cfg, definitions, tables, user_id, config.knowledge_settings(cfg), space_id, [])
         client_tools = config.client_tool_definitions(cfg)
@@ -273,7 +344,7 @@ class Turn:
             yield event
 
     def _usage_event(self) -> apb.ExecuteEvent:
-        return _event("usage", usage=apb.ExecuteUsage(input_tokens=self.usage.input_tokens,
+        return _event(ExecuteEventType.Usage, usage=apb.ExecuteUsage(input_tokens=self.usage.input_tokens,
                                                       output_tokens=self.usage.output_tokens))
 
     def _tools(self, cfg: dict[str, Any], definitions: list[dict[str, Any]], tables: list[Any], user_id: str,
@@ -321,7 +392,7 @@ class Turn:
             async for delta in llm.stream_completion(client, model.model, messages,
                                                      tools=None if last else definitions or None,
                                                      params=params, out=out):
-                yield _event("answer", delta.text, reasoning_content=delta.reasoning or None)
+                yield _event(ExecuteEventType.Answer, delta.text, reasoning_content=delta.reasoning or None)
             self.usage.input_tokens += out.input_tokens
             self.usage.output_tokens += out.output_tokens
             if not out.tool_calls:
@@ -329,7 +400,7 @@ class Turn:
             messages.append({"role": "assistant", "content": out.text or None,
                              "tool_calls": [c.as_message_part() for c in out.tool_calls]})
             for call in out.tool_calls:
-                yield _event("function_call", json.dumps({"name": call.name, "arguments": call.arguments},
+                yield _event(ExecuteEventType.FunctionCall, json.dumps({"name": call.name, "arguments": call.arguments},
                                                          ensure_ascii=False), call_id=call.id, name=call.name)
             # Server-side calls run now; client-side ones wait for the caller (requires_action).
             server = [c for c in out.tool_calls if c.name not in client_tools]
@@ -337,7 +408,7 @@ class Turn:
                                              for c in server))
             for call, (text, _ok) in zip(server, results, strict=True):
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": text})
-                yield _event("tool_response", text, call_id=call.id, name=call.name)
+                yield _event(ExecuteEventType.ToolResponse, text, call_id=call.id, name=call.name)
             waiting = [PendingCall(c.id, c.name, c.arguments) for c in out.tool_calls if c.name in client_tools]
             if waiting:
                 self.waiting = (waiting, iteration + 1)

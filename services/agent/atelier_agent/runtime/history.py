@@ -16,16 +16,20 @@ from typing import Any
 
 from atelier_agent.runtime.context_window import HistoryMessage
 from atelier_common.message_content import describe
+from atelier_proto.enums import ContentType, MessageRole, MessageType
 
 
 @dataclass(frozen=True)
 class Stored:
+    """A stored message (MessageRole, MessageType, ContentType spellings); the model's roles are
+    OpenAI's (user, assistant, tool)."""
+
     role: str
     type: str  # question | answer | function_call | tool_response
     content: str
     call_id: str = ""
     name: str = ""
-    content_type: str = "text"
+    content_type: str = ContentType.Text
 
 
 def _call(item: Stored) -> dict[str, Any] | None:
@@ -57,20 +61,20 @@ def history_messages(items: Iterable[Stored]) -> list[HistoryMessage]:
         results.clear()
 
     for item in items:
-        if item.type == "function_call":
+        if item.type == MessageType.FunctionCall:
             if calls and all(c["id"] in results for c in calls):  # a new round of calls
                 flush()
             call = _call(item)
             if call is not None:
                 calls.append(call)
-        elif item.type == "tool_response":
+        elif item.type == MessageType.ToolResponse:
             if item.call_id:
                 results[item.call_id] = item.content
         else:
             flush()
-            if item.type == "question" or (item.role == "user" and not item.type):
+            if item.type == MessageType.Question or (item.role == MessageRole.User and not item.type):
                 out.append(HistoryMessage("user", describe(item.content, item.content_type)))
-            elif item.type == "answer" and item.content:
+            elif item.type == MessageType.Answer and item.content:
                 out.append(HistoryMessage("assistant", describe(item.content, item.content_type)))
     flush()
     return out

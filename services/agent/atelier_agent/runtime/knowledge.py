@@ -1,5 +1,4 @@
-"""Calls to the knowledge service for a turn: recall (one Retrieve call with the agent's settings) and the
-text of files attached to the user's message (ExtractText)."""
+"""Calls to the knowledge service for a turn: recall (one Retrieve call with the agent's settings)."""
 
 from __future__ import annotations
 
@@ -48,24 +47,3 @@ async def recall(addr: str, settings: KnowledgeSettings, *, space_id: int, query
                                    source=f"table {table.dataset_name}", score=1.0, document_id=0,
                                    dataset_id=table.dataset_id))
     return items
-
-
-class ExtractFailed(Exception):
-    """The text of an attachment could not be read; the message says why (for the prompt)."""
-
-
-async def extract_text(addr: str, *, file_id: int = 0, url: str = "", max_chars: int,
-                       timeout_s: float) -> kpb.ExtractTextResponse:
-    """The text of an uploaded file of the calling user, or of a document on the web, cut at max_chars."""
-    stub = knowledge_pb2_grpc.KnowledgeServiceStub(channel(addr))
-    request = kpb.ExtractTextRequest(max_chars=max_chars)
-    if file_id:
-        request.file_id = file_id
-    else:
-        request.url = url
-    try:
-        return await stub.ExtractText(request, timeout=timeout_s)
-    except grpc.aio.AioRpcError as e:
-        if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
-            raise ExtractFailed(f"reading it took longer than {timeout_s:g} s") from None
-        raise ExtractFailed(from_rpc_error(e).msg) from None

@@ -8,6 +8,8 @@ from typing import Any
 
 import asyncpg
 
+from atelier_proto.enums import HistoryType
+
 Conn = asyncpg.Connection | asyncpg.Pool
 
 
@@ -62,9 +64,9 @@ async def insert_version(conn: Conn, *, bot_id: int, version: str, config: dict[
                          shortcuts: list[dict[str, Any]], info: str, connectors: dict[str, Any],
                          creator_id: int) -> None:
     await conn.execute(
-        "INSERT INTO bot_versions (bot_id, version, config, shortcuts, info, connectors, creator_id)"
-        " VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6::jsonb, $7)",
-        bot_id, version, config, shortcuts, info, connectors, creator_id,
+        "INSERT INTO bot_versions (bot_id, version, config, shortcuts, info, connectors, creator_id, history_type)"
+        " VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6::jsonb, $7, $8)",
+        bot_id, version, config, shortcuts, info, connectors, creator_id, HistoryType.FLAG,
     )
     await conn.execute(
         "UPDATE bots SET online_version = $2, published_at = now(), draft_changed = false, updated_at = now()"

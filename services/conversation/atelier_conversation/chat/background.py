@@ -10,8 +10,7 @@ import asyncio
 import contextlib
 import logging
 
-from atelier_common.service import ServiceDeps
-from atelier_conversation.chat.engine import Run, saves_finished
+from atelier_conversation.chat.engine import Run
 
 log = logging.getLogger("atelier.conversation.background")
 
@@ -27,7 +26,7 @@ class BackgroundRuns:
 
     def start(self, run: Run) -> None:
         """Runs `run` to its end in a task of its own (the caller's context goes with it)."""
-        task = asyncio.create_task(self._consume(run), name=f"chat-{run.chat['id']}")
+        task = asyncio.create_task(self._consume(run), name=f"chat-{run.chat.id}")
         self._runs[task] = run
         task.add_done_callback(self._runs.pop)
 
@@ -39,8 +38,8 @@ class BackgroundRuns:
         except asyncio.CancelledError:
             raise
         except Exception:  # the run records its own failures; this is a bug or a lost database
-            log.exception("background chat %s failed", run.chat["id"],
-                          extra={"chat_id": str(run.chat["id"]), "bot_id": str(run.chat["bot_id"])})
+            log.exception("background chat %s failed", run.chat.id,
+                          extra={"chat_id": str(run.chat.id), "bot_id": str(run.chat.bot_id)})
 
     async def drain(self, grace_s: float) -> None:
         """Shutdown: wait up to grace_s for the runs to end, then stop the rest and wait for them to
@@ -60,18 +59,3 @@ class BackgroundRuns:
             task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.gather(*pending, return_exceptions=True)
-
-
-_runs: dict[int, BackgroundRuns] = {}
-
-
-def runs(deps: ServiceDeps) -> BackgroundRuns:
-    return _runs.setdefault(id(deps), BackgroundRuns())
-
-
-async def stop(deps: ServiceDeps) -> None:
-    found = _runs.pop(id(deps), None)
-    if found is not None:
-        await found.drain(deps.settings.shutdown_grace_s)
-    # Streamed runs the server cut off after its own grace record themselves in the background too.
-    await saves_finished(STOP_WAIT_S)

@@ -13,8 +13,6 @@ from collections.abc import Callable
 
 from redis.asyncio import Redis
 
-from atelier_common.service import ServiceDeps
-
 log = logging.getLogger("atelier.conversation.cancel")
 
 PREFIX = "atelier:chat-cancel:"
@@ -76,21 +74,3 @@ class CancelSignals:
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
-
-
-_signals: dict[int, CancelSignals] = {}
-
-
-def signals(deps: ServiceDeps) -> CancelSignals:
-    return _signals[id(deps)]
-
-
-async def start(deps: ServiceDeps) -> None:
-    listener = _signals[id(deps)] = CancelSignals(deps.redis)
-    await listener.start()
-
-
-async def stop(deps: ServiceDeps) -> None:
-    listener = _signals.pop(id(deps), None)
-    if listener is not None:
-        await listener.stop()

@@ -11,8 +11,8 @@ import contextlib
 import datetime as dt
 import json
 import logging
-from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import grpc
@@ -21,32 +21,35 @@ from atelier_common.errors import Conflict, from_rpc_error
 from atelier_common.service import ServiceDeps
 from atelier_common.streams import coalesce, text_delta_merger
 from atelier_conversation import agent_client
-from atelier_conversation.chat import cancel
+from atelier_conversation.chat.cancel import CancelSignals
+from atelier_conversation.contents import Entered
 from atelier_conversation.domain import shapes
+from atelier_conversation.domain.entities import Chat, Conversation, Message
 from atelier_conversation.store import chats, conversations, messages
 from atelier_proto import agent_pb2 as apb
+from atelier_proto.enums import ChatStatus, ContentType, ExecuteEventType, MessageRole, MessageStatus, MessageType
 
 log = logging.getLogger("atelier.conversation.chat")
 
 HISTORY_LIMIT = 100  # messages handed to the agent; it applies the agent's own round window
 # Deltas that arrived while the client was still reading the last ones are sent as one.
-MERGE_DELTAS = text_delta_merger("answer", "content", "reasoning_content")
+MERGE_DELTAS = text_delta_merger(ExecuteEventType.Answer, "content", "reasoning_content")
 ANSWER_FINISH = json.dumps({"msg_type": "generate_answer_finish", "data": "{}"})
 
 
 @dataclass
 class RunRequest:
-    conversation: Mapping[str, Any]
+    conversation: Conversation
     bot: agent_client.Bot | None  # None when resuming (the chat already passed every check)
     user_id: str
     query: str
-    content_type: str = "text"
+    content_type: ContentType = ContentType.Text
     draft_mode: bool = False
     custom_variables: dict[str, str] = field(default_factory=dict)
     shortcut: tuple[int, dict[str, str]] | None = None
     meta_data: dict[str, str] = field(default_factory=dict)
-    earlier: list[tuple[str, str, str, str]] = field(default_factory=list)  # (role, type, content, content_type)
-    regenerate: Mapping[str, Any] | None = None  # the chat whose answer is replaced (its question is reused)
+    earlier: list[Entered] = field(default_factory=list)
+    regenerate: Chat | None = None  # the chat whose answer is replaced (its question is reused)
     save: bool = True  # /v3/chat auto_save_history: false keeps this run's messages out of the conversation
     new_conversation: bool = False  # `conversation` is planned, not written yet: start() writes it
     resume: bool = False  # the chat stopped with requires_action: the agent continues its checkpoint
@@ -56,86 +59,87 @@ class RunRequest:
 @dataclass
 class Update:
     kind: str  # chat | delta | message
-    row: Mapping[str, Any]  # chat row, or message row (delta: the open answer, content = the delta)
-    event: str = ""  # chat: created | in_progress | completed | failed | cancelled | requires_action
+    row: Chat | Message  # the chat, or a message (delta: the open answer, content = the delta)
+    event: ChatStatus | None = None  # chat: the status it reached
 
 
-def message_row(*, id: int, conversation: Mapping[str, Any], section_id: int, chat_id: int | None, role: str,
-                type_: str, content: str, content_type: str = "text", reply_id: int | None = None,
-                call_id: str = "", name: str = "", reasoning: str = "", in_conversation: bool = True) -> dict[str, Any]:
-    """A message as the store returns it, for messages not (yet) written."""
+def unsaved_message(*, id: int, conversation: Conversation, section_id: int, chat_id: int | None,
+                    role: MessageRole, type_: MessageType, content: str, content_type: ContentType = ContentType.Text,
+                    reply_id: int | None = None,
+                    call_id: str = "", name: str = "", reasoning: str = "", in_conversation: bool = True) -> Message:
+    """A message not (yet) written, shaped as the store returns it."""
     now = dt.datetime.now(dt.UTC)
-    return {"id": id, "conversation_id": conversation["id"], "section_id": section_id, "chat_id": chat_id,
-            "bot_id": conversation["bot_id"], "role": role, "type": type_, "content": content,
-            "content_type": content_type, "status": "available", "broken_pos": None, "reply_id": reply_id,
-            "call_id": call_id, "name": name, "reasoning_content": reasoning, "meta_data": {}, "created_at": now,
-            "updated_at": now, "in_conversation": in_conversation}
+    return Message(id=id, conversation_id=conversation.id, section_id=section_id, chat_id=chat_id,
+                   bot_id=conversation.bot_id, role=role, type=type_, content=content, content_type=content_type,
+                   status=MessageStatus.Available, broken_pos=None, reply_id=reply_id, call_id=call_id, name=name,
+                   reasoning_content=reasoning, meta_data={}, created_at=now, updated_at=now,
+                   in_conversation=in_conversation)
 
 
-async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Chat, Message]:
     """Writes the earlier messages, the question and the run (status in_progress) in one transaction.
     Without auto_save_history the earlier messages go to the agent directly, and the question (like
     every message of the run) is stored outside the conversation, readable by the chat's id."""
     conv = req.conversation
     async with deps.pool.acquire() as conn, conn.transaction():
         if req.new_conversation:
-            await conversations.insert(conn, id=conv["id"], space_id=conv["space_id"], bot_id=conv["bot_id"],
-                                       creator_id=conv["creator_id"], section_id=conv["section_id"],
-                                       connector_id=conv["connector_id"])
+            await conversations.insert(conn, id=conv.id, space_id=conv.space_id, bot_id=conv.bot_id,
+                                       creator_id=conv.creator_id, section_id=conv.section_id,
+                                       connector_id=conv.connector_id)
         for role, type_, content, content_type in req.earlier if req.save else ():
-            await messages.insert(conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
-                                  bot_id=conv["bot_id"], role=role, type=type_, content=content,
+            await messages.insert(conn, id=deps.ids.next_id(), conversation_id=conv.id, section_id=conv.section_id,
+                                  bot_id=conv.bot_id, role=role, type=type_, content=content,
                                   content_type=content_type)
         chat_id = deps.ids.next_id()
-        section_id = conv["section_id"]
+        section_id = conv.section_id
         if req.regenerate is not None:
             # The new run answers the old question: it moves to the new run (and stays in its section).
             # The lock makes a concurrent regenerate of the same answer wait, then see it moved.
-            question = await messages.get(conn, req.regenerate["question_id"], for_update=True)
-            if question is None or question["chat_id"] != req.regenerate["id"]:
-                raise Conflict(f"the answers of chat {req.regenerate['id']} were already regenerated")
-            await messages.delete_of_chat(conn, req.regenerate["id"], keep_question=True)
-            await messages.set_chat(conn, question["id"], chat_id)
-            section_id = question["section_id"]
+            question = await messages.get(conn, req.regenerate.question_id, for_update=True)
+            if question is None or question.chat_id != req.regenerate.id:
+                raise Conflict(f"the answers of chat {req.regenerate.id} were already regenerated")
+            await messages.delete_of_chat(conn, req.regenerate.id, keep_question=True)
+            await messages.set_chat(conn, question.id, chat_id)
+            section_id = question.section_id
         else:
             question = await messages.insert(
-                conn, id=deps.ids.next_id(), conversation_id=conv["id"], section_id=conv["section_id"],
-                bot_id=conv["bot_id"], role="user", type="question", content=req.query,
+                conn, id=deps.ids.next_id(), conversation_id=conv.id, section_id=conv.section_id,
+                bot_id=conv.bot_id, role=MessageRole.User, type=MessageType.Question, content=req.query,
                 content_type=req.content_type, chat_id=chat_id, meta_data=req.meta_data, in_conversation=req.save)
         if not req.new_conversation:
-            await conversations.touch(conn, conv["id"])
+            await conversations.touch(conn, conv.id)
         # Recorded as in progress at once (the run starts right after this commits); the stream still
         # reports it "created" first, as Coze does.
-        chat = await chats.insert(conn, id=chat_id, conversation_id=conv["id"], section_id=section_id,
-                                  bot_id=conv["bot_id"], user_id=req.user_id, question_id=question["id"],
-                                  meta_data=req.meta_data, status="in_progress", draft_mode=req.draft_mode,
+        chat = await chats.insert(conn, id=chat_id, conversation_id=conv.id, section_id=section_id,
+                                  bot_id=conv.bot_id, user_id=req.user_id, question_id=question.id,
+                                  meta_data=req.meta_data, status=ChatStatus.InProgress, draft_mode=req.draft_mode,
                                   save_history=req.save)
     return chat, question
 
 
-async def start_resume(deps: ServiceDeps, conversation: Mapping[str, Any], chat: Mapping[str, Any],
-                       outputs: list[tuple[str, str]]) -> tuple[RunRequest, Mapping[str, Any], Mapping[str, Any]]:
+async def start_resume(deps: ServiceDeps, conversation: Conversation, chat: Chat,
+                       outputs: list[tuple[str, str]]) -> tuple[RunRequest, Chat, Message]:
     """Claims a chat waiting for tool outputs (Conflict when it is not, e.g. a second submission) and
     saves the outputs as its tool_response messages, in one transaction; then the run goes on."""
-    names = {c["id"]: c["name"] for c in chat["required_action"] or []}
+    names = {c["id"]: c["name"] for c in chat.required_action or []}
     async with deps.pool.acquire() as conn, conn.transaction():
-        claimed = await chats.resume(conn, chat["id"])
+        claimed = await chats.resume(conn, chat.id)
         if claimed is None:
-            current = await chats.get(conn, chat["id"])
-            raise Conflict(f"chat {chat['id']} is not waiting for tool outputs "
-                           f"(it is {shapes.public_status(current['status'])})")
+            current = await chats.get(conn, chat.id)
+            raise Conflict(f"chat {chat.id} is not waiting for tool outputs "
+                           f"(it is {shapes.public_status(current.status)})")
         for call_id, output in outputs:
-            await messages.insert(conn, id=deps.ids.next_id(), conversation_id=chat["conversation_id"],
-                                  section_id=chat["section_id"], bot_id=chat["bot_id"], role="assistant",
-                                  type="tool_response", content=output, chat_id=chat["id"],
-                                  reply_id=chat["question_id"], call_id=call_id, name=names.get(call_id, ""),
-                                  in_conversation=chat["save_history"])
-        question = await messages.get(conn, chat["question_id"]) if chat["question_id"] else None
+            await messages.insert(conn, id=deps.ids.next_id(), conversation_id=chat.conversation_id,
+                                  section_id=chat.section_id, bot_id=chat.bot_id, role=MessageRole.Assistant,
+                                  type=MessageType.ToolResponse, content=output, chat_id=chat.id,
+                                  reply_id=chat.question_id, call_id=call_id, name=names.get(call_id, ""),
+                                  in_conversation=chat.save_history)
+        question = await messages.get(conn, chat.question_id) if chat.question_id else None
     if question is None:  # deleted meanwhile: the run still answers it
-        question = message_row(id=chat["question_id"] or 0, conversation=conversation, section_id=chat["section_id"],
-                               chat_id=chat["id"], role="user", type_="question", content="")
-    req = RunRequest(conversation=conversation, bot=None, user_id=chat["user_id"], query=question["content"],
-                     content_type=question["content_type"], draft_mode=chat["draft_mode"], save=chat["save_history"],
+        question = unsaved_message(id=chat.question_id or 0, conversation=conversation, section_id=chat.section_id,
+                               chat_id=chat.id, role=MessageRole.User, type_=MessageType.Question, content="")
+    req = RunRequest(conversation=conversation, bot=None, user_id=chat.user_id, query=question.content,
+                     content_type=question.content_type, draft_mode=chat.draft_mode, save=chat.save_history,
                      resume=True, tool_outputs=outputs)
     return req, claimed, question
 
@@ -148,72 +152,74 @@ class Run:
     """One run of the agent for a chat. `updates()` drives it; `stop()` ends it early from outside
     (a cancel signal, or the server shutting down) and the run records what was said."""
 
-    def __init__(self, deps: ServiceDeps, req: RunRequest, chat: Mapping[str, Any], question: Mapping[str, Any]):
-        self.deps, self.req, self.chat, self.question = deps, req, chat, question
-        self.answer: dict[str, Any] | None = None  # the answer message being streamed
+    def __init__(self, deps: ServiceDeps, cancels: CancelSignals, req: RunRequest, chat: Chat, question: Message):
+        self.deps, self.cancels, self.req, self.chat, self.question = deps, cancels, req, chat, question
+        self.answer: Message | None = None  # the answer message being streamed (content: in answer_parts)
         self.answer_parts: list[str] = []
         # A resumed run adds its usage to what the chat had used before it stopped.
-        self.base_usage = (chat["input_tokens"], chat["output_tokens"])
+        self.base_usage = (chat.input_tokens, chat.output_tokens)
         self.usage = self.base_usage
         self.stop_reason = ""  # user | shutdown
         self.pending_calls: list[dict[str, str]] = []  # client-side calls the run stopped for
         self.call: grpc.aio.UnaryStreamCall | None = None
 
-    def _message_row(self, type_: str, content: str, *, call_id: str = "", name: str = "") -> dict[str, Any]:
-        return message_row(id=self.deps.ids.next_id(), conversation=self.req.conversation,
-                           section_id=self.chat["section_id"], chat_id=self.chat["id"], role="assistant", type_=type_,
-                           content=content, reply_id=self.question["id"], call_id=call_id, name=name)
+    def _message(self, type_: MessageType, content: str, *, call_id: str = "", name: str = "") -> Message:
+        return unsaved_message(id=self.deps.ids.next_id(), conversation=self.req.conversation,
+                           section_id=self.chat.section_id, chat_id=self.chat.id, role=MessageRole.Assistant,
+                           type_=type_,
+                           content=content, reply_id=self.question.id, call_id=call_id, name=name)
 
-    async def _save(self, row: dict[str, Any], *, partial: bool = False) -> Mapping[str, Any]:
+    async def _save(self, row: Message, *, partial: bool = False) -> Message:
         return await messages.insert(
-            self.deps.pool, id=row["id"], conversation_id=row["conversation_id"], section_id=row["section_id"],
-            bot_id=row["bot_id"], role=row["role"], type=row["type"], content=row["content"], chat_id=row["chat_id"],
-            reply_id=row["reply_id"], status="broken" if partial else "available", call_id=row["call_id"],
-            name=row["name"], reasoning_content=row["reasoning_content"], meta_data={"partial": "true"} if partial else {},
-            broken_pos=len(row["content"]) if partial else None, in_conversation=self.req.save)
+            self.deps.pool, id=row.id, conversation_id=row.conversation_id, section_id=row.section_id,
+            bot_id=row.bot_id, role=row.role, type=row.type, content=row.content, chat_id=row.chat_id,
+            reply_id=row.reply_id, status=MessageStatus.Broken if partial else MessageStatus.Available,
+            call_id=row.call_id,
+            name=row.name, reasoning_content=row.reasoning_content, meta_data={"partial": "true"} if partial else {},
+            broken_pos=len(row.content) if partial else None, in_conversation=self.req.save)
 
-    async def _close_answer(self, *, partial: bool = False) -> Mapping[str, Any] | None:
+    async def _close_answer(self, *, partial: bool = False) -> Message | None:
         if self.answer is None:
             return None
-        row = {**self.answer, "content": "".join(self.answer_parts)}
+        row = replace(self.answer, content="".join(self.answer_parts))
         self.answer, self.answer_parts = None, []
         return await self._save(row, partial=partial)
 
-    def _request(self, history: list[Mapping[str, Any]]) -> apb.StreamExecuteRequest:
+    def _request(self, history: list[Message]) -> apb.StreamExecuteRequest:
         req, conv = self.req, self.req.conversation
         out = apb.StreamExecuteRequest(
-            bot_id=conv["bot_id"], draft_mode=req.draft_mode, user_id=req.user_id, query=self.question["content"],
-            content_type=self.question["content_type"], custom_variables=req.custom_variables,
-            conversation_id=conv["id"], chat_id=self.chat["id"], space_id=conv["space_id"],
-            history=[apb.ExecuteHistoryMessage(role=m["role"], type=m["type"], content=m["content"],
-                                               call_id=m["call_id"], name=m["name"], content_type=m["content_type"])
+            bot_id=conv.bot_id, draft_mode=req.draft_mode, user_id=req.user_id, query=self.question.content,
+            content_type=self.question.content_type, custom_variables=req.custom_variables,
+            conversation_id=conv.id, chat_id=self.chat.id, space_id=conv.space_id,
+            history=[apb.ExecuteHistoryMessage(role=m.role, type=m.type, content=m.content,
+                                               call_id=m.call_id, name=m.name, content_type=m.content_type)
                      for m in history],
             tool_outputs=[apb.ExecuteToolOutput(call_id=c, output=o) for c, o in req.tool_outputs])
         if req.shortcut is not None:
             out.shortcut.CopyFrom(apb.ExecuteShortcut(command_id=req.shortcut[0], parameters=req.shortcut[1]))
         return out
 
-    async def _finish(self, status: str, code: int | None = None, msg: str | None = None) -> Mapping[str, Any]:
-        row = await chats.finish(self.deps.pool, self.chat["id"], status=status, input_tokens=self.usage[0],
+    async def _finish(self, status: ChatStatus, code: int | None = None, msg: str | None = None) -> Chat:
+        row = await chats.finish(self.deps.pool, self.chat.id, status=status, input_tokens=self.usage[0],
                                  output_tokens=self.usage[1], error_code=code, error_msg=msg)
         if row is None:  # cancelled meanwhile (cancel wins over a late completion)
-            row = await chats.record_usage(self.deps.pool, self.chat["id"], *self.usage)
+            row = await chats.record_usage(self.deps.pool, self.chat.id, *self.usage)
         return row
 
-    async def _stop_partial(self, status: str, code: int | None = None, msg: str | None = None
-                            ) -> tuple[Mapping[str, Any] | None, Mapping[str, Any]]:
+    async def _stop_partial(self, status: ChatStatus, code: int | None = None, msg: str | None = None
+                            ) -> tuple[Message | None, Chat]:
         saved = await self._close_answer(partial=True)
         return saved, await self._finish(status, code, msg)
 
-    async def _history(self) -> list[Mapping[str, Any]]:
+    async def _history(self) -> list[Message]:
         """Earlier messages for the agent (a resumed run continues the agent's checkpoint: none)."""
         if self.req.resume:
             return []
-        found = await messages.history(self.deps.pool, self.chat["conversation_id"], self.chat["section_id"],
-                                       before_id=self.question["id"], exclude_chat=self.chat["id"], limit=HISTORY_LIMIT)
-        history: list[Mapping[str, Any]] = list(found)
+        found = await messages.history(self.deps.pool, self.chat.conversation_id, self.chat.section_id,
+                                       before_id=self.question.id, exclude_chat=self.chat.id, limit=HISTORY_LIMIT)
+        history: list[Message] = list(found)
         if not self.req.save:  # the request's earlier messages were not stored: hand them over directly
-            history += [message_row(id=0, conversation=self.req.conversation, section_id=self.chat["section_id"],
+            history += [unsaved_message(id=0, conversation=self.req.conversation, section_id=self.chat.section_id,
                                     chat_id=None, role=role, type_=type_, content=content, content_type=ctype)
                         for role, type_, content, ctype in self.req.earlier]
         return history
@@ -223,15 +229,15 @@ class Run:
         registered = False
         try:
             if not self.req.resume:
-                yield Update("chat", {**self.chat, "status": "created"}, "created")
-            yield Update("chat", self.chat, "in_progress")
-            cancel.signals(deps).register(self.chat["id"], lambda: self.stop("user"))
+                yield Update("chat", replace(self.chat, status=ChatStatus.Created), ChatStatus.Created)
+            yield Update("chat", self.chat, ChatStatus.InProgress)
+            self.cancels.register(self.chat.id, lambda: self.stop("user"))
             registered = True
             # At once: the history, and whether a cancel came before this run listened.
-            history, current = await asyncio.gather(self._history(), chats.get(deps.pool, self.chat["id"]))
-            if current["status"] == "cancelled":
+            history, current = await asyncio.gather(self._history(), chats.get(deps.pool, self.chat.id))
+            if current.status == ChatStatus.Cancelled:
                 self.stop_reason = "user"
-                yield Update("chat", current, "cancelled")
+                yield Update("chat", current, ChatStatus.Cancelled)
                 return
             self.call = agent_client.execute(deps.settings.agent_addr, self._request(history),
                                              deps.settings.chat_run_timeout_s)
@@ -242,26 +248,26 @@ class Run:
         except asyncio.CancelledError:
             if self.stop_reason and not _being_cancelled():
                 error = SHUTDOWN_ERROR if self.stop_reason == "shutdown" else (None, None)
-                saved, row = await self._stop_partial("cancelled", *error)
+                saved, row = await self._stop_partial(ChatStatus.Cancelled, *error)
                 if saved is not None:
                     yield Update("message", saved)
-                yield Update("chat", row, "cancelled")
+                yield Update("chat", row, ChatStatus.Cancelled)
                 return
             # The client went away: stop the agent and record what was said, whatever happens to us.
-            await _shielded(self._stop_partial("cancelled"))
+            await _shielded(self._stop_partial(ChatStatus.Cancelled))
             raise
         except GeneratorExit:
             # The consumer went away while we were suspended at a yield (the gRPC call ended between
             # two events): same as a disconnect. No-op when the run had already ended.
             self._stop_agent(registered)
-            await _shielded(self._stop_partial("cancelled"))
+            await _shielded(self._stop_partial(ChatStatus.Cancelled))
             raise
         finally:
             self._stop_agent(registered)
 
     def _stop_agent(self, registered: bool) -> None:
         if registered:
-            cancel.signals(self.deps).unregister(self.chat["id"])
+            self.cancels.unregister(self.chat.id)
         if self.call is not None:
             self.call.cancel()
 
@@ -276,19 +282,20 @@ class Run:
         error: tuple[int, str] | None = None
         try:
             async for event in coalesce(self.call, MERGE_DELTAS):
-                if event.type == "answer":
+                if event.type == ExecuteEventType.Answer:
                     if self.answer is None:
-                        self.answer = self._message_row("answer", "")
+                        self.answer = self._message(MessageType.Answer, "")
                     self.answer_parts.append(event.content)
                     if event.reasoning_content:
-                        self.answer["reasoning_content"] += event.reasoning_content
-                    yield Update("delta", {**self.answer, "content": event.content})
-                elif event.type == "usage":
+                        self.answer = replace(self.answer, reasoning_content=self.answer.reasoning_content
+                                              + event.reasoning_content)
+                    yield Update("delta", replace(self.answer, content=event.content))
+                elif event.type == ExecuteEventType.Usage:
                     self.usage = (self.base_usage[0] + event.usage.input_tokens,
                                   self.base_usage[1] + event.usage.output_tokens)
-                elif event.type == "error":
+                elif event.type == ExecuteEventType.Error:
                     error = (event.error_code or 500, event.content)
-                elif event.type == "requires_action":
+                elif event.type == ExecuteEventType.RequiresAction:
                     self.pending_calls = pending_calls(event.content)
                 else:
                     async for update in self._other(event):
@@ -298,18 +305,18 @@ class Run:
                 raise asyncio.CancelledError from None
             failure = from_rpc_error(e)
             if e.code() == grpc.StatusCode.NOT_FOUND:
-                agent_client.forget(self.chat["bot_id"])  # unpublished (or deleted) since it was remembered
+                agent_client.forget(self.chat.bot_id)  # unpublished (or deleted) since it was remembered
             if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
                 error = (504, f"the chat ran longer than {self.deps.settings.chat_run_timeout_s:g} s")
             else:
                 error = (failure.code, failure.msg)
         if error is not None:
-            log.warning("chat %s failed (%s): %s", self.chat["id"], error[0], error[1],
-                        extra={"chat_id": str(self.chat["id"]), "bot_id": str(self.chat["bot_id"])})
-            saved, row = await self._stop_partial("failed", *error)
+            log.warning("chat %s failed (%s): %s", self.chat.id, error[0], error[1],
+                        extra={"chat_id": str(self.chat.id), "bot_id": str(self.chat.bot_id)})
+            saved, row = await self._stop_partial(ChatStatus.Failed, *error)
             if saved is not None:
                 yield Update("message", saved)
-            yield Update("chat", row, "failed")
+            yield Update("chat", row, ChatStatus.Failed)
             return
         if self.pending_calls:
             async for update in self._require_action():
@@ -317,34 +324,35 @@ class Run:
             return
         async for update in self._close_final_answer():
             yield update
-        row = await self._finish("completed")
-        yield Update("chat", row, row["status"])
+        row = await self._finish(ChatStatus.Completed)
+        yield Update("chat", row, row.status)
 
     async def _require_action(self) -> AsyncIterator[Update]:
         saved = await self._close_answer()
         if saved is not None:
             yield Update("message", saved)
-        row = await chats.require_action(self.deps.pool, self.chat["id"], tool_calls=self.pending_calls,
+        row = await chats.require_action(self.deps.pool, self.chat.id, tool_calls=self.pending_calls,
                                          input_tokens=self.usage[0], output_tokens=self.usage[1])
         if row is None:  # cancelled meanwhile
-            row = await chats.record_usage(self.deps.pool, self.chat["id"], *self.usage)
-        yield Update("chat", row, row["status"])
+            row = await chats.record_usage(self.deps.pool, self.chat.id, *self.usage)
+        yield Update("chat", row, row.status)
 
     async def _close_final_answer(self) -> AsyncIterator[Update]:
         saved = await self._close_answer()
         if saved is not None:
             yield Update("message", saved)
-            yield Update("message", await self._save(self._message_row("verbose", ANSWER_FINISH)))
+            yield Update("message", await self._save(self._message(MessageType.Verbose, ANSWER_FINISH)))
 
     async def _other(self, event: apb.ExecuteEvent) -> AsyncIterator[Update]:
-        if event.type == "follow_up":
+        if event.type == ExecuteEventType.FollowUp:
             async for update in self._close_final_answer():
                 yield update
         elif self.answer is not None:
             saved = await self._close_answer()
             if saved is not None:
                 yield Update("message", saved)
-        row = self._message_row(event.type, event.content, call_id=event.call_id, name=event.name)
+        # the other event types are message types of the same spelling (idl/agent.thrift)
+        row = self._message(MessageType(event.type), event.content, call_id=event.call_id, name=event.name)
         yield Update("message", await self._save(row))
 
 

@@ -16,10 +16,12 @@ from atelier_common.errors import Conflict, InvalidArgument, NotFound
 from atelier_common.jsonpb import message_to_json
 from atelier_common.service import ServiceDeps
 from atelier_conversation import access, contents, conversations
-from atelier_conversation.chat import background, engine
+from atelier_conversation.chat import engine
+from atelier_conversation.chat.runtime import ChatRuntime
 from atelier_conversation.domain import shapes
 from atelier_conversation.store import chats, messages
 from atelier_proto import conversation_pb2 as cpb
+from atelier_proto.enums import ChatStatus, ContentType, MessageRole, MessageType
 
 # Coze's last event of a public stream: `event: done`, data the JSON string "[DONE]".
 DONE_EVENT = cpb.ChatEvent(event="done", data='"[DONE]"')
@@ -40,7 +42,7 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
     if not req.user_id.strip():
         raise InvalidArgument("field 'user_id': required")
     items = conversations.entered(req.additional_messages, "additional_messages")
-    if not items or items[-1][0] != "user":
+    if not items or items[-1][0] != MessageRole.User:
         raise InvalidArgument("field 'additional_messages': the last message must be the user's query")
     # auto_save_history=false: the run and its messages are readable by the chat's id (so a client
     # can poll a non-streamed answer) but never join the conversation.
@@ -76,31 +78,31 @@ class _V3Format:
         if update.kind == "chat":
             return cpb.ChatEvent(event=f"conversation.chat.{update.event}", data=_json(shapes.chat(update.row)))
         if update.kind == "delta":
-            base = self._delta_base.get(update.row["id"])
+            base = self._delta_base.get(update.row.id)
             if base is None:
-                base = self._delta_base[update.row["id"]] = message_to_json(shapes.v3_message(update.row))
-            data = json.dumps({**base, "content": update.row["content"]}, ensure_ascii=False)
+                base = self._delta_base[update.row.id] = message_to_json(shapes.v3_message(update.row))
+            data = json.dumps({**base, "content": update.row.content}, ensure_ascii=False)
             return cpb.ChatEvent(event="conversation.message.delta", data=data)
         return cpb.ChatEvent(event="conversation.message.completed", data=_json(shapes.v3_message(update.row)))
 
 
-async def _public(deps: ServiceDeps, run: engine.Run, stream: bool) -> AsyncIterator[cpb.ChatEvent]:
+async def _public(runtime: ChatRuntime, run: engine.Run, stream: bool) -> AsyncIterator[cpb.ChatEvent]:
     if not stream:
-        background.runs(deps).start(run)
+        runtime.background.start(run)
         yield cpb.ChatEvent(event=ANSWER_EVENT, data=_json(shapes.chat(run.chat)))
         return
     fmt = _V3Format()
     async for update in run.updates():
-        if update.kind == "chat" and update.event == "cancelled":
+        if update.kind == "chat" and update.event == ChatStatus.Cancelled:
             continue  # Coze has no canceled event: the stream just ends
         yield fmt.event(update)
     yield DONE_EVENT
 
 
-async def chat_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> AsyncIterator[cpb.ChatEvent]:
+async def chat_v3(deps: ServiceDeps, runtime: ChatRuntime, req: cpb.ChatV3Request) -> AsyncIterator[cpb.ChatEvent]:
     prepared = await prepare_v3(deps, req)
     chat, question = await engine.start(deps, prepared)
-    async for event in _public(deps, engine.Run(deps, prepared, chat, question), req.stream):
+    async for event in _public(runtime, engine.Run(deps, runtime.cancels, prepared, chat, question), req.stream):
         yield event
 
 
@@ -127,16 +129,16 @@ def check_outputs(chat_id: int, pending: list[dict[str, str]], outputs: list[cpb
     return [(c["id"], given[c["id"]]) for c in pending]
 
 
-async def submit_tool_outputs(deps: ServiceDeps, req: cpb.SubmitToolOutputsApiRequest
+async def submit_tool_outputs(deps: ServiceDeps, runtime: ChatRuntime, req: cpb.SubmitToolOutputsApiRequest
                               ) -> AsyncIterator[cpb.ChatEvent]:
     chat = await access.chat(deps.pool, req.conversation_id, req.chat_id, space_id=req.space_id)
-    if chat["status"] != chats.WAITING:
+    if chat.status != chats.WAITING:
         raise Conflict(f"chat {req.chat_id} is not waiting for tool outputs "
-                       f"(it is {shapes.public_status(chat['status'])})")
-    outputs = check_outputs(req.chat_id, list(chat["required_action"] or []), list(req.tool_outputs))
+                       f"(it is {shapes.public_status(chat.status)})")
+    outputs = check_outputs(req.chat_id, list(chat.required_action or []), list(req.tool_outputs))
     conversation = await access.conversation(deps.pool, req.conversation_id)
     prepared, chat, question = await engine.start_resume(deps, conversation, chat, outputs)
-    async for event in _public(deps, engine.Run(deps, prepared, chat, question), req.stream):
+    async for event in _public(runtime, engine.Run(deps, runtime.cancels, prepared, chat, question), req.stream):
         yield event
 
 
@@ -144,19 +146,19 @@ async def submit_tool_outputs(deps: ServiceDeps, req: cpb.SubmitToolOutputsApiRe
 
 
 async def prepare_console(deps: ServiceDeps, req: cpb.AgentRunRequest) -> engine.RunRequest:
-    content_type = req.content_type or "text"
+    content_type = req.content_type or ContentType.Text
     conv = await access.conversation(deps.pool, req.conversation_id, bot_id=req.bot_id)
     regenerate = None
     if req.HasField("regen_message_id") and req.regen_message_id:
         answer = await messages.get(deps.pool, req.regen_message_id)
-        if answer is None or answer["conversation_id"] != conv["id"] or answer["chat_id"] is None:
-            raise NotFound(f"message {req.regen_message_id} not found in conversation {conv['id']}")
-        regenerate = await chats.get(deps.pool, answer["chat_id"])
-        if regenerate is None or regenerate["question_id"] is None \
-                or await messages.get(deps.pool, regenerate["question_id"]) is None:
+        if answer is None or answer.conversation_id != conv.id or answer.chat_id is None:
+            raise NotFound(f"message {req.regen_message_id} not found in conversation {conv.id}")
+        regenerate = await chats.get(deps.pool, answer.chat_id)
+        if regenerate is None or regenerate.question_id is None \
+                or await messages.get(deps.pool, regenerate.question_id) is None:
             raise NotFound(f"the question of message {req.regen_message_id} was deleted")
-        if regenerate["status"] in chats.CANCELLABLE:  # running, or waiting for tool outputs
-            raise Conflict(f"chat {regenerate['id']} is still {regenerate['status']}: cancel it before regenerating")
+        if regenerate.status in chats.CANCELLABLE:  # running, or waiting for tool outputs
+            raise Conflict(f"chat {regenerate.id} is still {regenerate.status}: cancel it before regenerating")
     else:
         await contents.check(deps, req.query, content_type, "query")
     bot = await conversations.bot(deps, req.bot_id)
@@ -183,19 +185,20 @@ class _ConsoleFormat:
         return cpb.AgentRunEvent(event="message", data=_json(body))
 
 
-async def agent_run(deps: ServiceDeps, req: cpb.AgentRunRequest) -> AsyncIterator[cpb.AgentRunEvent]:
+async def agent_run(deps: ServiceDeps, runtime: ChatRuntime, req: cpb.AgentRunRequest
+                    ) -> AsyncIterator[cpb.AgentRunEvent]:
     run = await prepare_console(deps, req)
     chat, question = await engine.start(deps, run)
-    fmt = _ConsoleFormat(run.conversation["id"])
+    fmt = _ConsoleFormat(run.conversation.id)
     ack = shapes.console_message(question)
-    ack.type = "ack"
+    ack.type = MessageType.Ack
     yield fmt.message(ack, finished=True)
-    async for update in engine.Run(deps, run, chat, question).updates():
+    async for update in engine.Run(deps, runtime.cancels, run, chat, question).updates():
         if update.kind == "delta":
             yield fmt.message(shapes.console_message(update.row), finished=False)
         elif update.kind == "message":
             yield fmt.message(shapes.console_message(update.row), finished=True)
-        elif update.event == "failed":
-            error = cpb.ErrorData(code=update.row["last_error_code"] or 500, msg=update.row["last_error_msg"] or "")
+        elif update.event == ChatStatus.Failed:
+            error = cpb.ErrorData(code=update.row.last_error_code or 500, msg=update.row.last_error_msg or "")
             yield cpb.AgentRunEvent(event="error", data=_json(error))
     yield cpb.AgentRunEvent(event="done", data="")

@@ -5,7 +5,6 @@ failed. A live replica always ends its own runs by then (the agent call has that
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from atelier_common.service import ServiceDeps
@@ -16,9 +15,6 @@ log = logging.getLogger("atelier.conversation.reaper")
 GRACE_S = 60.0
 LOST_CODE = 500
 
-_running: dict[int, asyncio.Task[None]] = {}
-
-
 async def reap_once(deps: ServiceDeps) -> list[int]:
     limit = deps.settings.chat_run_timeout_s + GRACE_S
     ids = await chats.fail_stale(deps.pool, limit, LOST_CODE,
@@ -28,22 +24,11 @@ async def reap_once(deps: ServiceDeps) -> list[int]:
     return ids
 
 
-async def _loop(deps: ServiceDeps) -> None:
+async def run_reaper(deps: ServiceDeps) -> None:
+    """Reaps every reconcile interval until cancelled."""
     while True:
         try:
             await reap_once(deps)
         except Exception:  # the next round retries; a DB blip must not end the loop
             log.exception("reaping orphaned chat runs failed")
         await asyncio.sleep(max(1.0, deps.settings.reconcile_interval_s))
-
-
-async def start(deps: ServiceDeps) -> None:
-    _running[id(deps)] = asyncio.create_task(_loop(deps), name="chat-reaper")
-
-
-async def stop(deps: ServiceDeps) -> None:
-    task = _running.pop(id(deps), None)
-    if task is not None:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task

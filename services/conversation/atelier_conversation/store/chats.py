@@ -4,68 +4,72 @@ from __future__ import annotations
 
 import asyncpg
 
+from atelier_conversation.domain.entities import Chat
+from atelier_proto.enums import ChatStatus
+
 Conn = asyncpg.Connection | asyncpg.Pool
 
-ACTIVE = ("created", "in_progress")  # a run is streaming (the reaper fails these when their server died)
-WAITING = "requires_action"  # stopped until the caller submits tool outputs
+# A run is streaming (the reaper fails these when their server died).
+ACTIVE = (ChatStatus.Created, ChatStatus.InProgress)
+WAITING = ChatStatus.RequiresAction  # stopped until the caller submits tool outputs
 CANCELLABLE = (*ACTIVE, WAITING)
 
 
 async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, bot_id: int, user_id: str,
-                 question_id: int | None, meta_data: dict[str, str], status: str = "created",
-                 draft_mode: bool = False, save_history: bool = True) -> asyncpg.Record:
-    return await conn.fetchrow(
+                 question_id: int | None, meta_data: dict[str, str], status: ChatStatus = ChatStatus.Created,
+                 draft_mode: bool = False, save_history: bool = True) -> Chat:
+    return Chat.one(await conn.fetchrow(
         "INSERT INTO chats (id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status,"
         " draft_mode, save_history) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING *",
-        id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status, draft_mode, save_history)
+        id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status, draft_mode, save_history))
 
 
-async def get(conn: Conn, chat_id: int) -> asyncpg.Record | None:
-    return await conn.fetchrow("SELECT * FROM chats WHERE id = $1", chat_id)
+async def get(conn: Conn, chat_id: int) -> Chat | None:
+    return Chat.maybe(await conn.fetchrow("SELECT * FROM chats WHERE id = $1", chat_id))
 
 
-async def cancel(conn: Conn, chat_id: int) -> asyncpg.Record | None:
+async def cancel(conn: Conn, chat_id: int) -> Chat | None:
     """Cancels a running or waiting chat; None when it already ended."""
-    return await conn.fetchrow(
-        "UPDATE chats SET status = 'cancelled', required_action = NULL, updated_at = now(), completed_at = now()"
-        " WHERE id = $1 AND status = ANY($2::text[]) RETURNING *", chat_id, list(CANCELLABLE))
+    return Chat.maybe(await conn.fetchrow(
+        "UPDATE chats SET status = $3, required_action = NULL, updated_at = now(), completed_at = now()"
+        " WHERE id = $1 AND status = ANY($2::text[]) RETURNING *", chat_id, list(CANCELLABLE), ChatStatus.Cancelled))
 
 
 async def require_action(conn: Conn, chat_id: int, *, tool_calls: list[dict[str, str]], input_tokens: int,
-                         output_tokens: int) -> asyncpg.Record | None:
+                         output_tokens: int) -> Chat | None:
     """An active run stopped for client-side tool outputs; None when it was cancelled meanwhile."""
-    return await conn.fetchrow(
+    return Chat.maybe(await conn.fetchrow(
         "UPDATE chats SET status = $2, required_action = $3, input_tokens = $4, output_tokens = $5,"
         " updated_at = now() WHERE id = $1 AND status = ANY($6::text[]) RETURNING *",
-        chat_id, WAITING, tool_calls, input_tokens, output_tokens, list(ACTIVE))
+        chat_id, WAITING, tool_calls, input_tokens, output_tokens, list(ACTIVE)))
 
 
-async def resume(conn: Conn, chat_id: int) -> asyncpg.Record | None:
+async def resume(conn: Conn, chat_id: int) -> Chat | None:
     """Claims a waiting chat for its resumed run (in progress again); None when it is not waiting,
     so two submissions for the same chat cannot both resume it."""
-    return await conn.fetchrow(
-        "UPDATE chats SET status = 'in_progress', required_action = NULL, updated_at = now()"
-        " WHERE id = $1 AND status = $2 RETURNING *", chat_id, WAITING)
+    return Chat.maybe(await conn.fetchrow(
+        "UPDATE chats SET status = $3, required_action = NULL, updated_at = now()"
+        " WHERE id = $1 AND status = $2 RETURNING *", chat_id, WAITING, ChatStatus.InProgress))
 
 
-async def finish(conn: Conn, chat_id: int, *, status: str, input_tokens: int, output_tokens: int,
-                 error_code: int | None = None, error_msg: str | None = None) -> asyncpg.Record | None:
-    stamp = "failed_at = now()" if status == "failed" else "completed_at = now()"
-    return await conn.fetchrow(
+async def finish(conn: Conn, chat_id: int, *, status: ChatStatus, input_tokens: int, output_tokens: int,
+                 error_code: int | None = None, error_msg: str | None = None) -> Chat | None:
+    stamp = "failed_at = now()" if status == ChatStatus.Failed else "completed_at = now()"
+    return Chat.maybe(await conn.fetchrow(
         f"UPDATE chats SET status = $2, input_tokens = $3, output_tokens = $4, last_error_code = $5,"
         f" last_error_msg = $6, updated_at = now(), {stamp} WHERE id = $1 AND status = ANY($7::text[]) RETURNING *",
-        chat_id, status, input_tokens, output_tokens, error_code, error_msg, list(ACTIVE))
+        chat_id, status, input_tokens, output_tokens, error_code, error_msg, list(ACTIVE)))
 
 
-async def record_usage(conn: Conn, chat_id: int, input_tokens: int, output_tokens: int) -> asyncpg.Record | None:
-    return await conn.fetchrow("UPDATE chats SET input_tokens = $2, output_tokens = $3 WHERE id = $1 RETURNING *",
-                               chat_id, input_tokens, output_tokens)
+async def record_usage(conn: Conn, chat_id: int, input_tokens: int, output_tokens: int) -> Chat | None:
+    return Chat.maybe(await conn.fetchrow("UPDATE chats SET input_tokens = $2, output_tokens = $3 WHERE id = $1 RETURNING *",
+                               chat_id, input_tokens, output_tokens))
 
 
 async def fail_stale(conn: Conn, older_than_s: float, error_code: int, error_msg: str) -> list[int]:
     """Fails runs still active `older_than_s` after they started (their replica died); their ids."""
     rows = await conn.fetch(
-        "UPDATE chats SET status = 'failed', last_error_code = $2, last_error_msg = $3, failed_at = now(),"
+        "UPDATE chats SET status = $5, last_error_code = $2, last_error_msg = $3, failed_at = now(),"
         " updated_at = now() WHERE status = ANY($4::text[]) AND created_at < now() - make_interval(secs => $1)"
-        " RETURNING id", older_than_s, error_code, error_msg, list(ACTIVE))
+        " RETURNING id", older_than_s, error_code, error_msg, list(ACTIVE), ChatStatus.Failed)
     return [r["id"] for r in rows]

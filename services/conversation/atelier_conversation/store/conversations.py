@@ -6,45 +6,47 @@ from typing import Any
 
 import asyncpg
 
+from atelier_conversation.domain.entities import Conversation
+
 Conn = asyncpg.Connection | asyncpg.Pool
 
 
 async def insert(conn: Conn, *, id: int, space_id: int, bot_id: int, creator_id: int, section_id: int,
-                 name: str = "", meta_data: dict[str, str] | None = None, connector_id: int = 0) -> asyncpg.Record:
-    return await conn.fetchrow(
+                 name: str = "", meta_data: dict[str, str] | None = None, connector_id: int = 0) -> Conversation:
+    return Conversation.one(await conn.fetchrow(
         "INSERT INTO conversations (id, space_id, bot_id, creator_id, section_id, name, meta_data, connector_id)"
         " VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING *",
-        id, space_id, bot_id, creator_id, section_id, name, meta_data or {}, connector_id)
+        id, space_id, bot_id, creator_id, section_id, name, meta_data or {}, connector_id))
 
 
-async def get(conn: Conn, conversation_id: int, *, for_update: bool = False) -> asyncpg.Record | None:
+async def get(conn: Conn, conversation_id: int, *, for_update: bool = False) -> Conversation | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(f"SELECT * FROM conversations WHERE id = $1 AND deleted_at IS NULL{lock}",
-                               conversation_id)
+    return Conversation.maybe(await conn.fetchrow(f"SELECT * FROM conversations WHERE id = $1 AND deleted_at IS NULL{lock}",
+                               conversation_id))
 
 
-async def latest(conn: Conn, bot_id: int, creator_id: int, connector_id: int) -> asyncpg.Record | None:
-    return await conn.fetchrow(
+async def latest(conn: Conn, bot_id: int, creator_id: int, connector_id: int) -> Conversation | None:
+    return Conversation.maybe(await conn.fetchrow(
         "SELECT * FROM conversations WHERE bot_id = $1 AND creator_id = $2 AND connector_id = $3"
-        " AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1", bot_id, creator_id, connector_id)
+        " AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1", bot_id, creator_id, connector_id))
 
 
 async def list_page(conn: Conn, *, bot_id: int, creator_id: int, order_by: str, descending: bool, limit: int,
-                    offset: int, connector_id: int | None = None) -> list[asyncpg.Record]:
+                    offset: int, connector_id: int | None = None) -> list[Conversation]:
     column = {"created_at": "created_at", "updated_at": "updated_at"}[order_by]
     direction = "DESC" if descending else "ASC"
     connector = "" if connector_id is None else " AND connector_id = $5"
     args = [bot_id, creator_id, limit, offset] + ([] if connector_id is None else [connector_id])
-    return list(await conn.fetch(
+    return Conversation.many(await conn.fetch(
         f"SELECT * FROM conversations WHERE bot_id = $1 AND creator_id = $2 AND deleted_at IS NULL{connector}"
         f" ORDER BY {column} {direction}, id {direction} LIMIT $3 OFFSET $4", *args))
 
 
-async def update(conn: Conn, conversation_id: int, **fields: Any) -> asyncpg.Record:
+async def update(conn: Conn, conversation_id: int, **fields: Any) -> Conversation:
     sets = ", ".join(f"{k} = ${i}" for i, k in enumerate(fields, start=2))
-    return await conn.fetchrow(
+    return Conversation.one(await conn.fetchrow(
         f"UPDATE conversations SET {sets}, updated_at = now() WHERE id = $1 RETURNING *",
-        conversation_id, *fields.values())
+        conversation_id, *fields.values()))
 
 
 async def soft_delete(conn: Conn, conversation_id: int) -> None:

@@ -3,12 +3,12 @@ embedded and full-text indexed (search_text) and where it came from (chunk_info)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from atelier_knowledge.chunking import Chunk, count_tokens
-from atelier_knowledge.domain.table_schema import Column, convert_row, embedded_text, row_content
-from atelier_knowledge.parsing import TableData
+from atelier_indexer.chunking import Chunk, count_tokens
+from atelier_indexer.domain.table_rows import Column, RowMismatch, convert_row, embedded_text, row_content
+from atelier_indexer.parsing import TableData
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,6 @@ class SliceDraft:
     search_text: str
     token_count: int
     chunk_info: dict[str, Any]
-    row_values: list[Any] | None = field(default=None)  # table datasets: the physical row
 
 
 def from_chunks(chunks: list[Chunk]) -> list[SliceDraft]:
@@ -38,8 +37,6 @@ def from_table(columns: list[Column], table: TableData, first_row_number: int) -
     """One slice per row, content = the row as JSON; RowMismatch names the first bad cell.
     Row numbers in messages are 1-based lines of the source sheet."""
     if table.overlong_rows:
-        from atelier_knowledge.domain.table_schema import RowMismatch
-
         first = table.overlong_rows[0]
         raise RowMismatch(
             f"row {first_row_number + first}: has more cells than the {len(table.columns)} columns of the header"
@@ -51,7 +48,7 @@ def from_table(columns: list[Column], table: TableData, first_row_number: int) -
             continue
         text = embedded_text(columns, values)
         drafts.append(SliceDraft(row_content(columns, values), text, count_tokens(text),
-                                 {"row": first_row_number + i}, values))
+                                 {"row": first_row_number + i}))
     return drafts
 
 

@@ -7,10 +7,17 @@ import json
 from atelier_indexer import targets
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.handlers.common import already_processed, record_processed
-from atelier_knowledge.domain.enums import DocStatus, FormatType
-from atelier_knowledge.search import SliceDoc
-from atelier_knowledge.store import datasets, documents, slices, tables
 from atelier_proto import events_pb2 as epb
+from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import FormatType
+from atelier_search import SliceDoc
+
+
+def semantic_columns(dataset: kpb.IndexingDataset) -> set[str] | None:
+    """Table datasets: the columns embedded for semantic search (None: embed the whole content)."""
+    if dataset.format_type != FormatType.Table:
+        return None
+    return {c.column_name for c in dataset.columns if c.is_semantic}
 
 
 def search_text(content: str, semantic: set[str] | None) -> str:
@@ -32,32 +39,21 @@ async def handle(ctx: IndexerContext, event: epb.IndexSlice, event_id: str) -> N
 
 
 async def _run(ctx: IndexerContext, event: epb.IndexSlice, event_id: str) -> None:
-    if await already_processed(ctx.pool, ctx.group_id, event_id):
+    if await already_processed(ctx, event_id):
         return
-    row = await slices.get(ctx.pool, event.slice_id)
-    dataset = await datasets.get(ctx.pool, event.dataset_id)
-    doc = await documents.get(ctx.pool, event.document_id)
-    if row is None or dataset is None or doc is None or doc["status"] == DocStatus.DELETED:
-        await record_processed(ctx.pool, ctx.group_id, event_id)  # deleted since: nothing to index
+    found = await ctx.knowledge.slices_by_id([event.slice_id])
+    dataset = await ctx.knowledge.dataset(event.dataset_id)
+    if not found or dataset is None or not dataset.live:
+        await record_processed(ctx, event_id)  # deleted since: nothing to index
         return
-    semantic = None
-    if dataset["format_type"] == FormatType.TABLE:
-        columns = await tables.get_columns(ctx.pool, dataset["id"]) or []
-        semantic = {c.column_name for c in columns if c.is_semantic}
-    text = search_text(row["content"], semantic)
-    indexes = await targets.write_targets(ctx, dataset)
+    [piece] = found
+    text = search_text(piece.content, semantic_columns(dataset))
+    indexes = targets.write_targets(dataset)
     for target, [vector] in await targets.embed_into(ctx, indexes, [text]):
-        await targets.ensure(ctx, dataset["id"], target, len(vector))
-        item = SliceDoc(slice_id=row["id"], document_id=row["document_id"], dataset_id=dataset["id"], content=text,
-                        vector=vector)
-        await targets.upsert(ctx, target.key, [item])
-    async with ctx.pool.acquire() as conn, conn.transaction():
-        current = await slices.get(conn, row["id"], for_update=True)
-        if current is None:  # deleted while embedding: take the vector back out
-            for target in indexes:
-                await ctx.stores.vector.delete_slices(target.key, [row["id"]])
-                if ctx.stores.fulltext is not ctx.stores.vector:
-                    await ctx.stores.fulltext.delete_slices(target.key, [row["id"]])
-        elif current["content"] == row["content"]:
-            await slices.mark_stored(conn, [row["id"]])
-        await record_processed(conn, ctx.group_id, event_id)
+        await targets.ensure(ctx, dataset.dataset_id, target, len(vector))
+        await targets.upsert(ctx, target.key, [SliceDoc(slice_id=piece.slice_id, document_id=piece.document_id,
+                                                        dataset_id=dataset.dataset_id, content=text, vector=vector)])
+    gone = await ctx.knowledge.mark_stored([kpb.StoredSlice(slice_id=piece.slice_id, content_hash=piece.content_hash)])
+    if gone:  # deleted while embedding: take the vector back out
+        await targets.delete_slices(ctx, [t.key for t in indexes], gone)
+    await record_processed(ctx, event_id)

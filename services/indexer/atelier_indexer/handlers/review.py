@@ -6,32 +6,29 @@ import asyncio
 import json
 
 from atelier_common.storage import ObjectNotFound
+from atelier_indexer.chunking import CL100K, chunk_document, chunk_sizing, rules_from_strategy
 from atelier_indexer.context import IndexerContext
-from atelier_knowledge.chunking import chunk_document
-from atelier_knowledge.domain.enums import ReviewStatus
-from atelier_knowledge.domain.strategy import rules_from_strategy
-from atelier_knowledge.embedders import dataset_chunk_limit
-from atelier_knowledge.parsing import ParseError, parse_document
-from atelier_knowledge.store import datasets, reviews
+from atelier_indexer.parsing import ParseError, ParseOptions, parse_document
 from atelier_proto import events_pb2 as epb
 
 
 async def handle(ctx: IndexerContext, event: epb.DocumentReview) -> None:
-    row = await reviews.get(ctx.pool, event.review_id)
-    if row is None or row["status"] != ReviewStatus.PROCESSING:
-        return  # done already (redelivery) or gone
-    dataset = await datasets.get(ctx.pool, event.dataset_id)
-    limit = dataset_chunk_limit(dataset, ctx.deps.settings) if dataset is not None else None
-    rules = rules_from_strategy(event.chunk_strategy if event.HasField("chunk_strategy") else None, limit)
+    sizing = chunk_sizing(event.embedding_model, ctx.deps.settings) if event.embedding_model else None
+    rules = rules_from_strategy(event.chunk_strategy if event.HasField("chunk_strategy") else None,
+                                sizing.limit if sizing else None)
+    counter = sizing.counter if sizing else CL100K  # chunks measured in the embedder's tokenizer
+    parsing = event.parsing_strategy
+    options = ParseOptions(extract_tables=not parsing.HasField("table_extraction") or parsing.table_extraction)
     try:
         data = await ctx.deps.storage.get(event.tos_uri)
-        chunks = await asyncio.to_thread(lambda: chunk_document(parse_document(data, event.document_type), rules))
+        chunks = await asyncio.to_thread(
+            lambda: chunk_document(parse_document(data, event.document_type, options), rules, counter))
     except (ParseError, ObjectNotFound) as exc:
         reason = exc.reason if isinstance(exc, ParseError) else "the file is missing from object storage"
-        await reviews.finish(ctx.pool, event.review_id, status=ReviewStatus.FAILED, error=reason)
+        await ctx.knowledge.finish_review(event.review_id, succeeded=False, error=reason)
         return
     tree = [{"sequence": c.sequence, "content": c.content, "tokens": c.tokens, "heading_path": list(c.heading_path),
              "page": c.page} for c in chunks]
     key = f"reviews/{event.space_id}/{event.review_id}.preview.json"
     await ctx.deps.storage.put(key, json.dumps(tree, ensure_ascii=False).encode(), "application/json")
-    await reviews.finish(ctx.pool, event.review_id, status=ReviewStatus.ENABLE, doc_tree_uri=key)
+    await ctx.knowledge.finish_review(event.review_id, succeeded=True, doc_tree_uri=key)

@@ -1,19 +1,12 @@
-"""Which files each dataset type accepts."""
+"""A document's file type (its extension) and the dataset types there are. Which file types each
+dataset type can index is the indexer's to say (it parses them): an unsupported file fails its
+document with the reason."""
 
 from __future__ import annotations
 
 from atelier_common.errors import InvalidArgument
-from atelier_knowledge.domain.enums import FormatType
-from atelier_knowledge.parsing import IMAGE_FILE_TYPES, TABLE_FILE_TYPES, TEXT_FILE_TYPES, normalize_file_type
-
-ACCEPTED: dict[int, tuple[str, ...]] = {
-    FormatType.TEXT: TEXT_FILE_TYPES,
-    FormatType.TABLE: TABLE_FILE_TYPES,
-    FormatType.IMAGE: IMAGE_FILE_TYPES,
-}
-
-MIME_TYPES = {"png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "webp": "image/webp",
-              "gif": "image/gif", "bmp": "image/bmp"}
+from atelier_common.files import normalize_file_type
+from atelier_proto.enums import FormatType
 
 
 def file_type_of(name: str, declared: str = "") -> str:
@@ -21,10 +14,6 @@ def file_type_of(name: str, declared: str = "") -> str:
     return normalize_file_type(declared or name) if (declared or "." in name) else ""
 
 
-def is_accepted(format_type: int, file_type: str) -> bool:
-    return file_type in ACCEPTED.get(format_type, ())
-
-
 def require_known_format(format_type: int) -> None:
-    if format_type not in ACCEPTED:
+    if format_type not in tuple(FormatType):
         raise InvalidArgument(f"format_type {format_type} is not one of 0 (text), 1 (table), 2 (image)")

@@ -14,7 +14,7 @@ import asyncpg
 from atelier_knowledge.domain.fusion import ChannelHit
 from atelier_knowledge.embedders import index_key
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
-from atelier_knowledge.search import SearchStores
+from atelier_search import SearchStores
 
 log = logging.getLogger("atelier.knowledge.retrieval")
 

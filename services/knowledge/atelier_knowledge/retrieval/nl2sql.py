@@ -10,23 +10,20 @@ import re
 from dataclasses import dataclass, field
 
 import asyncpg
-import sqlglot
 from sqlglot import exp
-from sqlglot.errors import SqlglotError
 
+from atelier_common import user_tables
 from atelier_common.ai import ChatModel
-from atelier_knowledge.domain.table_schema import SQL_TYPES, Column, physical_table
+from atelier_common.db import sandbox
+from atelier_common.sqlguard import SqlRefused, check_functions, parse_one
+from atelier_knowledge.domain.table_schema import Column, physical_table
 from atelier_knowledge.store.tables import SCHEMA
 
 READER_ROLE = "atelier_kb_reader"
+# What one table answer may hold (it reaches the chat model's prompt): values are cut past this.
+MAX_VALUE_CHARS = 2000
+MAX_RESULT_CHARS = 32_000
 SLICE_ID = "_slice_id"
-# Ordinary scalar and aggregate functions; anything else (pg_sleep, pg_read_file, dblink,
-# set_config, lo_import...) is refused by name.
-ALLOWED_FUNCTIONS = frozenset({
-    "count", "sum", "avg", "min", "max", "lower", "upper", "length", "coalesce", "round", "abs", "floor", "ceil",
-    "substring", "trim", "concat", "nullif", "greatest", "least", "cast", "trycast", "case", "if", "extract",
-    "date_trunc", "timestamp_trunc", "datetrunc", "timestamptrunc", "stddev", "variance", "percentile_cont",
-})
 WRITES = (exp.Insert, exp.Update, exp.Delete, exp.Drop, exp.Create, exp.Alter, exp.Command, exp.Merge,
           exp.TruncateTable, exp.Into, exp.Lock)
 
@@ -85,7 +82,7 @@ def _quote(name: str) -> str:
 
 
 def create_table_ddl(spec: TableSpec) -> str:
-    lines = [f"  {_quote(c.column_name)} {SQL_TYPES[c.column_type]}" + (f" -- {c.desc}" if c.desc else "")
+    lines = [f"  {_quote(c.column_name)} {user_tables.sql_type(c.column_type)}" + (f" -- {c.desc}" if c.desc else "")
              for c in spec.columns]
     return f"CREATE TABLE {spec.name} (\n" + ",\n".join(lines) + "\n);"
 
@@ -111,10 +108,6 @@ def parse_llm_answer(text: str) -> str:
     return sql.strip()
 
 
-def _function_name(node: exp.Func) -> str:
-    return (node.name if isinstance(node, exp.Anonymous) else node.sql_name()).lower()
-
-
 def _check(stmt: exp.Expression, spec: TableSpec) -> None:
     if not isinstance(stmt, exp.Select | exp.Union):
         raise UnsafeSQL(f"only a SELECT is allowed, not {stmt.key.upper()}")
@@ -123,8 +116,10 @@ def _check(stmt: exp.Expression, spec: TableSpec) -> None:
             what = "SELECT ... INTO" if isinstance(node, exp.Into) else (
                 "row locks (FOR UPDATE)" if isinstance(node, exp.Lock) else node.key.upper())
             raise UnsafeSQL(f"{what} is not allowed: only a read-only SELECT")
-        if isinstance(node, exp.Func) and _function_name(node) not in ALLOWED_FUNCTIONS:
-            raise UnsafeSQL(f"function {_function_name(node)} is not allowed")
+    try:  # functions from the whitelist every model-written statement shares
+        check_functions(stmt)
+    except SqlRefused as err:
+        raise UnsafeSQL(str(err)) from None
     ctes = {cte.alias_or_name.lower() for cte in stmt.find_all(exp.CTE)}
     for table in stmt.find_all(exp.Table):
         if table.args.get("db") or table.args.get("catalog"):
@@ -142,12 +137,9 @@ def _is_plain(select: exp.Expression) -> bool:
 def to_physical_sql(sql: str, spec: TableSpec, *, row_limit: int) -> tuple[str, bool]:
     """(SQL on the physical table, whether its last column is the slice id). Raises UnsafeSQL."""
     try:
-        statements = [s for s in sqlglot.parse(sql, read="postgres") if s is not None]
-    except SqlglotError as err:
-        raise UnsafeSQL(f"the SQL does not parse: {str(err).splitlines()[0]}") from None
-    if len(statements) != 1:
-        raise UnsafeSQL(f"only one statement is allowed, got {len(statements)}")
-    stmt = statements[0]
+        stmt = parse_one(sql)
+    except SqlRefused as err:
+        raise UnsafeSQL(str(err)) from None
     _check(stmt, spec)
     aliases = {e.alias.lower() for e in stmt.find_all(exp.Alias)}
     ctes = {cte.alias_or_name.lower() for cte in stmt.find_all(exp.CTE)}
@@ -185,33 +177,30 @@ def to_physical_sql(sql: str, spec: TableSpec, *, row_limit: int) -> tuple[str, 
     return stmt.sql(dialect="postgres"), with_slice
 
 
-async def _may_be_reader(conn: asyncpg.Connection) -> bool:
-    """The reader role exists and this session may SET ROLE to it (see migration 0002)."""
-    return bool(await conn.fetchval(
-        "SELECT coalesce((SELECT pg_has_role(current_user, oid, 'MEMBER') FROM pg_roles WHERE rolname = $1), false)",
-        READER_ROLE))
-
-
 def _cell(value: object) -> str:
-    return "" if value is None else str(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 async def run_select(pool: asyncpg.Pool, physical_sql: str, *, timeout_ms: int, row_limit: int
                      ) -> tuple[list[str], list[list[str]]]:
-    """Run in a read-only transaction, as the reader role when it exists, under statement_timeout."""
+    """Run in a read-only transaction, as the reader role when it exists, under statement_timeout,
+    with long values and large results cut in the database (atelier_common.db.sandbox)."""
+    caps = sandbox.Caps(max_rows=row_limit, max_value_chars=MAX_VALUE_CHARS, max_result_chars=MAX_RESULT_CHARS)
     async with pool.acquire() as conn, conn.transaction(readonly=True):
-        await conn.execute(f"SET LOCAL statement_timeout = {int(timeout_ms)}")
-        if await _may_be_reader(conn):
-            await conn.execute(f"SET LOCAL ROLE {READER_ROLE}")
+        await sandbox.confine(conn, role=READER_ROLE, timeout_ms=timeout_ms, role_required=False)
         try:
-            stmt = await conn.prepare(physical_sql)
-            records = await stmt.fetch()
+            result = await sandbox.fetch_capped(conn, physical_sql, (), caps)
+        except sandbox.TooManyColumns as err:
+            raise Nl2SqlError(str(err)) from None
         except asyncpg.QueryCanceledError:
             raise Nl2SqlError(f"the query took longer than {timeout_ms} ms") from None
         except asyncpg.PostgresError as err:
             raise Nl2SqlError(f"the query failed: {err}") from None
-        columns = [a.name for a in stmt.get_attributes()]
-    return columns, [[_cell(v) for v in r.values()] for r in records[:row_limit]]
+    return result.columns, [[_cell(v) for v in row] for row in result.rows]
 
 
 async def answer(model: ChatModel, pool: asyncpg.Pool, spec: TableSpec, question: str, *,

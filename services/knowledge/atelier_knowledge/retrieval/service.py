@@ -24,9 +24,9 @@ from atelier_knowledge.domain.enums import FormatType
 from atelier_knowledge.retrieval import channels, rewrite
 from atelier_knowledge.retrieval.channels import FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
-from atelier_knowledge.search import SearchStores, create_search_stores
 from atelier_knowledge.store import slices, tables
 from atelier_proto import base_pb2
+from atelier_search import SearchStores, create_search_stores
 
 if TYPE_CHECKING:
     from atelier_knowledge.retrieval import nl2sql

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -85,12 +86,31 @@ async def mark_queued(conn: Conn, document_ids: Sequence[int], *, chunk_strategy
     )
 
 
-async def mark_chunking(conn: Conn, document_id: int) -> None:
-    await conn.execute(
+@dataclass(frozen=True)
+class RunState:
+    """Where a document's indexing stands: its status and the run that may write to it."""
+
+    status: int
+    run: int
+
+    def owned_by(self, run: int) -> bool:
+        return self.status == DocStatus.CHUNKING and self.run == run
+
+
+async def run_state(conn: asyncpg.Connection, document_id: int) -> RunState | None:
+    """The document's status and run, row locked (the delete RPC takes the same lock)."""
+    row = await conn.fetchrow("SELECT status, index_run FROM documents WHERE id = $1 FOR UPDATE", document_id)
+    return None if row is None else RunState(row["status"], row["index_run"])
+
+
+async def start_run(conn: Conn, document_id: int) -> int:
+    """Chunking, counters reset, under a new run number (returned)."""
+    return int(await conn.fetchval(
         "UPDATE documents SET status = $2, status_descript = '', progress = 0, slice_count = 0, char_count = 0,"
-        " index_started_at = now(), heartbeat_at = now(), updated_at = now() WHERE id = $1",
+        " index_run = index_run + 1, index_started_at = now(), heartbeat_at = now(), updated_at = now()"
+        " WHERE id = $1 RETURNING index_run",
         document_id, DocStatus.CHUNKING,
-    )
+    ))
 
 
 async def set_progress(conn: Conn, document_id: int, progress: int) -> None:
@@ -100,11 +120,12 @@ async def set_progress(conn: Conn, document_id: int, progress: int) -> None:
     )
 
 
-async def mark_enabled(conn: Conn, document_id: int, *, slice_count: int, char_count: int) -> None:
+async def mark_enabled(conn: Conn, document_id: int, *, slice_count: int, char_count: int,
+                       caption: str | None = None) -> None:
     await conn.execute(
         "UPDATE documents SET status = $2, status_descript = '', progress = 100, slice_count = $3, char_count = $4,"
-        " heartbeat_at = now(), updated_at = now() WHERE id = $1",
-        document_id, DocStatus.ENABLE, slice_count, char_count,
+        " caption = coalesce($5, caption), heartbeat_at = now(), updated_at = now() WHERE id = $1",
+        document_id, DocStatus.ENABLE, slice_count, char_count, caption,
     )
 
 
@@ -126,8 +147,10 @@ async def soft_delete(conn: Conn, document_ids: Sequence[int]) -> list[int]:
     return [r["id"] for r in rows]
 
 
-async def soft_delete_dataset(conn: Conn, dataset_id: int) -> None:
-    await conn.execute("UPDATE documents SET status = 3, updated_at = now() WHERE dataset_id = $1 AND status <> 3", dataset_id)
+async def soft_delete_dataset(conn: Conn, dataset_id: int) -> list[int]:
+    rows = await conn.fetch("UPDATE documents SET status = 3, updated_at = now() WHERE dataset_id = $1 AND status <> 3"
+                            " RETURNING id", dataset_id)
+    return [r["id"] for r in rows]
 
 
 async def stuck(conn: Conn, older_than_s: float, limit: int = 100) -> list[asyncpg.Record]:
@@ -136,6 +159,14 @@ async def stuck(conn: Conn, older_than_s: float, limit: int = 100) -> list[async
         "SELECT * FROM documents WHERE status = ANY($1::smallint[])"
         " AND heartbeat_at < now() - make_interval(secs => $2) ORDER BY heartbeat_at LIMIT $3",
         list(IN_FLIGHT), older_than_s, limit,
+    )
+
+
+async def heartbeat(conn: Conn, document_ids: Sequence[int]) -> None:
+    """A sign of life of documents an indexer holds (queued in it or being indexed)."""
+    await conn.execute(
+        "UPDATE documents SET heartbeat_at = now() WHERE id = ANY($1::bigint[]) AND status = ANY($2::smallint[])",
+        list(document_ids), list(IN_FLIGHT),
     )
 
 
@@ -154,31 +185,51 @@ async def claim_due_web_pages(conn: asyncpg.Connection, limit: int = 100) -> lis
         " SELECT id FROM documents WHERE update_type = 1 AND status IN (1, 9) AND update_interval > 0"
         " AND coalesce(web_fetched_at, updated_at) + make_interval(hours => update_interval) <= now()"
         " ORDER BY web_fetched_at NULLS FIRST LIMIT $1 FOR UPDATE SKIP LOCKED)"
-        " RETURNING id, space_id, dataset_id",
+        " RETURNING id, space_id, dataset_id, status, web_url, tos_uri, content_hash",
         limit,
     )
 
 
-async def source_keys_to_remove(conn: Conn, document_ids: Sequence[int] | None = None, dataset_id: int | None = None
-                                ) -> list[str]:
-    """Object keys of deleted documents (these, or every one of a dataset) that no live document
-    still points at: the blobs that can go."""
-    if document_ids is not None:
-        rows = await conn.fetch("SELECT DISTINCT tos_uri FROM documents WHERE id = ANY($1::bigint[]) AND status = 3"
-                                " AND tos_uri <> ''", list(document_ids))
-    else:
-        rows = await conn.fetch("SELECT DISTINCT tos_uri FROM documents WHERE dataset_id = $1 AND status = 3"
-                                " AND tos_uri <> ''", dataset_id)
-    keys = [r["tos_uri"] for r in rows]
-    if not keys:
-        return []
-    kept = {r["tos_uri"] for r in await conn.fetch(
-        "SELECT DISTINCT tos_uri FROM documents WHERE tos_uri = ANY($1::text[]) AND status <> 3", keys)}
-    return [k for k in keys if k not in kept]
+async def live_ids_after(conn: Conn, dataset_id: int, after_id: int, limit: int) -> list[int]:
+    """The dataset's live document ids after `after_id`, in id order (walks that resume by id)."""
+    rows = await conn.fetch(
+        "SELECT id FROM documents WHERE dataset_id = $1 AND id > $2 AND status <> 3 ORDER BY id LIMIT $3",
+        dataset_id, after_id, limit)
+    return [r["id"] for r in rows]
 
 
-async def next_in_dataset(conn: Conn, dataset_id: int, after_id: int) -> asyncpg.Record | None:
-    """The dataset's next live document by id (documents are walked in id order to resume)."""
-    return await conn.fetchrow(
-        "SELECT * FROM documents WHERE dataset_id = $1 AND id > $2 AND status <> 3 ORDER BY id LIMIT 1",
-        dataset_id, after_id)
+# ---------------------------------------------------------------------------- source files
+
+
+@dataclass(frozen=True)
+class DeletedSource:
+    document_id: int
+    tos_uri: str
+
+
+async def sources_to_remove(conn: asyncpg.Connection, limit: int, document_ids: Sequence[int] | None = None
+                            ) -> list[DeletedSource]:
+    """Deleted documents (these, or any) whose source file was not removed yet, row locked (one
+    sweeper each)."""
+    only = " AND id = ANY($2::bigint[])" if document_ids is not None else ""
+    args = [list(document_ids)] if document_ids is not None else []
+    rows = await conn.fetch(
+        f"SELECT id, tos_uri FROM documents WHERE status = 3 AND NOT source_removed{only} ORDER BY id LIMIT $1"
+        " FOR UPDATE SKIP LOCKED", limit, *args)
+    return [DeletedSource(r["id"], r["tos_uri"]) for r in rows]
+
+
+async def mark_sources_removed(conn: Conn, document_ids: Sequence[int]) -> None:
+    await conn.execute("UPDATE documents SET source_removed = true WHERE id = ANY($1::bigint[])", list(document_ids))
+
+
+async def sweep_source_again(conn: Conn, document_id: int) -> None:
+    """A deleted document's source was written after its sweep (a web page fetched meanwhile)."""
+    await conn.execute("UPDATE documents SET source_removed = false WHERE id = $1 AND status = 3", document_id)
+
+
+async def keys_in_use(conn: Conn, keys: Sequence[str], *, live_only: bool) -> set[str]:
+    """Those of `keys` some document (a live one, or any) has as its source."""
+    status = " AND status <> 3" if live_only else ""
+    rows = await conn.fetch(f"SELECT DISTINCT tos_uri FROM documents WHERE tos_uri = ANY($1::text[]){status}", list(keys))
+    return {r["tos_uri"] for r in rows}

@@ -26,7 +26,7 @@ async def insert_many(conn: Conn, *, document_id: int, dataset_id: int, space_id
                       status: SliceStatus = SliceStatus.INIT) -> None:
     await conn.executemany(
         "INSERT INTO slices (id, document_id, dataset_id, space_id, sequence, content, char_count, token_count,"
-        " chunk_info, status) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)",
+        " chunk_info, status) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (id) DO NOTHING",
         [(s.id, document_id, dataset_id, space_id, s.sequence, s.content, len(s.content), s.token_count, s.chunk_info,
           status) for s in slices],
     )
@@ -129,5 +129,9 @@ async def count_for_dataset(conn: Conn, dataset_id: int) -> int:
     return int(await conn.fetchval("SELECT count(*) FROM slices WHERE dataset_id = $1", dataset_id))
 
 
-async def for_document(conn: Conn, document_id: int) -> list[asyncpg.Record]:
-    return await conn.fetch("SELECT * FROM slices WHERE document_id = $1 ORDER BY sequence, id", document_id)
+async def page_for_document(conn: Conn, document_id: int, *, after_sequence: int, after_id: int, limit: int
+                            ) -> list[asyncpg.Record]:
+    """A document's slices in (sequence, id) order after the given position."""
+    return await conn.fetch(
+        "SELECT * FROM slices WHERE document_id = $1 AND (sequence, id) > ($2, $3) ORDER BY sequence, id LIMIT $4",
+        document_id, after_sequence, after_id, limit)

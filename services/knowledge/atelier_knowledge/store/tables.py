@@ -7,14 +7,15 @@ from typing import Any
 
 import asyncpg
 
-from atelier_knowledge.domain.table_schema import SQL_TYPES, Column, physical_table
+from atelier_common import user_tables
+from atelier_knowledge.domain.table_schema import Column, physical_table
 
 Conn = asyncpg.Connection | asyncpg.Pool
 SCHEMA = "knowledge_tables"
 
 
 def qualified(dataset_id: int) -> str:
-    return f"{SCHEMA}.{physical_table(dataset_id)}"
+    return user_tables.qualified(SCHEMA, dataset_id)
 
 
 async def get_columns(conn: Conn, dataset_id: int) -> list[Column] | None:
@@ -25,7 +26,7 @@ async def get_columns(conn: Conn, dataset_id: int) -> list[Column] | None:
 async def create(conn: Conn, dataset_id: int, columns: Sequence[Column]) -> None:
     """table_info row + physical table in one go (call inside a transaction). Identifiers come
     from ids only, never from user text."""
-    defs = ", ".join(f"{c.physical} {SQL_TYPES[c.column_type]}" for c in columns)
+    defs = ", ".join(user_tables.column_defs((c.id, c.column_type) for c in columns))
     await conn.execute(
         f"CREATE TABLE {qualified(dataset_id)} (_slice_id bigint PRIMARY KEY, _document_id bigint NOT NULL, {defs})"
     )

@@ -1,0 +1,504 @@
+"""DO NOT EDIT — generated from idl/*.thrift by atelier_idlc (`make idl`).
+
+Every enum of the IDL, named as there; IntEnum values are the IDL's numbers, StrEnum values the
+strings api.string enums travel as. Import them from here: `from atelier_proto.enums import
+DocumentStatus`.
+"""
+
+from enum import IntEnum, StrEnum
+
+# ---- idl/agent.thrift
+
+
+class BotMode(IntEnum):
+    """How a bot runs (Coze's bot_common.BotMode); Atelier runs single agents."""
+
+    SingleMode = 0
+    MultiMode = 1
+    WorkflowMode = 2
+
+
+class ContextMode(IntEnum):
+    Chat = 0
+    FunctionCall_1 = 1
+    FunctionCall_2 = 2
+    FunctionCall_3 = 3
+
+
+class ModelResponseFormat(IntEnum):
+    Text = 0
+    Markdown = 1
+    JSON = 2
+
+
+class KnowledgeNoRecallReplyMode(IntEnum):
+    Default = 0  # the model answers without knowledge
+    CustomizePrompt = 1  # reply with no_recall_reply_customize_prompt
+
+
+class KnowledgeShowSourceMode(IntEnum):
+    ReplyBottom = 0
+    CardList = 1
+
+
+class SuggestReplyMode(IntEnum):
+    System = 0
+    Custom = 1
+    Disable = 2
+
+
+class SuggestedQuestionsShowMode(IntEnum):
+    Random = 0
+    All = 1
+
+
+class FieldItemType(IntEnum):
+    Text = 1
+    Number = 2
+    Date = 3
+    Float = 4
+    Boolean = 5
+
+
+class BotTableRWMode(IntEnum):
+    LimitedReadWrite = 1  # each user sees own rows
+    ReadOnly = 2
+    UnlimitedReadWrite = 3  # all users share rows
+
+
+class TableType(IntEnum):
+    DraftTable = 1
+    OnlineTable = 2
+
+
+class HistoryType(IntEnum):
+    SUBMIT = 1  # saved draft version
+    FLAG = 2  # published version
+
+
+class VariableChannel(IntEnum):
+    Custom = 1
+    System = 2
+    Location = 3
+    Feishu = 4
+    APP = 5
+
+
+class SendType(IntEnum):
+    SendTypeQuery = 0  # send template_query as is
+    SendTypePanel = 1  # open a parameter panel first
+
+
+class ToolType(IntEnum):
+    ToolTypeNone = 0
+    ToolTypeWorkFlow = 1
+    ToolTypePlugin = 2
+
+
+class InputType(IntEnum):
+    TextInput = 0
+    Select = 1
+    UploadImage = 2
+    UploadDoc = 3
+    UploadTable = 4
+    UploadAudio = 5
+    MixUpload = 6
+    VIDEO = 7
+    ARCHIVE = 8
+    CODE = 9
+    TXT = 10
+    PPT = 11
+
+
+class ExecuteEventType(StrEnum):
+    """ExecuteEvent.type: what one runtime event carries."""
+
+    Answer = "answer"  # content = a delta of the answer text
+    FunctionCall = "function_call"  # content = {"name","arguments"} JSON; call_id, name set
+    ToolResponse = "tool_response"  # content = the tool's result text; call_id, name set
+    Knowledge = "knowledge"  # content = JSON list of recalled slices {content, source, score, document_id, dataset_id}
+    FollowUp = "follow_up"  # content = one suggested question
+    Verbose = "verbose"  # content = JSON {"msg_type", "data"} (e.g. knowledge_recall_failed)
+    Usage = "usage"  # usage set (sum over every model call of this run)
+    RequiresAction = "requires_action"  # content = JSON list of the client-side calls to answer [{id, name, arguments}]; the run is checkpointed and stops (usage comes just before it)
+    Error = "error"  # error_code, content = message; the answer so far is partial; last event
+
+
+# ---- idl/conversation.thrift
+
+
+class ChatStatus(StrEnum):
+    Created = "created"
+    InProgress = "in_progress"
+    Completed = "completed"
+    Failed = "failed"
+    RequiresAction = "requires_action"
+    Cancelled = "cancelled"
+
+
+class MessageType(StrEnum):
+    Question = "question"  # user input
+    Answer = "answer"
+    FunctionCall = "function_call"
+    ToolResponse = "tool_response"  # wire: "tool_response"
+    Knowledge = "knowledge"  # recalled knowledge (verbose)
+    FollowUp = "follow_up"  # suggested next question
+    Verbose = "verbose"
+    Interrupt = "interrupt"
+    Ack = "ack"  # console: the question as received, first message of /api/conversation/chat
+
+
+class MessageRole(StrEnum):
+    User = "user"
+    Assistant = "assistant"
+
+
+class MessageStatus(StrEnum):
+    """A message's status (ChatMessage.status)."""
+
+    Available = "available"
+    Broken = "broken"  # a partial answer: the run stopped before it was finished
+
+
+class ContentType(StrEnum):
+    Text = "text"
+    ObjectString = "object_string"  # wire: "object_string" (JSON list of text/image/file items)
+    Card = "card"
+
+
+class Scene(IntEnum):
+    Default = 0
+    Explore = 1
+    BotStore = 2
+    CozeHome = 3
+    Playground = 4
+    Evaluation = 5
+    AgentAPP = 6
+    SceneOpenApi = 9
+    SceneWorkflow = 50
+
+
+class LoadDirection(IntEnum):
+    Unknown = 0
+    Prev = 1
+    Next = 2
+
+
+# ---- idl/knowledge.thrift
+
+
+class FormatType(IntEnum):
+    """Dataset (knowledge base) type; "format_type" in JSON."""
+
+    Text = 0
+    Table = 1
+    Image = 2
+
+
+class DocumentSource(IntEnum):
+    """Where a document's content comes from."""
+
+    Document = 0  # local file uploaded to object storage
+    Web = 1  # web page (web_url): fetched and its main text extracted by the indexer
+    Custom = 2  # custom text typed by the user
+    FileId = 5  # OpenAPI: a file uploaded by /v1/files/upload (source_file_id), copied into the document
+
+
+class UpdateType(IntEnum):
+    """Whether a web page document is fetched again periodically."""
+
+    NoUpdate = 0
+    AutoUpdate = 1  # every update_interval hours; re-indexed only when the text changed
+
+
+class DocumentStatus(IntEnum):
+    Init = -1  # row created, nothing uploaded yet
+    Uploading = 0  # file being stored / queued for indexing
+    Enable = 1  # indexed and searchable
+    Disable = 2  # kept but excluded from retrieval
+    Deleted = 3
+    Chunking = 4  # parse/chunk/embed in progress (also on resegment)
+    Failed = 9
+
+
+class SliceStatus(IntEnum):
+    Init = 0  # persisted, not yet in the search stores
+    Stored = 1  # embedded and written to vector / full-text stores
+    Failed = 9
+
+
+class DatasetStatus(IntEnum):
+    DatasetProcessing = 0
+    DatasetReady = 1
+    DatasetDeleted = 2
+    DatasetForbid = 3
+    DatasetFailed = 9
+
+
+class ChunkType(IntEnum):
+    DefaultChunk = 0  # automatic
+    CustomChunk = 1  # separator + max_tokens + overlap
+    LevelChunk = 2  # by heading level (max_level, save_title)
+
+
+class CaptionType(IntEnum):
+    Auto = 0  # image caption generated by a multimodal model
+    Manual = 1
+
+
+class ParsingType(IntEnum):
+    FastParsing = 0
+    AccurateParsing = 1
+
+
+class SearchStrategy(IntEnum):
+    """Values match Coze's bot_common.SearchStrategy."""
+
+    SemanticSearch = 0
+    HybridSearch = 1
+    FullTextSearch = 20
+
+
+class ReviewStatus(IntEnum):
+    Processing = 0
+    Enable = 1
+    Failed = 2
+    ForceStop = 3
+
+
+class ColumnType(IntEnum):
+    Unknown = 0
+    Text = 1
+    Number = 2
+    Date = 3
+    Float = 4
+    Boolean = 5
+    Image = 6
+
+
+class OrderField(IntEnum):
+    CreateTime = 1
+    UpdateTime = 2
+
+
+class OrderType(IntEnum):
+    Desc = 1
+    Asc = 2
+
+
+class TableDataType(IntEnum):
+    AllData = 0
+    OnlySchema = 1
+    OnlyPreview = 2
+
+
+class ClaimOutcome(IntEnum):
+    Claimed = 1  # the run may index the document
+    Gone = 2  # deleted (or its dataset): remove what earlier runs wrote
+    Final = 3  # indexed or failed already (a re-drive raced a finished run): nothing to do
+
+
+# ---- idl/plugin.thrift
+
+
+class AuthorizationType(IntEnum):
+    None_ = 0
+    Service = 1  # service token / API key (manifest auth.type "service_http")
+    OAuth = 3  # manifest auth.type "oauth"
+    Standard = 4
+
+
+class ServiceAuthSubType(IntEnum):
+    ApiKey = 0
+    OAuthAuthorizationCode = 4
+
+
+class AuthorizationServiceLocation(IntEnum):
+    Header = 1
+    Query = 2
+
+
+class ParameterLocation(IntEnum):
+    Path = 1
+    Query = 2
+    Body = 3
+    Header = 4
+
+
+class ParameterType(IntEnum):
+    String = 1
+    Integer = 2
+    Number = 3
+    Object = 4
+    Array = 5
+    Bool = 6
+
+
+class APIMethod(IntEnum):
+    GET = 1
+    POST = 2
+    PUT = 3
+    DELETE = 4
+    PATCH = 5
+
+
+class DebugOperation(IntEnum):
+    Debug = 1  # call the tool with parameters
+    Parse = 2  # infer response_params from the response
+
+
+class OAuthStatus(IntEnum):
+    Authorized = 1
+    Unauthorized = 2
+
+
+class PluginType(IntEnum):
+    PLUGIN = 1
+    APP = 2
+    FUNC = 3
+    WORKFLOW = 4
+    IMAGEFLOW = 5
+    LOCAL = 6
+
+
+class CreationMethod(IntEnum):
+    COZE = 0  # form / OpenAPI import
+    IDE = 1
+
+
+class APIDebugStatus(IntEnum):
+    DebugWaiting = 0
+    DebugPassed = 1
+
+
+class APIListOrder(IntEnum):
+    CreateTime = 1
+    Name = 2
+
+
+class PluginDataFormat(IntEnum):
+    OpenAPI = 1
+    Curl = 2
+    Postman = 3
+    Swagger = 4
+
+
+# ---- idl/workflow.thrift
+
+
+class WorkflowMode(IntEnum):
+    Workflow = 0
+    Imageflow = 1
+    SceneFlow = 2
+    ChatFlow = 3
+    All = 100  # queries only
+
+
+class WorkFlowDevStatus(IntEnum):
+    CanNotSubmit = 1  # draft does not pass validation / test run
+    CanSubmit = 2
+    HadSubmit = 3
+    Deleted = 4
+
+
+class WorkFlowStatus(IntEnum):
+    CanNotPublish = 1
+    CanPublish = 2
+    HadPublished = 3
+    Deleted = 4
+    Unlisted = 5
+
+
+class WorkFlowListStatus(IntEnum):
+    UnPublished = 1
+    HadPublished = 2
+
+
+class WorkflowExeStatus(IntEnum):
+    Running = 1
+    Success = 2
+    Fail = 3
+    Cancel = 4
+
+
+class NodeExeStatus(IntEnum):
+    Waiting = 1
+    Running = 2
+    Success = 3
+    Fail = 4
+
+
+class WorkflowExeHistoryStatus(IntEnum):
+    NoHistory = 1
+    HasHistory = 2
+
+
+class InterruptType(IntEnum):
+    """Kind of interrupt a run is waiting on (question / input nodes, OAuth plugins...)."""
+
+    LocalPlugin = 1
+    Question = 2
+    RequireInfos = 3
+    SceneChat = 4
+    Input = 5
+    OauthPlugin = 7
+
+
+class NodeEventType(IntEnum):
+    LocalPlugin = 1
+    Question = 2
+    RequireInfos = 3
+    SceneChat = 4
+    InputNode = 5
+    WorkflowLocalPlugin = 6
+    WorkflowOauthPlugin = 7
+
+
+class WorkflowRunMode(IntEnum):
+    Sync = 0
+    Stream = 1
+    Async = 2
+
+
+class DeleteStatus(IntEnum):
+    SUCCESS = 0
+    FAIL = 1
+
+
+class ValidateErrorType(IntEnum):
+    BotValidateNodeErr = 1
+    BotValidatePathErr = 2
+    BotConcurrentPathErr = 3
+
+
+class SchemaType(IntEnum):
+    DAG = 0
+    FDL = 1
+    BlockWise = 2
+
+
+class NodeType(IntEnum):
+    """Well-known node types ("type" of a canvas node is the decimal string of these)."""
+
+    Start = 1
+    End = 2
+    LLM = 3
+    Plugin = 4
+    Code = 5
+    Knowledge = 6
+    If = 8
+    SubWorkflow = 9
+    Database = 12
+    Output = 13
+    Text = 15
+    Question = 18
+    Break = 19
+    SetVariable = 20
+    Loop = 21
+    Intent = 22
+    Batch = 28
+    Continue = 29
+    Input = 30
+    VariableAggregator = 32
+    VariableAssign = 40
+    HTTPRequester = 45

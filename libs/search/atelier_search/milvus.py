@@ -1,0 +1,467 @@
+"""Milvus store: dense vectors (HNSW, COSINE) and BM25 full text in one collection per dataset.
+
+Collection `kb_<dataset_id>`:
+  id          INT64 primary key (the slice id, auto_id off) -> upserts are idempotent
+  document_id INT64 (a plain field, filtered on; not a partition key: see below)
+  content     VARCHAR(65535) raw slice text (UTF-8 safely truncated by bytes)
+  bm25_text   VARCHAR(65535, enable_analyzer) the slice text analyzed client-side by
+              `analyzers.analyze` (lowercase, no one-character words, English stop words,
+              Snowball stemming, CJK bigrams)
+  dense       FLOAT_VECTOR(dim), index HNSW / COSINE
+  sparse      SPARSE_FLOAT_VECTOR, output of a BM25 Function over `bm25_text`,
+              index SPARSE_INVERTED_INDEX / BM25
+
+Why `bm25_text` and not the BM25 function over `content` directly: Milvus Lite 3.2 has neither
+the "english" analyzer (stemming) nor multi-language analyzers, jieba only when the package is
+installed, and its standard tokenizer keeps a whole Chinese run as one token. Analyzing on the
+client gives stemming + stop words + Chinese matching on Lite and on a full Milvus alike.
+
+Why no partition key on document_id: Milvus Lite keeps BM25 statistics (document count, term
+frequencies, average length) per partition, and a partition key spreads a dataset over 16 of them,
+so the same passage scored differently by the partition its document hashed to (12.0 vs 8.7 for one
+text; Cranfield full-text nDCG@10 0.354 vs 0.374). Collections created before keep their key.
+
+pymilvus' AsyncMilvusClient cannot create indexes against Milvus Lite (it waits for the index via
+AllocTimestamp, which Lite does not implement), so the sync MilvusClient runs in worker threads.
+
+Full-text-only use: a collection needs the vector dimension, so `ensure_collection` must have been
+called (by any process) before `ensure_index` / `upsert`; `ensure_index` raises otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from pymilvus import DataType, Function, FunctionType, MilvusClient
+from pymilvus.exceptions import MilvusException
+
+from atelier_search import analyzers
+from atelier_search.base import SearchHit, SliceDoc, collection_name, truncate_utf8
+from atelier_search.tracing import traced
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+MAX_VARCHAR_BYTES = 65535
+UPSERT_BATCH = 1000
+REANALYZE_BATCH = 1000
+DENSE_FIELD = "dense"
+SPARSE_FIELD = "sparse"
+CALL_TIMEOUT_S = 30.0
+CONCURRENT_CREATE_WAIT_S = 10.0  # how long a collection another client is creating may take to appear
+COLLECTION_NOT_FOUND = 100  # Milvus error code: the collection was dropped (or never existed)
+
+
+class CollectionMissingError(LookupError):
+    """The dataset has no collection yet (ensure_collection was never called)."""
+
+
+def _is_missing(err: MilvusException) -> bool:
+    return err.code == COLLECTION_NOT_FOUND or "does not exist" in str(err.message)
+
+
+def _id_list(values: Sequence[int]) -> str:
+    return "[" + ", ".join(str(int(v)) for v in values) + "]"
+
+
+def _doc_filter(document_ids: Sequence[int] | None) -> str:
+    return "" if document_ids is None else f"document_id in {_id_list(document_ids)}"
+
+
+class MilvusStore:
+    """VectorStore and FullTextStore (name "milvus-bm25") on Milvus / Milvus Lite."""
+
+    name = "milvus-bm25"
+
+    def __init__(
+        self,
+        uri: str,
+        *,
+        token: str = "",
+        hnsw_m: int = 16,
+        hnsw_ef_construction: int = 200,
+        upsert_batch: int = UPSERT_BATCH,
+    ) -> None:
+        self._uri = uri
+        self._token = token
+        self._hnsw_m = hnsw_m
+        self._hnsw_ef_construction = hnsw_ef_construction
+        self._upsert_batch = upsert_batch
+        self._client: MilvusClient | None = None
+        self._client_lock = threading.Lock()
+        self._ready: dict[int, int] = {}  # dataset id -> dense dimension, collection indexed + loaded
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._closed = False
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _get_client(self) -> MilvusClient:
+        with self._client_lock:
+            if self._closed:
+                raise RuntimeError("MilvusStore is closed")
+            if self._client is None:
+                # pymilvus pings idle channels every 10 s; servers with gRPC's default policy (Milvus
+                # Lite) answer that with GOAWAY "too many pings" and the next call fails. Ping only
+                # while calls are in flight, and rarely. `dedicated`: pymilvus otherwise shares one
+                # channel per address across clients, with the options of whichever came first.
+                # timeout: connecting and each call wait up to 30 s (pymilvus gives up on a busy
+                # server's connection after 5 s by default).
+                kwargs: dict[str, Any] = {"uri": self._uri, "timeout": CALL_TIMEOUT_S, "dedicated": True, "grpc_options": {
+                    "grpc.keepalive_time_ms": 300_000, "grpc.keepalive_permit_without_calls": 0}}
+                if self._token:
+                    kwargs["token"] = self._token
+                self._client = MilvusClient(**kwargs)
+            return self._client
+
+    async def _call(self, fn: Callable[[MilvusClient], T]) -> T:
+        return await asyncio.to_thread(lambda: fn(self._get_client()))
+
+    async def _on_collection(self, dataset_id: int, fn: Callable[[MilvusClient], T], *, missing: T) -> T:
+        """`fn` on a collection this process saw ready; `missing` when another process dropped it since
+        (a deleted dataset), forgetting it so a later ensure_collection creates it afresh."""
+        try:
+            return await self._call(fn)
+        except MilvusException as err:
+            if not _is_missing(err):
+                raise
+            self._ready.pop(dataset_id, None)
+            return missing
+
+    def _lock(self, dataset_id: int) -> asyncio.Lock:
+        lock = self._locks.get(dataset_id)
+        if lock is None:
+            lock = self._locks[dataset_id] = asyncio.Lock()
+        return lock
+
+    # ------------------------------------------------------------------ collection lifecycle
+
+    def _schema(self, dimension: int) -> Any:
+        schema = MilvusClient.create_schema(auto_id=False, enable_dynamic_field=False)
+        schema.add_field("id", DataType.INT64, is_primary=True, auto_id=False)
+        schema.add_field("document_id", DataType.INT64)
+        schema.add_field("content", DataType.VARCHAR, max_length=MAX_VARCHAR_BYTES)
+        schema.add_field(
+            "bm25_text",
+            DataType.VARCHAR,
+            max_length=MAX_VARCHAR_BYTES,
+            enable_analyzer=True,
+            analyzer_params={"tokenizer": "standard"},
+        )
+        schema.add_field(DENSE_FIELD, DataType.FLOAT_VECTOR, dim=dimension)
+        schema.add_field(SPARSE_FIELD, DataType.SPARSE_FLOAT_VECTOR)
+        schema.add_function(
+            Function(
+                name="bm25_text_to_sparse",
+                function_type=FunctionType.BM25,
+                input_field_names=["bm25_text"],
+                output_field_names=[SPARSE_FIELD],
+            )
+        )
+        return schema
+
+    def _index_params(self, client: MilvusClient, fields: set[str]) -> Any:
+        params = client.prepare_index_params()
+        if DENSE_FIELD in fields:
+            params.add_index(
+                field_name=DENSE_FIELD,
+                index_name=DENSE_FIELD,
+                index_type="HNSW",
+                metric_type="COSINE",
+                params={"M": self._hnsw_m, "efConstruction": self._hnsw_ef_construction},
+            )
+        if SPARSE_FIELD in fields:
+            params.add_index(
+                field_name=SPARSE_FIELD,
+                index_name=SPARSE_FIELD,
+                index_type="SPARSE_INVERTED_INDEX",
+                metric_type="BM25",
+            )
+        return params
+
+    @staticmethod
+    def _existing_dim(client: MilvusClient, name: str) -> int:
+        info = client.describe_collection(name)
+        for field in info.get("fields", []):
+            if field.get("name") == DENSE_FIELD:
+                return int(field.get("params", {}).get("dim"))
+        raise ValueError(f"collection {name} exists but has no {DENSE_FIELD!r} vector field")
+
+    def _prepare_existing(self, client: MilvusClient, name: str) -> int:
+        """Indexes + load for a collection that exists (maybe created by another process just now)."""
+        dim = self._existing_dim(client, name)
+        present = {str(i) for i in client.list_indexes(name)}
+        for field in {DENSE_FIELD, SPARSE_FIELD} - present:
+            try:
+                client.create_index(name, self._index_params(client, {field}))
+            except MilvusException as err:
+                if "exist" not in str(err).lower():
+                    raise
+        client.load_collection(name)
+        return dim
+
+    def _ensure_sync(self, dataset_id: int, dimension: int) -> int:
+        client = self._get_client()
+        name = collection_name(dataset_id)
+        if not client.has_collection(name):
+            try:
+                client.create_collection(name, schema=self._schema(dimension))
+            except MilvusException as err:
+                if "exist" not in str(err).lower():
+                    raise
+                log.debug("collection %s created concurrently by another client", name)
+                # Milvus Lite refuses the second create while the first is still being written
+                # ("File exists") and only lists the collection once that one has finished.
+                deadline = time.monotonic() + CONCURRENT_CREATE_WAIT_S
+                while not client.has_collection(name) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+        return self._prepare_existing(client, name)
+
+    @traced("milvus", "ensure_collection")
+    async def ensure_collection(self, dataset_id: int, dimension: int) -> None:
+        """Create `kb_<dataset_id>` (indexes, loaded) on first use; idempotent, concurrency-safe."""
+        if dimension <= 0:
+            raise ValueError(f"vector dimension must be positive, got {dimension}")
+        known = self._ready.get(dataset_id)
+        if known is None:
+            async with self._lock(dataset_id):
+                known = self._ready.get(dataset_id)
+                if known is None:
+                    known = await asyncio.to_thread(self._ensure_sync, dataset_id, dimension)
+                    self._ready[dataset_id] = known
+        if known != dimension:
+            raise ValueError(
+                f"collection {collection_name(dataset_id)} has vector dimension {known}, "
+                f"but dimension {dimension} was requested"
+            )
+
+    async def _ready_dim(self, dataset_id: int) -> int | None:
+        """Dimension of a ready (indexed + loaded) collection, None when it does not exist."""
+        known = self._ready.get(dataset_id)
+        if known is not None:
+            return known
+        async with self._lock(dataset_id):
+            known = self._ready.get(dataset_id)
+            if known is not None:
+                return known
+
+            def prepare(client: MilvusClient) -> int | None:
+                name = collection_name(dataset_id)
+                if not client.has_collection(name):
+                    return None
+                try:
+                    return self._prepare_existing(client, name)
+                except MilvusException as err:
+                    if not _is_missing(err):
+                        raise
+                    return None  # dropped between the check and the load (a dataset being deleted)
+
+            known = await self._call(prepare)
+            if known is not None:
+                self._ready[dataset_id] = known
+            return known
+
+    async def ensure_index(self, dataset_id: int) -> None:
+        """FullTextStore: the collection must exist already (ensure_collection knows the dimension)."""
+        if await self._ready_dim(dataset_id) is None:
+            raise CollectionMissingError(
+                f"collection {collection_name(dataset_id)} does not exist: the Milvus BM25 store shares "
+                "the vector collection, call ensure_collection(dataset_id, dimension) first"
+            )
+
+    @traced("milvus", "drop_dataset")
+    async def drop_dataset(self, dataset_id: int) -> None:
+        async with self._lock(dataset_id):
+            self._ready.pop(dataset_id, None)
+            await self._call(lambda c: c.drop_collection(collection_name(dataset_id)))
+
+    @traced("milvus", "flush")
+    async def flush(self, dataset_id: int) -> None:
+        if await self._ready_dim(dataset_id) is not None:
+            await self._on_collection(dataset_id, lambda c: c.flush(collection_name(dataset_id)), missing=None)
+
+    # ------------------------------------------------------------------ writes
+
+    @traced("milvus", "upsert")
+    async def upsert(self, dataset_id: int, docs: Sequence[SliceDoc]) -> None:
+        """Insert or replace slices by slice id. Every doc needs a vector of the collection's dimension."""
+        if not docs:
+            return
+        dim = await self._ready_dim(dataset_id)
+        if dim is None:
+            raise CollectionMissingError(
+                f"collection {collection_name(dataset_id)} does not exist: call ensure_collection first"
+            )
+        rows: list[dict[str, Any]] = []
+        for doc in docs:
+            if doc.vector is None:
+                raise ValueError(f"slice {doc.slice_id} has no vector, but {collection_name(dataset_id)} needs one")
+            if len(doc.vector) != dim:
+                raise ValueError(
+                    f"slice {doc.slice_id} has a vector of dimension {len(doc.vector)}, "
+                    f"collection {collection_name(dataset_id)} has dimension {dim}"
+                )
+            rows.append(
+                {
+                    "id": int(doc.slice_id),
+                    "document_id": int(doc.document_id),
+                    "content": truncate_utf8(doc.content, MAX_VARCHAR_BYTES),
+                    "bm25_text": analyzers.analyze(doc.content, max_bytes=MAX_VARCHAR_BYTES),
+                    DENSE_FIELD: [float(x) for x in doc.vector],
+                }
+            )
+        name = collection_name(dataset_id)
+        for start in range(0, len(rows), self._upsert_batch):
+            batch = rows[start : start + self._upsert_batch]
+            written = await self._on_collection(dataset_id, lambda c, batch=batch: c.upsert(name, batch), missing=None)
+            if written is None:
+                raise CollectionMissingError(f"collection {name} was dropped while slices were written to it")
+
+    @traced("milvus", "reanalyze_document")
+    async def reanalyze_document(self, dataset_id: int, document_id: int) -> int:
+        """Rewrite the analyzed text of a document's entities from their stored content with the
+        current analyzer (same ids, vectors and content); the number of entities rewritten."""
+        if await self._ready_dim(dataset_id) is None:
+            return 0
+        name = collection_name(dataset_id)
+
+        def read(client: MilvusClient) -> list[dict[str, Any]]:
+            rows: list[dict[str, Any]] = []
+            iterator = client.query_iterator(name, batch_size=REANALYZE_BATCH, filter=f"document_id == {int(document_id)}",
+                                             output_fields=["id", "document_id", "content", DENSE_FIELD])
+            try:
+                while batch := iterator.next():
+                    rows.extend(batch)
+            finally:
+                iterator.close()
+            return rows
+
+        rows = await self._on_collection(dataset_id, read, missing=[])
+        for row in rows:
+            row["bm25_text"] = analyzers.analyze(row["content"], max_bytes=MAX_VARCHAR_BYTES)
+            row[DENSE_FIELD] = [float(x) for x in row[DENSE_FIELD]]
+        for start in range(0, len(rows), self._upsert_batch):
+            batch = [{k: r[k] for k in ("id", "document_id", "content", "bm25_text", DENSE_FIELD)}
+                     for r in rows[start : start + self._upsert_batch]]
+            await self._on_collection(dataset_id, lambda c, batch=batch: c.upsert(name, batch), missing=None)
+        return len(rows)
+
+    @traced("milvus", "delete_slices")
+    async def delete_slices(self, dataset_id: int, slice_ids: Sequence[int]) -> None:
+        if not slice_ids or await self._ready_dim(dataset_id) is None:
+            return
+        ids = [int(i) for i in slice_ids]
+        await self._on_collection(dataset_id, lambda c: c.delete(collection_name(dataset_id), ids=ids), missing=None)
+
+    @traced("milvus", "delete_documents")
+    async def delete_documents(self, dataset_id: int, document_ids: Sequence[int]) -> None:
+        if not document_ids or await self._ready_dim(dataset_id) is None:
+            return
+        expr = _doc_filter(document_ids)
+        await self._on_collection(dataset_id, lambda c: c.delete(collection_name(dataset_id), filter=expr),
+                                  missing=None)
+
+    # ------------------------------------------------------------------ reads
+
+    async def count(self, dataset_id: int, *, document_id: int | None = None) -> int:
+        """Live entities (Strong consistency); 0 when the collection does not exist."""
+        if await self._ready_dim(dataset_id) is None:
+            return 0
+        expr = "" if document_id is None else f"document_id == {int(document_id)}"
+        rows = await self._on_collection(
+            dataset_id,
+            lambda c: c.query(
+                collection_name(dataset_id), filter=expr, output_fields=["count(*)"], consistency_level="Strong"
+            ),
+            missing=[],
+        )
+        return int(rows[0]["count(*)"]) if rows else 0
+
+    def _hits(self, result: Any, *, absolute: bool) -> list[SearchHit]:
+        hits: list[SearchHit] = []
+        for rank, hit in enumerate(result[0] if result else [], start=1):
+            entity = hit.get("entity") or {}
+            score = float(hit["distance"])
+            hits.append(
+                SearchHit(
+                    slice_id=int(hit["id"]),
+                    document_id=int(entity.get("document_id", 0)),
+                    score=abs(score) if absolute else score,
+                    rank=rank,
+                )
+            )
+        return hits
+
+    @traced("milvus", "search_dense")
+    async def search_dense(
+        self,
+        dataset_id: int,
+        vector: Sequence[float],
+        top_k: int,
+        *,
+        document_ids: Sequence[int] | None = None,
+    ) -> list[SearchHit]:
+        """Nearest slices by cosine similarity (score = cosine, higher is better)."""
+        if top_k <= 0 or (document_ids is not None and not document_ids):
+            return []
+        dim = await self._ready_dim(dataset_id)
+        if dim is None:
+            return []
+        if len(vector) != dim:
+            raise ValueError(f"query vector has dimension {len(vector)}, collection has dimension {dim}")
+        data = [[float(x) for x in vector]]
+        params = {"metric_type": "COSINE", "params": {"ef": max(64, 2 * top_k)}}
+        result = await self._on_collection(
+            dataset_id,
+            lambda c: c.search(
+                collection_name(dataset_id),
+                data=data,
+                anns_field=DENSE_FIELD,
+                limit=top_k,
+                filter=_doc_filter(document_ids),
+                search_params=params,
+                output_fields=["document_id"],
+            ),
+            missing=[],
+        )
+        return self._hits(result, absolute=False)
+
+    @traced("milvus", "search_text")
+    async def search_text(
+        self,
+        dataset_id: int,
+        query: str,
+        top_k: int,
+        *,
+        document_ids: Sequence[int] | None = None,
+    ) -> list[SearchHit]:
+        """BM25 over the analyzed text; score made positive (Milvus Lite returns it negated)."""
+        if top_k <= 0 or (document_ids is not None and not document_ids):
+            return []
+        text = analyzers.analyze(query)
+        if not text or await self._ready_dim(dataset_id) is None:
+            return []
+        result = await self._on_collection(
+            dataset_id,
+            lambda c: c.search(
+                collection_name(dataset_id),
+                data=[text],
+                anns_field=SPARSE_FIELD,
+                limit=top_k,
+                filter=_doc_filter(document_ids),
+                search_params={"metric_type": "BM25"},
+                output_fields=["document_id"],
+            ),
+            missing=[],
+        )
+        return self._hits(result, absolute=True)
+
+    async def aclose(self) -> None:
+        with self._client_lock:
+            client, self._client, self._closed = self._client, None, True
+        if client is not None:
+            await asyncio.to_thread(client.close)
