@@ -47,7 +47,7 @@ async def check_tables(conn: Any, space_id: int, refs: Sequence[Ref]) -> None:
     """NotFound naming the first field whose memory table is not in the space."""
     if not refs:
         return
-    spaces = {r["id"]: r["space_id"] for r in await tables.get_many(conn, [table_id for _, table_id in refs])}
+    spaces = {t.id: t.space_id for t in await tables.get_many(conn, [table_id for _, table_id in refs])}
     for field, table_id in refs:
         if spaces.get(table_id) != space_id:
             raise NotFound(f"field '{field}': database {table_id} not found in the bot's space")
