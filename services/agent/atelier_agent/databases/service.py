@@ -8,7 +8,7 @@ import asyncpg
 
 from atelier_agent import access
 from atelier_agent.databases import schema, store
-from atelier_agent.domain.entities import BotDatabase, FieldSpec
+from atelier_agent.domain.entities import BotConfig, BotDatabase, FieldSpec
 from atelier_agent.store import bots
 from atelier_common import paging
 from atelier_common.auth import current_context, require_space, require_visible
@@ -127,8 +127,8 @@ async def delete(deps: ServiceDeps, database_id: int) -> None:
         await load(conn, database_id, for_update=True)
         await store.soft_delete(conn, database_id)
         await store.drop_table(conn, database_id)
-        for bot_id in await _bound_bots(conn, database_id):
-            await bots.update_draft(conn, bot_id, lambda d: _drop_binding(d, database_id))
+        for bot_id in await bots.ids_using_table(conn, database_id):
+            await bots.update_draft(conn, bot_id, lambda d: _without_binding(d, database_id))
 
 
 async def list_(deps: ServiceDeps, req: apb.ListDatabaseRequest) -> apb.ListDatabaseResponse:
@@ -137,44 +137,39 @@ async def list_(deps: ServiceDeps, req: apb.ListDatabaseRequest) -> apb.ListData
     found, total = await store.list_page(deps.pool, req.space_id, req.table_name, limit, max(req.offset, 0))
     bound: set[str] = set()
     if req.HasField("bot_id") and req.bot_id:
-        draft = bots.draft_of(await access.bot(deps.pool, req.bot_id))
-        bound = {str(d.get("table_id")) for d in draft.get("database_list") or []}
+        draft = (await access.bot(deps.pool, req.bot_id)).draft
+        bound = {str(d.get("table_id")) for d in draft.entries("database_list")}
     items = [info(db, bot_id=req.bot_id if str(db.id) in bound else 0) for db in found]
     return apb.ListDatabaseResponse(database_info_list=items, has_more=max(req.offset, 0) + len(found) < total,
                                     total_count=total)
 
 
-async def _bound_bots(conn: Any, database_id: int) -> list[int]:
-    rows = await conn.fetch("SELECT id FROM bots WHERE deleted_at IS NULL AND draft->'database_list' @> $1::jsonb",
-                            [{"table_id": str(database_id)}])
-    return [r["id"] for r in rows]
-
-
-def _drop_binding(draft: dict[str, Any], database_id: int) -> None:
-    draft["database_list"] = [d for d in draft.get("database_list") or [] if str(d.get("table_id")) != str(database_id)]
+def _without_binding(draft: BotConfig, database_id: int) -> BotConfig:
+    return draft.with_fields(database_list=[d for d in draft.entries("database_list")
+                                            if str(d.get("table_id")) != str(database_id)])
 
 
 async def _bind(conn: asyncpg.Connection, db: BotDatabase, bot_id: int) -> None:
     bot = await access.bot(conn, bot_id, for_update=True)
-    if bot["space_id"] != db.space_id:
+    if bot.space_id != db.space_id:
         raise InvalidArgument(f"database {db.id} and bot {bot_id} are in different spaces")
 
-    def add_binding(draft: dict[str, Any]) -> None:
-        _drop_binding(draft, db.id)
-        draft.setdefault("database_list", []).append(binding(db))
+    def add_binding(draft: BotConfig) -> BotConfig:  # last in the list, once
+        return draft.with_fields(database_list=[*_without_binding(draft, db.id).entries("database_list"),
+                                                binding(db)])
 
     await bots.update_draft(conn, bot_id, add_binding)
 
 
 async def _refresh_bindings(conn: asyncpg.Connection, db: BotDatabase) -> None:
     """Bound agents' drafts show the table's current name and fields."""
-    for bot_id in await _bound_bots(conn, db.id):
-        await bots.update_draft(conn, bot_id, lambda d: _replace_binding(d, db))
+    for bot_id in await bots.ids_using_table(conn, db.id):
+        await bots.update_draft(conn, bot_id, lambda d: _with_binding_of(d, db))
 
 
-def _replace_binding(draft: dict[str, Any], db: BotDatabase) -> None:
-    draft["database_list"] = [binding(db) if str(d.get("table_id")) == str(db.id) else d
-                              for d in draft.get("database_list") or []]
+def _with_binding_of(draft: BotConfig, db: BotDatabase) -> BotConfig:
+    return draft.with_fields(database_list=[binding(db) if str(d.get("table_id")) == str(db.id) else d
+                                            for d in draft.entries("database_list")])
 
 
 async def bind(deps: ServiceDeps, database_id: int, bot_id: int) -> None:
@@ -186,7 +181,7 @@ async def unbind(deps: ServiceDeps, database_id: int, bot_id: int) -> None:
     async with deps.pool.acquire() as conn, conn.transaction():
         await load(conn, database_id)
         await access.bot(conn, bot_id, for_update=True)
-        await bots.update_draft(conn, bot_id, lambda d: _drop_binding(d, database_id))
+        await bots.update_draft(conn, bot_id, lambda d: _without_binding(d, database_id))
 
 
 def _owner(db: BotDatabase, all_users: bool) -> str | None:
