@@ -6,6 +6,8 @@ access token. Each test works in new accounts of its own, so the listings are ex
 from __future__ import annotations
 
 import contextlib
+import json
+import re
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -36,9 +38,12 @@ class Account:
         return httpx.AsyncClient(base_url=self.base_url, headers={"Authorization": f"Bearer {self.token}"},
                                  timeout=30, trust_env=False)
 
-    async def call(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    async def call(self, path: str, body: dict[str, Any], *, method: str = "POST") -> dict[str, Any]:
         async with self.http() as http:
-            reply = await http.post(path, json=body)
+            if method == "GET":
+                reply = await http.get(path, params=body)
+            else:
+                reply = await http.post(path, json=body)
         assert reply.status_code == 200, reply.text
         return reply.json()
 
@@ -179,6 +184,25 @@ async def test_a_failing_chat_is_an_error_result(account: Account, stranger: Acc
         assert bad.is_error and "'conversation_id'" in text_of(bad)
         bad = await session.call_tool(name, {"query": "hi", "temperature": 2})
         assert bad.is_error and "'temperature'" in text_of(bad)
+
+
+async def test_an_agent_waiting_for_client_tools_is_an_error_and_its_run_ends(account: Account,
+                                                                             stub: OpenAIStub) -> None:
+    bot = await account.bot(account.spaces[0], f"Phone {tag()}", publish=False)
+    tool = {"name": "battery_level", "description": "Battery level of the user's phone",
+            "parameters": json.dumps({"type": "object", "properties": {}})}
+    await account.call("/api/playground_api/draftbot/update_draft_bot_info",
+                       {"bot_info": {"bot_id": bot, "client_tool_list": [tool]}})
+    await account.call("/v1/bot/publish", {"bot_id": bot})
+    async with account.mcp() as session:
+        name = (await tools_by_bot(session))[bot].name
+        stub.script({"tool_calls": [{"name": "battery_level", "arguments": {}}]})
+        waiting = await session.call_tool(name, {"query": "battery?"})
+    assert waiting.is_error and "battery_level" in text_of(waiting)
+    conversation, chat = re.search(r"conversation_id (\d+), chat_id (\d+)", text_of(waiting)).groups()
+    retrieved = await account.call("/v3/chat/retrieve", {"conversation_id": conversation, "chat_id": chat},
+                                   method="GET")
+    assert retrieved["data"]["status"] == "canceled"  # nothing would ever submit the outputs
 
 
 async def stranger_conversation(stranger: Account, bot: str, stub: OpenAIStub) -> str:
