@@ -21,10 +21,10 @@ from urllib.parse import urlsplit
 
 from atelier_plugin.domain.errors import DuplicateOperation, PluginSpecError
 from atelier_plugin.domain.naming import derive_tool_name, sanitize_tool_name
+from atelier_plugin.domain.tools import WRITTEN_OPENAPI_VERSION
 
 SampleEncoding = Literal["json", "form", "multipart"]
 MAX_EXAMPLE_CHARS = 200
-OPENAPI_VERSION = "3.0.3"
 
 _SECRET_WORDS = frozenset({"auth", "authorization", "token", "secret", "password", "passwd", "pwd", "apikey",
                            "key", "signature", "sig", "session", "sessionid", "credential", "credentials", "jwt"})
@@ -100,7 +100,7 @@ def sample_document(requests: Sequence[SampleRequest], title: str, description: 
             continue
         paths.setdefault(path, {})[method] = _operation(request, path, schemes)
     document: dict[str, Any] = {
-        "openapi": OPENAPI_VERSION,
+        "openapi": WRITTEN_OPENAPI_VERSION,
         "info": {"title": title or urlsplit(server).hostname or "plugin", "description": description, "version": "v1"},
         "servers": [{"url": server}],
         "paths": paths,
