@@ -200,6 +200,29 @@ def test_curl_basic_auth_and_secret_cookies_never_reach_the_document():
     }
 
 
+BROWSER_COPY = r"""curl 'https://api.example.com/v1/search' \
+  -H 'accept: */*' \
+  -H 'accept-language: en-GB,en;q=0.9' \
+  -H 'content-type: application/json' \
+  -H 'origin: https://app.example.com' \
+  -H 'sec-ch-ua: "Chromium";v="124"' \
+  -H 'sec-fetch-mode: cors' \
+  -H 'x-app-version: 4.2.0' \
+  -b 'theme=dark; sid=abc123' \
+  --data-raw $'{"q":"it\'s \\"quoted\\"\\nnext line","page":1,"lang":"日本"}'"""
+
+
+def test_a_browsers_copy_as_curl_is_read_with_its_bash_quoting():
+    conversion = convert_to_openapi(BROWSER_COPY)
+    schema = conversion.spec.tools[0].model_schema()
+
+    # browser and transport headers are no parameters; the app's own header and cookie stay constant
+    assert list(schema["properties"]) == ["x-app-version", "theme", "q", "page", "lang"]
+    assert schema["properties"]["q"]["examples"] == ['it\'s "quoted"\nnext line']
+    assert schema["properties"]["lang"]["examples"] == ["日本"]
+    assert "abc123" not in json.dumps(conversion.document)  # sid is a session cookie
+
+
 @pytest.mark.parametrize("command, expected", [
     ("curl 'https://api.example.com", "the cURL command: cannot be split into words (No closing quotation); "
                                       "check its quotes"),

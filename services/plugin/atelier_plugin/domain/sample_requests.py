@@ -27,12 +27,16 @@ SampleEncoding = Literal["json", "form", "multipart"]
 MAX_EXAMPLE_CHARS = 200
 
 _SECRET_WORDS = frozenset({"auth", "authorization", "token", "secret", "password", "passwd", "pwd", "apikey",
-                           "key", "signature", "sig", "session", "sessionid", "credential", "credentials", "jwt"})
+                           "key", "signature", "sig", "session", "sessionid", "sid", "credential", "credentials", "jwt"})
 _TEMPLATE = re.compile(r"\{([^{}/]+)\}")
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
-# Headers the HTTP client or the tool's body sets; never parameters.
-_TRANSPORT_HEADERS = frozenset({"content-type", "content-length", "accept", "accept-encoding", "host", "connection",
-                                "user-agent", "cookie", "transfer-encoding", "expect"})
+# Headers the HTTP client or the tool's body sets, and what a browser adds to a copied request
+# (sec-*, origin, caching): never parameters.
+_NOT_PARAMETERS = frozenset({
+    "content-type", "content-length", "accept", "accept-encoding", "accept-language", "host", "connection",
+    "user-agent", "cookie", "transfer-encoding", "expect", "origin", "referer", "priority", "pragma",
+    "cache-control", "dnt", "upgrade-insecure-requests", "if-none-match", "if-modified-since", "te",
+})
 
 
 def is_secret_name(name: str) -> bool:
@@ -133,7 +137,7 @@ def _operation(request: SampleRequest, path: str, schemes: dict[str, dict[str, A
     parameters = [_path_parameter(f) for f in (*request.path_params, *templated)]
     for location, fields in (("query", request.query), ("header", request.headers), ("cookie", request.cookies)):
         for sample in _grouped(fields):
-            if location == "header" and sample.name.lower() in _TRANSPORT_HEADERS:
+            if location == "header" and (sample.name.lower() in _NOT_PARAMETERS or sample.name.lower().startswith("sec-")):
                 continue
             if location == "header" and sample.name.lower() == "authorization":
                 security[_add_scheme(schemes, _authorization_scheme(sample.value))] = []
