@@ -181,6 +181,7 @@ def test_curl_credentials_become_security_schemes_and_their_values_are_dropped()
      "multipart/form-data", ["name", "avatar"]),
     ("curl -u ada:pw -b 'theme=dark; sessionid=s3cr3t' https://api.example.com/me", "GET", "/me", None, ["theme"]),
     ("curl --url https://api.example.com/items/{id} -o out.json -m 10", "GET", "/items/{id}", None, ["id"]),
+    ("curl -H 'Cookie: lang=fr; session=s' https://api.example.com/me", "GET", "/me", None, ["lang"]),
 ])
 def test_curl_options_shape_the_operation(command, method, path, media, arguments):
     tool = convert_to_openapi(command).spec.tools[0]
@@ -350,6 +351,15 @@ def test_postman_bodies_that_cannot_be_described_are_refused(body, expected):
     item = {"name": "a", "request": {"method": "POST", "url": "https://api.example.com/x", "body": body}}
 
     assert error_of(collection(item)) == expected
+
+
+def test_unresolved_variables_are_no_defaults():
+    item = {"name": "a", "request": {"url": "https://api.example.com/x",
+                                     "header": [{"key": "X-Tenant", "value": "{{tenant}}"}]}}
+
+    tenant = convert_to_openapi(collection(item)).spec.tools[0].model_schema()["properties"]["X-Tenant"]
+
+    assert tenant == {"type": "string"}
 
 
 def test_other_postman_problems_are_refused():

@@ -170,7 +170,10 @@ class _CurlReader:
                 self.headers.append(SampleField(line.rstrip()[:-1].strip(), ""))
                 return
             raise PluginSpecError(WHERE, f"header {line!r} is not 'Name: value'")
-        self.headers.append(SampleField(name.strip(), value.strip()))
+        if name.strip().lower() == "cookie":
+            self.cookies.extend(_cookies(value))
+        else:
+            self.headers.append(SampleField(name.strip(), value.strip()))
 
     def request(self) -> SampleRequest:
         if not self.url:

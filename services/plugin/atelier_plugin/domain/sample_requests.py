@@ -181,7 +181,7 @@ def _parameter(location: str, sample: SampleField) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
     else:
         schema = {"type": "string"}
-    if constant and sample.value not in (None, ""):
+    if constant and sample.value not in (None, "") and "{{" not in str(sample.value):
         schema["default"] = sample.value
     elif not constant:
         _add_example(schema, sample.name, sample.value)
