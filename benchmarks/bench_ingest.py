@@ -26,6 +26,7 @@ import sys
 import time
 from typing import Any
 
+from atelier_common.settings import Settings
 from benchmarks import cranfield
 from benchmarks.harness import CpuMeter, infrastructure, ingest, log, services
 
@@ -37,16 +38,38 @@ def emit(figure: str, value: float, unit: str, **extra: Any) -> None:
     print(json.dumps({"bench": "ingest", "figure": figure, "value": round(value, 3), "unit": unit, **extra}), flush=True)
 
 
-def chunk_texts(docs: list[cranfield.CranDoc]) -> list[str]:
-    """The chunks the pipeline will make (automatic rules sized for MiniLM), for the embedder-alone baseline."""
-    from atelier_common.settings import Settings
+def settings_of(env: dict[str, str]) -> Settings:
+    """The settings the services will read from `env`."""
+    prefix = "ATELIER_"
+    return Settings(_env_file=None, **{k.removeprefix(prefix).lower(): v for k, v in env.items() if k.startswith(prefix)})
+
+
+def chunk_texts(docs: list[cranfield.CranDoc], env: dict[str, str]) -> list[str]:
+    """The chunks the pipeline will make (automatic rules sized for the embedder `env` configures)."""
+    from atelier_common.ai import embedding_config
     from atelier_indexer.chunking import chunk_document, chunk_sizing, rules_from_strategy
     from atelier_indexer.parsing import parse_document
 
-    sizing = chunk_sizing(f"local:{LOCAL_MODEL}", Settings(_env_file=None))
+    settings = settings_of(env)
+    sizing = chunk_sizing(embedding_config(settings).model_id, settings)
     rules = rules_from_strategy(None, sizing.limit)
     return [c.content for d in docs if d.content
             for c in chunk_document(parse_document(d.content.encode(), "txt"), rules, sizing.counter)]
+
+
+def precomputed_minilm_env(base_url: str, batch_size: int) -> dict[str, str]:
+    """An OpenAI-compatible server that answers MiniLM's vectors: the services are told it reads
+    MiniLM's word pieces (its tokenizer and input limit), so they cut the same chunks as with the
+    local model, and every chunk's vector is in the server's table."""
+    from atelier_common.ai import input_limit
+
+    limit = input_limit(f"local:{LOCAL_MODEL}")
+    if limit is None:
+        raise SystemExit(f"the local {LOCAL_MODEL} is not installed (make install)")
+    return {"ATELIER_EMBEDDING_PROVIDER": "openai", "ATELIER_EMBEDDING_BASE_URL": base_url,
+            "ATELIER_EMBEDDING_API_KEY": "bench", "ATELIER_EMBEDDING_MODEL": "precomputed-minilm",
+            "ATELIER_EMBEDDING_TOKENIZER": LOCAL_MODEL, "ATELIER_EMBEDDING_MAX_INPUT_TOKENS": str(limit.tokens),
+            "ATELIER_EMBEDDING_BATCH_SIZE": str(batch_size)}
 
 
 async def embed_alone(texts: list[str], batch_size: int) -> tuple[float, float, dict[str, list[float]]]:
@@ -84,7 +107,10 @@ async def main() -> None:
 
     docs = cranfield.documents(args.docs)
     warmup = [cranfield.CranDoc(-d.id, d.title, d.text) for d in docs[:WARMUP_DOCS] if d.content]
-    texts = chunk_texts(docs)
+    local_env = {"ATELIER_EMBEDDING_PROVIDER": "local", "ATELIER_EMBEDDING_MODEL": LOCAL_MODEL,
+                 "ATELIER_EMBEDDING_BATCH_SIZE": str(batch_size), "HF_HUB_OFFLINE": "1",
+                 "ATELIER_INDEXER_CONCURRENCY": os.environ.get("ATELIER_INDEXER_CONCURRENCY", "32")}
+    texts = chunk_texts(docs, local_env)
     log(f"cranfield: {len(docs)} documents, {len(texts)} chunks")
 
     log("embedder alone (local MiniLM)...")
@@ -98,19 +124,16 @@ async def main() -> None:
 
     stub = OpenAIStub()
     stub.start()
-    stub.precompute(vectors)
-    local_env = {"ATELIER_EMBEDDING_PROVIDER": "local", "ATELIER_EMBEDDING_MODEL": LOCAL_MODEL,
-                 "ATELIER_EMBEDDING_BATCH_SIZE": str(batch_size), "HF_HUB_OFFLINE": "1",
-                 "ATELIER_INDEXER_CONCURRENCY": os.environ.get("ATELIER_INDEXER_CONCURRENCY", "32")}
-    precomputed_env = {"ATELIER_EMBEDDING_PROVIDER": "openai", "ATELIER_EMBEDDING_BASE_URL": stub.base_url,
-                       "ATELIER_EMBEDDING_API_KEY": "bench", "ATELIER_EMBEDDING_MODEL": "precomputed-minilm",
-                       "ATELIER_EMBEDDING_BATCH_SIZE": str(batch_size)}
-    runs = [("local", local_env, 1), ("precomputed", precomputed_env, 1)]
-    if not args.skip_workers:
-        runs += [("precomputed", precomputed_env, 2), ("local", local_env, 2)]
     results: dict[tuple[str, int], float] = {}
     cpu_of: dict[tuple[str, int], dict[str, float]] = {}
     try:
+        stub.precompute(vectors)
+        precomputed_env = precomputed_minilm_env(stub.base_url, batch_size)
+        if chunk_texts(docs, precomputed_env) != texts:  # a chunk missing from the table gets a stub vector
+            raise SystemExit("the precomputed-vector embedder would cut other chunks than the local one")
+        runs = [("local", local_env, 1), ("precomputed", precomputed_env, 1)]
+        if not args.skip_workers:
+            runs += [("precomputed", precomputed_env, 2), ("local", local_env, 2)]
         async with infrastructure() as infra:
             for embedder, env, workers in runs:
                 log(f"pipeline: {embedder} embedder, {workers} indexer worker(s)...")

@@ -1,5 +1,5 @@
-"""The Cranfield collection (../shared/data/cranfield): 1400 aeronautics abstracts, 225 queries,
-graded relevance judgements."""
+"""The Cranfield collection (shared/data/cranfield beside the checkout, or ATELIER_CRANFIELD_DIR):
+1400 aeronautics abstracts, 225 queries, graded relevance judgements."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-DEFAULT_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "cranfield"
+CHECKOUT = Path(__file__).resolve().parents[1]
+IN_SHARED = Path("shared") / "data" / "cranfield"
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,14 @@ class CranDoc:
 
 
 def data_dir() -> Path:
-    return Path(os.environ.get("ATELIER_CRANFIELD_DIR", DEFAULT_DIR))
+    """ATELIER_CRANFIELD_DIR, else the nearest shared/data/cranfield above the checkout (the main
+    checkout and a worktree under wt/ sit at different depths beside the same shared folder)."""
+    if os.environ.get("ATELIER_CRANFIELD_DIR"):
+        return Path(os.environ["ATELIER_CRANFIELD_DIR"])
+    for parent in CHECKOUT.parents:
+        if (parent / IN_SHARED / "cran.all.1400").is_file():
+            return parent / IN_SHARED
+    raise SystemExit(f"the Cranfield collection is not in {IN_SHARED} above {CHECKOUT}: set ATELIER_CRANFIELD_DIR")
 
 
 def _records(path: Path) -> list[tuple[int, dict[str, str]]]:

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import os
 import secrets
+import shutil
 import sys
 import tempfile
 import time
@@ -46,8 +47,12 @@ class Infra:
 
 @contextlib.asynccontextmanager
 async def infrastructure() -> AsyncIterator[Infra]:
+    """Everything a benchmark's services need, in a directory of its own under /tmp; when the
+    benchmark ends (finished or failed) the servers stop, its database is dropped and the
+    directory (data, logs, stored files) is removed."""
     root = Path(tempfile.mkdtemp(prefix="atelier-bench-"))
     launchers = []
+    database_url = ""
     try:
         server = MACHINE_POSTGRES
         if not await health.postgres_ok(server):
@@ -80,10 +85,13 @@ async def infrastructure() -> AsyncIterator[Infra]:
             "ATELIER_URL_SIGNING_KEY": secrets.token_urlsafe(32),
         }
         yield Infra(env, root, kafka, milvus)
-        await drop_database(database_url)
     finally:
+        if database_url:
+            with contextlib.suppress(Exception):  # the Postgres it lived on may be the one that failed
+                await drop_database(database_url)
         for launcher in reversed(launchers):
             launcher.stop()
+        shutil.rmtree(root, ignore_errors=True)
 
 
 @dataclass

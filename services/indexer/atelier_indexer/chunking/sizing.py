@@ -1,5 +1,6 @@
 """What a dataset's chunks are measured in and how long they may be, from its embedder: its own
-tokenizer when it is on this machine (a local model), else cl100k; the limit is the one knowledge
+tokenizer when it is on this machine (a local model, or a served model whose tokenizer
+ATELIER_EMBEDDING_TOKENIZER names), else cl100k; the limit is the one knowledge
 validates users' chunk sizes against (atelier_common.ai.chunk_limit)."""
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ class ChunkSizing:
     limit: ChunkLimit | None  # None: the embedder's input limit is unknown
 
 
-def token_counter(model_id: str) -> TokenCounter:
-    """The embedder's own tokenizer when it is on this machine (a local model), else cl100k."""
-    tokenizer = model_tokenizer(model_id)
+def token_counter(model_id: str, settings: Settings | None = None) -> TokenCounter:
+    """The embedder's own tokenizer when it is on this machine (a local model, or the one
+    ATELIER_EMBEDDING_TOKENIZER declares for the configured embedder), else cl100k."""
+    tokenizer = model_tokenizer(model_id, settings)
     if tokenizer is None:
         return CL100K
     return TokenizerCounter(tokenizer, tokenizer_unit(tokenizer))
 
 
 def chunk_sizing(model_id: str, settings: Settings) -> ChunkSizing:
-    return ChunkSizing(token_counter(model_id), chunk_limit(model_id, settings))
+    return ChunkSizing(token_counter(model_id, settings), chunk_limit(model_id, settings))

@@ -17,7 +17,7 @@ import json
 import logging
 from dataclasses import dataclass, field
 
-from atelier_common.ai import LLMError
+from atelier_common.ai import EmbeddingError, LLMError
 from atelier_common.storage import ObjectNotFound
 from atelier_indexer import targets, web
 from atelier_indexer.chunking import chunk_document, chunk_sizing, rules_from_strategy
@@ -152,7 +152,10 @@ async def _drafts(ctx: IndexerContext, run: _Run) -> list[slicing.SliceDraft]:
     if format_type == FormatType.Table:
         return await _table_drafts(ctx, run, data)
     parsing = doc.parsing_strategy
-    sizing = chunk_sizing(run.dataset.embedding_model, ctx.deps.settings)  # chunks measured in the embedder's tokenizer
+    try:  # chunks measured in the embedder's tokenizer
+        sizing = chunk_sizing(run.dataset.embedding_model, ctx.deps.settings)
+    except EmbeddingError as exc:  # its declared tokenizer cannot be loaded: the operator's to fix, named
+        raise BadDocument(f"the dataset's embedder {run.dataset.embedding_model} cannot size chunks: {exc}") from None
     rules = rules_from_strategy(doc.chunk_strategy, sizing.limit)
     options = ParseOptions(extract_tables=not parsing.HasField("table_extraction") or parsing.table_extraction)
 

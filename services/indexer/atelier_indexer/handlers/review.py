@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from atelier_common.ai import EmbeddingError
 from atelier_common.storage import ObjectNotFound
 from atelier_indexer.chunking import CL100K, chunk_document, chunk_sizing, rules_from_strategy
 from atelier_indexer.context import IndexerContext
@@ -13,7 +14,12 @@ from atelier_proto import events_pb2 as epb
 
 
 async def handle(ctx: IndexerContext, event: epb.DocumentReview) -> None:
-    sizing = chunk_sizing(event.embedding_model, ctx.deps.settings) if event.embedding_model else None
+    try:
+        sizing = chunk_sizing(event.embedding_model, ctx.deps.settings) if event.embedding_model else None
+    except EmbeddingError as exc:  # its declared tokenizer cannot be loaded
+        await ctx.knowledge.finish_review(event.review_id, succeeded=False,
+                                          error=f"the dataset's embedder cannot size chunks: {exc}")
+        return
     rules = rules_from_strategy(event.chunk_strategy if event.HasField("chunk_strategy") else None,
                                 sizing.limit if sizing else None)
     counter = sizing.counter if sizing else CL100K  # chunks measured in the embedder's tokenizer
