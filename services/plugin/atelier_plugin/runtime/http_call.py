@@ -1,0 +1,86 @@
+"""Sending one tool request: through the SSRF guard, with a time cap per attempt, a cap on the
+body read, and retries with exponential backoff for idempotent methods only (a POST that timed out
+may have happened: it is never sent twice)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+import httpx
+
+from atelier_common.outbound import OutboundFailed, OutboundPolicy, OutboundRefused, guarded_client, read_capped
+
+RETRY_STATUSES = frozenset({429, 502, 503, 504})
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    method: str  # upper case
+    url: str  # with the query string
+    headers: dict[str, str]
+    body: bytes | None
+
+
+@dataclass(frozen=True)
+class Answer:
+    status_code: int
+    content_type: str
+    body: bytes
+    attempts: int
+
+
+class CallFailed(Exception):
+    """No usable answer: refused by the guard (`refused`), timed out, unreachable, too big.
+    `transient`: another attempt may work."""
+
+    def __init__(self, message: str, *, refused: bool = False, transient: bool = False) -> None:
+        super().__init__(message)
+        self.refused = refused
+        self.transient = transient
+
+
+@dataclass(frozen=True)
+class CallLimits:
+    timeout_s: float
+    max_bytes: int
+    retries: int
+    backoff_s: float
+
+
+async def send(request: Outgoing, policy: OutboundPolicy, limits: CallLimits, *, idempotent: bool) -> Answer:
+    attempts = 1 + (limits.retries if idempotent else 0)
+    for attempt in range(1, attempts + 1):
+        last = attempt == attempts
+        try:
+            answer = await _once(request, policy, limits, attempt)
+        except CallFailed as exc:
+            if last or not exc.transient:
+                raise
+        else:
+            if last or answer.status_code not in RETRY_STATUSES:
+                return answer
+        await asyncio.sleep(limits.backoff_s * 2 ** (attempt - 1))
+    raise AssertionError("unreachable")
+
+
+async def _once(request: Outgoing, policy: OutboundPolicy, limits: CallLimits, attempt: int) -> Answer:
+    what = f"{request.method} {request.url}"
+    try:
+        async with asyncio.timeout(limits.timeout_s), guarded_client(policy) as client, \
+                client.stream(request.method, request.url, headers=request.headers, content=request.body) as response:
+            body = await read_capped(response, limits.max_bytes, f"the answer of {what}")
+            media = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+            return Answer(response.status_code, media, body, attempt)
+    except OutboundRefused as exc:
+        target = f"{exc.url} (redirected from {request.url})" if exc.url != request.url else request.url
+        raise CallFailed(f"{target} {exc}", refused=True) from None
+    except OutboundFailed as exc:
+        raise CallFailed(str(exc), transient=exc.transient) from None
+    except TimeoutError:
+        raise CallFailed(f"{what} did not answer within {limits.timeout_s:g} s", transient=True) from None
+    except httpx.TooManyRedirects:
+        raise CallFailed(f"{what} redirects more than {policy.max_redirects} times", transient=False) from None
+    except httpx.HTTPError as exc:
+        raise CallFailed(f"{what} failed: {type(exc).__name__}: {exc}",
+                      transient=isinstance(exc, httpx.TransportError)) from None
