@@ -489,6 +489,7 @@ struct GetOAuthStatusRequest {
     1: required i64 plugin_id (api.js_conv="true")
     2: optional i64 bot_id (api.js_conv="true")
     3: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
+    4: optional string user_id              // an end user of the space's agents ("user_id" of /v3/chat); the caller when absent
 }
 
 struct GetOAuthStatusResponse {
@@ -502,6 +503,7 @@ struct RevokeAuthTokenRequest {
     2: optional i64 bot_id (api.js_conv="true")
     3: optional i32 context_type
     4: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
+    5: optional string user_id              // an end user of the space's agents ("user_id" of /v3/chat); the caller when absent
 }
 
 struct RevokeAuthTokenResponse {

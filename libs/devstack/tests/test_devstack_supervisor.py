@@ -151,3 +151,18 @@ def test_url_signing_key_is_generated_once_and_kept(tmp_path: Path) -> None:
     assert _stack(tmp_path / "other", _ports())[0].service_env(state)["ATELIER_URL_SIGNING_KEY"] != key
     mine, _ = _stack(tmp_path / "run", _ports(ATELIER_URL_SIGNING_KEY="operator-secret"))
     assert mine.service_env(state)["ATELIER_URL_SIGNING_KEY"] == "operator-secret"
+
+
+def test_the_secret_key_of_stored_credentials_is_generated_once_and_kept(tmp_path: Path) -> None:
+    state = {"components": {n: {"url": f"scheme://127.0.0.1:{i}"} for i, n in enumerate(("postgres", "redis",
+                                                                                         "kafka", "milvus"))}}
+    stack, _ = _stack(tmp_path / "run", _ports())
+    stack.run.create()
+    env = stack.service_env(state)
+    key = env["ATELIER_SECRET_KEY"]
+    assert len(key) >= 32 and key != env["ATELIER_URL_SIGNING_KEY"]
+    stack._write_env_file(env)
+    # the next `make dev` on this run dir keeps it: plugin credentials stored before still decrypt
+    assert _stack(tmp_path / "run", _ports())[0].service_env(state)["ATELIER_SECRET_KEY"] == key
+    mine, _ = _stack(tmp_path / "run", _ports(ATELIER_SECRET_KEY="operator-secret"))
+    assert mine.service_env(state)["ATELIER_SECRET_KEY"] == "operator-secret"

@@ -807,14 +807,16 @@ class GetOAuthSchemaResponse(_message.Message):
     def __init__(self, oauth_schema: _Optional[str] = ..., ide_conf: _Optional[str] = ...) -> None: ...
 
 class GetOAuthStatusRequest(_message.Message):
-    __slots__ = ("plugin_id", "bot_id", "space_id")
+    __slots__ = ("plugin_id", "bot_id", "space_id", "user_id")
     PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
     plugin_id: int
     bot_id: int
     space_id: int
-    def __init__(self, plugin_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+    user_id: str
+    def __init__(self, plugin_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., space_id: _Optional[int] = ..., user_id: _Optional[str] = ...) -> None: ...
 
 class GetOAuthStatusResponse(_message.Message):
     __slots__ = ("is_oauth", "status", "content")
@@ -827,16 +829,18 @@ class GetOAuthStatusResponse(_message.Message):
     def __init__(self, is_oauth: _Optional[bool] = ..., status: _Optional[_Union[OAuthStatus, str]] = ..., content: _Optional[str] = ...) -> None: ...
 
 class RevokeAuthTokenRequest(_message.Message):
-    __slots__ = ("plugin_id", "bot_id", "context_type", "space_id")
+    __slots__ = ("plugin_id", "bot_id", "context_type", "space_id", "user_id")
     PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     CONTEXT_TYPE_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
     plugin_id: int
     bot_id: int
     context_type: int
     space_id: int
-    def __init__(self, plugin_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., context_type: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+    user_id: str
+    def __init__(self, plugin_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., context_type: _Optional[int] = ..., space_id: _Optional[int] = ..., user_id: _Optional[str] = ...) -> None: ...
 
 class RevokeAuthTokenResponse(_message.Message):
     __slots__ = ()

@@ -125,13 +125,15 @@ class PluginSettings:
     icon_uri: str = ""
     server_url: str = ""
     manifest: dict[str, Any] = field(default_factory=dict)  # ai_plugin, auth payload without secrets
+    openapi: dict[str, Any] = field(default_factory=dict)  # the OpenAPI 3 document: what each tool is
     auth: AuthConfig = AuthConfig()
     common_params: tuple[CommonParam, ...] = ()
     mcp_server: McpServer | None = None
 
     def to_doc(self) -> dict[str, Any]:
         return {"kind": str(self.kind), "name": self.name, "description": self.description, "icon_uri": self.icon_uri,
-                "server_url": self.server_url, "manifest": self.manifest, "auth": self.auth.to_doc(),
+                "server_url": self.server_url, "manifest": self.manifest, "openapi": self.openapi,
+                "auth": self.auth.to_doc(),
                 "common_params": common_params_doc(self.common_params),
                 "mcp_server": mcp_server_doc(self.mcp_server)}
 
@@ -139,7 +141,8 @@ class PluginSettings:
     def from_doc(cls, doc: dict[str, Any]) -> PluginSettings:
         return cls(kind=PluginKind(doc["kind"]), name=doc["name"], description=doc.get("description", ""),
                    icon_uri=doc.get("icon_uri", ""), server_url=doc.get("server_url", ""),
-                   manifest=doc.get("manifest") or {}, auth=AuthConfig.from_doc(doc.get("auth") or {}),
+                   manifest=doc.get("manifest") or {}, openapi=doc.get("openapi") or {},
+                   auth=AuthConfig.from_doc(doc.get("auth") or {}),
                    common_params=common_params_of(doc.get("common_params") or []),
                    mcp_server=mcp_server_of(doc.get("mcp_server")))
 
@@ -166,30 +169,26 @@ def mcp_server_of(doc: dict[str, Any] | None) -> McpServer | None:
 
 @dataclass(frozen=True)
 class Tool:
-    """One tool: an OpenAPI operation of the plugin."""
+    """One tool: an operation of the plugin's OpenAPI document (which says what it takes)."""
 
     id: int
     plugin_id: int
     name: str
-    description: str
     method: str  # lower case
     path: str
-    operation: dict[str, Any]  # the OpenAPI operation object, $refs resolved
     disabled: bool = False
     debug_status: int = 0  # APIDebugStatus
     created_at: dt.datetime | None = None
 
     def to_doc(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "description": self.description, "method": self.method,
-                "path": self.path, "operation": self.operation, "disabled": self.disabled,
+        return {"id": self.id, "name": self.name, "method": self.method, "path": self.path, "disabled": self.disabled,
                 "debug_status": self.debug_status,
                 "created_at": self.created_at.isoformat() if self.created_at else None}
 
     @classmethod
     def from_doc(cls, plugin_id: int, doc: dict[str, Any]) -> Tool:
         created = doc.get("created_at")
-        return cls(id=int(doc["id"]), plugin_id=plugin_id, name=doc["name"], description=doc.get("description", ""),
-                   method=doc["method"], path=doc["path"], operation=doc["operation"],
+        return cls(id=int(doc["id"]), plugin_id=plugin_id, name=doc["name"], method=doc["method"], path=doc["path"],
                    disabled=bool(doc.get("disabled")), debug_status=int(doc.get("debug_status", 0)),
                    created_at=dt.datetime.fromisoformat(created) if created else None)
 
@@ -245,10 +244,16 @@ class PluginView:
     settings: PluginSettings
     secrets_sealed: bytes | None
     tools: tuple[Tool, ...]
+    edit_version: int = 0  # the draft's: what its parsed document is cached under
 
     @property
     def draft(self) -> bool:
         return not self.version
+
+    @property
+    def document_key(self) -> str:
+        """Changes whenever the view's document may have."""
+        return self.version or f"draft:{self.edit_version}"
 
     def tool(self, tool_id: int) -> Tool | None:
         return next((t for t in self.tools if t.id == tool_id), None)

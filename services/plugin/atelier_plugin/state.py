@@ -11,6 +11,7 @@ from atelier_common.service import ServiceDeps
 from atelier_plugin.crypto import Keyring
 from atelier_plugin.oauth.tokens import TokenService
 from atelier_plugin.runtime.http_call import CallLimits
+from atelier_plugin.spec_cache import SpecCache
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class PluginState:
     policy: OutboundPolicy  # the SSRF guard's settings for tool calls and token endpoints
     limits: CallLimits
     tokens: TokenService
+    specs: SpecCache  # parsed documents per plugin version
 
     @property
     def public_url(self) -> str:
@@ -34,7 +36,7 @@ def build_state(deps: ServiceDeps) -> PluginState:
     limits = CallLimits(timeout_s=settings.plugin_call_timeout_s, max_bytes=settings.plugin_max_response_bytes,
                         retries=max(0, settings.plugin_retries), backoff_s=settings.plugin_retry_backoff_s)
     return PluginState(deps=deps, keyring=keyring, policy=policy, limits=limits,
-                       tokens=TokenService(deps.pool, keyring, policy))
+                       tokens=TokenService(deps.pool, keyring, policy), specs=SpecCache())
 
 
 @contextlib.asynccontextmanager

@@ -1,7 +1,8 @@
 -- Plugins: the draft a developer edits (plugin row + its tools), immutable published versions
 -- (one snapshot each: the plugin's settings and its enabled tools), and OAuth tokens per end user.
 -- Credentials (API keys, service tokens, OAuth client secrets, MCP headers, tokens) are only
--- stored encrypted (AES-GCM, key from ATELIER_SECRET_KEY): the `*_sealed` columns.
+-- stored encrypted (AES-GCM, key from ATELIER_SECRET_KEY): the `*_sealed` columns. Documents a
+-- user wrote are `json` (not jsonb), which keeps their key order (parameters, properties).
 
 CREATE TABLE plugins (
     id               bigint      PRIMARY KEY,
@@ -14,8 +15,9 @@ CREATE TABLE plugins (
     description      text        NOT NULL DEFAULT '',
     icon_uri         text        NOT NULL DEFAULT '',
     server_url       text        NOT NULL DEFAULT '',
-    manifest         jsonb       NOT NULL DEFAULT '{}',     -- ai_plugin without secrets
-    auth             jsonb       NOT NULL DEFAULT '{}',     -- store.entities.AuthConfig (no secrets)
+    manifest         json        NOT NULL DEFAULT '{}',     -- ai_plugin without secrets
+    openapi          json        NOT NULL DEFAULT '{}',     -- the OpenAPI 3 document (kind 'openapi')
+    auth             jsonb       NOT NULL DEFAULT '{}',     -- entities.AuthConfig (no secrets)
     secrets_sealed   bytea,                                 -- Credentials, encrypted for 'plugin:<id>'
     common_params    jsonb       NOT NULL DEFAULT '[]',     -- [{location, name, value}]
     mcp_server       jsonb,                                 -- kind 'mcp': {transport, url, header names}
@@ -29,22 +31,22 @@ CREATE TABLE plugins (
 );
 CREATE INDEX plugins_space ON plugins (space_id, updated_at DESC) WHERE deleted_at IS NULL;
 
--- The draft's tools: one per OpenAPI operation. Ids stay the same in every published version, so an
--- agent's {plugin_id, api_id} names the same tool in the draft and online.
+-- The draft's tools: one per operation of the draft's OpenAPI document (plugins.openapi, which
+-- says what each tool is). Ids stay the same in every published version, so an agent's
+-- {plugin_id, api_id} names the same tool in the draft and online.
 CREATE TABLE tools (
     id            bigint      PRIMARY KEY,
     plugin_id     bigint      NOT NULL REFERENCES plugins (id) ON DELETE CASCADE,
-    name          text        NOT NULL,                     -- operationId: the name the model calls
-    description   text        NOT NULL DEFAULT '',
+    name          text        NOT NULL,                     -- the name the model calls (operationId)
     method        text        NOT NULL,                     -- lower case: get, post...
     path          text        NOT NULL,
-    operation     jsonb       NOT NULL,                     -- the OpenAPI operation, $refs resolved
     disabled      boolean     NOT NULL DEFAULT false,
     debug_status  smallint    NOT NULL DEFAULT 0,           -- APIDebugStatus
     created_at    timestamptz NOT NULL DEFAULT now(),
     updated_at    timestamptz NOT NULL DEFAULT now(),
-    UNIQUE (plugin_id, name),
-    UNIQUE (plugin_id, method, path)
+    -- deferred: a re-import may swap two tools' names within one transaction
+    UNIQUE (plugin_id, name) DEFERRABLE INITIALLY DEFERRED,
+    UNIQUE (plugin_id, method, path) DEFERRABLE INITIALLY DEFERRED
 );
 
 CREATE TABLE plugin_versions (
@@ -52,9 +54,9 @@ CREATE TABLE plugin_versions (
     version         text        NOT NULL,                   -- milliseconds since the epoch (version_ts)
     version_name    text        NOT NULL,                   -- v1.0.0
     version_desc    text        NOT NULL DEFAULT '',
-    settings        jsonb       NOT NULL,                   -- the plugin row's settings at publish time
+    settings        json        NOT NULL,                   -- the plugin row's settings at publish time
     secrets_sealed  bytea,                                  -- the draft's ciphertext at publish time
-    tools           jsonb       NOT NULL,                   -- the enabled tools at publish time
+    tools           json        NOT NULL,                   -- the tool rows at publish time (enabled ones)
     creator_id      bigint      NOT NULL,
     created_at      timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (plugin_id, version),

@@ -5,27 +5,23 @@ may have happened: it is never sent twice)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 
 from atelier_common.outbound import OutboundFailed, OutboundPolicy, OutboundRefused, guarded_client, read_capped
+from atelier_plugin.domain.request_building import PreparedRequest
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 
 
 @dataclass(frozen=True)
-class Outgoing:
-    method: str  # upper case
-    url: str  # with the query string
-    headers: dict[str, str]
-    body: bytes | None
-
-
-@dataclass(frozen=True)
 class Answer:
     status_code: int
-    content_type: str
+    headers: list[tuple[str, str]]
     body: bytes
     attempts: int
 
@@ -48,7 +44,7 @@ class CallLimits:
     backoff_s: float
 
 
-async def send(request: Outgoing, policy: OutboundPolicy, limits: CallLimits, *, idempotent: bool) -> Answer:
+async def send(request: PreparedRequest, policy: OutboundPolicy, limits: CallLimits, *, idempotent: bool) -> Answer:
     attempts = 1 + (limits.retries if idempotent else 0)
     for attempt in range(1, attempts + 1):
         last = attempt == attempts
@@ -64,23 +60,37 @@ async def send(request: Outgoing, policy: OutboundPolicy, limits: CallLimits, *,
     raise AssertionError("unreachable")
 
 
-async def _once(request: Outgoing, policy: OutboundPolicy, limits: CallLimits, attempt: int) -> Answer:
+def _httpx_arguments(request: PreparedRequest) -> dict[str, Any]:
+    headers = dict(request.headers)
+    if request.cookie_header:
+        headers["Cookie"] = request.cookie_header
+    arguments: dict[str, Any] = {"params": list(request.query), "headers": headers}
+    if request.body_kind == "json":
+        arguments["content"] = json.dumps(request.json_body, ensure_ascii=False).encode()
+    elif request.body_kind == "form":
+        arguments["content"] = urlencode(list(request.form)).encode()
+    elif request.body_kind == "multipart":
+        arguments["files"] = [(name, (None, value)) for name, value in request.form]  # fields, no files
+    return arguments
+
+
+async def _once(request: PreparedRequest, policy: OutboundPolicy, limits: CallLimits, attempt: int) -> Answer:
     what = f"{request.method} {request.url}"
     try:
         async with asyncio.timeout(limits.timeout_s), guarded_client(policy) as client, \
-                client.stream(request.method, request.url, headers=request.headers, content=request.body) as response:
+                client.stream(request.method, request.url, **_httpx_arguments(request)) as response:
             body = await read_capped(response, limits.max_bytes, f"the answer of {what}")
-            media = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-            return Answer(response.status_code, media, body, attempt)
+            return Answer(response.status_code, list(response.headers.items()), body, attempt)
     except OutboundRefused as exc:
-        target = f"{exc.url} (redirected from {request.url})" if exc.url != request.url else request.url
-        raise CallFailed(f"{target} {exc}", refused=True) from None
+        target = exc.url.split("?", 1)[0]
+        said = f"{request.url} redirects to {target}, which {exc}" if target != request.url else f"{request.url} {exc}"
+        raise CallFailed(said, refused=True) from None
     except OutboundFailed as exc:
         raise CallFailed(str(exc), transient=exc.transient) from None
     except TimeoutError:
         raise CallFailed(f"{what} did not answer within {limits.timeout_s:g} s", transient=True) from None
     except httpx.TooManyRedirects:
-        raise CallFailed(f"{what} redirects more than {policy.max_redirects} times", transient=False) from None
+        raise CallFailed(f"{what} redirects more than {policy.max_redirects} times") from None
     except httpx.HTTPError as exc:
         raise CallFailed(f"{what} failed: {type(exc).__name__}: {exc}",
-                      transient=isinstance(exc, httpx.TransportError)) from None
+                         transient=isinstance(exc, httpx.TransportError)) from None

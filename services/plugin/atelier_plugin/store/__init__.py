@@ -7,3 +7,4 @@ from __future__ import annotations
 import asyncpg
 
 Conn = asyncpg.Connection | asyncpg.Pool
+UniqueViolation = asyncpg.UniqueViolationError

@@ -22,6 +22,7 @@ from atelier_proto.enums import PluginKind
 def _plugin(row: asyncpg.Record) -> Plugin:
     settings = PluginSettings(kind=PluginKind(row["kind"]), name=row["name"], description=row["description"],
                               icon_uri=row["icon_uri"], server_url=row["server_url"], manifest=row["manifest"],
+                              openapi=row["openapi"],
                               auth=AuthConfig.from_doc(row["auth"]), common_params=common_params_of(row["common_params"]),
                               mcp_server=mcp_server_of(row["mcp_server"]))
     return Plugin(id=row["id"], space_id=row["space_id"], creator_id=row["creator_id"], plugin_type=row["plugin_type"],
@@ -34,6 +35,7 @@ def _plugin(row: asyncpg.Record) -> Plugin:
 def _settings_columns(settings: PluginSettings) -> dict[str, Any]:
     return {"kind": str(settings.kind), "name": settings.name, "description": settings.description,
             "icon_uri": settings.icon_uri, "server_url": settings.server_url, "manifest": settings.manifest,
+            "openapi": settings.openapi,
             "auth": settings.auth.to_doc(), "common_params": common_params_doc(settings.common_params),
             "mcp_server": mcp_server_doc(settings.mcp_server)}
 

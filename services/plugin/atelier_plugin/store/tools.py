@@ -9,29 +9,22 @@ import asyncpg
 from atelier_plugin.entities import Tool
 from atelier_plugin.store import Conn
 
-UNIQUE_VIOLATION = asyncpg.UniqueViolationError
-
 
 def _tool(row: asyncpg.Record) -> Tool:
-    return Tool(id=row["id"], plugin_id=row["plugin_id"], name=row["name"], description=row["description"],
-                method=row["method"], path=row["path"], operation=row["operation"], disabled=row["disabled"],
-                debug_status=row["debug_status"], created_at=row["created_at"])
+    return Tool(id=row["id"], plugin_id=row["plugin_id"], name=row["name"], method=row["method"], path=row["path"],
+                disabled=row["disabled"], debug_status=row["debug_status"], created_at=row["created_at"])
 
 
 async def insert(conn: Conn, tool: Tool) -> None:
     await conn.execute(
-        "INSERT INTO tools (id, plugin_id, name, description, method, path, operation, disabled, debug_status)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        tool.id, tool.plugin_id, tool.name, tool.description, tool.method, tool.path, tool.operation, tool.disabled,
-        tool.debug_status)
+        "INSERT INTO tools (id, plugin_id, name, method, path, disabled, debug_status) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        tool.id, tool.plugin_id, tool.name, tool.method, tool.path, tool.disabled, tool.debug_status)
 
 
 async def update(conn: Conn, tool: Tool) -> None:
     await conn.execute(
-        "UPDATE tools SET name = $2, description = $3, method = $4, path = $5, operation = $6, disabled = $7,"
-        " debug_status = $8, updated_at = now() WHERE id = $1",
-        tool.id, tool.name, tool.description, tool.method, tool.path, tool.operation, tool.disabled,
-        tool.debug_status)
+        "UPDATE tools SET name = $2, method = $3, path = $4, disabled = $5, debug_status = $6, updated_at = now()"
+        " WHERE id = $1", tool.id, tool.name, tool.method, tool.path, tool.disabled, tool.debug_status)
 
 
 async def set_debug_status(conn: Conn, tool_id: int, status: int) -> None:
