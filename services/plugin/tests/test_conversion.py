@@ -181,6 +181,7 @@ def test_curl_credentials_become_security_schemes_and_their_values_are_dropped()
      "multipart/form-data", ["name", "avatar"]),
     ("curl -u ada:pw -b 'theme=dark; sessionid=s3cr3t' https://api.example.com/me", "GET", "/me", None, ["theme"]),
     ("curl --url https://api.example.com/items/{id} -o out.json -m 10", "GET", "/items/{id}", None, ["id"]),
+    ("curl -H 'Cookie: lang=fr; session=s' https://api.example.com/me", "GET", "/me", None, ["lang"]),
 ])
 def test_curl_options_shape_the_operation(command, method, path, media, arguments):
     tool = convert_to_openapi(command).spec.tools[0]
@@ -198,6 +199,29 @@ def test_curl_basic_auth_and_secret_cookies_never_reach_the_document():
         "basicAuth": {"type": "http", "scheme": "basic"},
         "cookie_sessionid": {"type": "apiKey", "in": "cookie", "name": "sessionid"},
     }
+
+
+BROWSER_COPY = r"""curl 'https://api.example.com/v1/search' \
+  -H 'accept: */*' \
+  -H 'accept-language: en-GB,en;q=0.9' \
+  -H 'content-type: application/json' \
+  -H 'origin: https://app.example.com' \
+  -H 'sec-ch-ua: "Chromium";v="124"' \
+  -H 'sec-fetch-mode: cors' \
+  -H 'x-app-version: 4.2.0' \
+  -b 'theme=dark; sid=abc123' \
+  --data-raw $'{"q":"it\'s \\"quoted\\"\\nnext line","page":1,"lang":"日本"}'"""
+
+
+def test_a_browsers_copy_as_curl_is_read_with_its_bash_quoting():
+    conversion = convert_to_openapi(BROWSER_COPY)
+    schema = conversion.spec.tools[0].model_schema()
+
+    # browser and transport headers are no parameters; the app's own header and cookie stay constant
+    assert list(schema["properties"]) == ["x-app-version", "theme", "q", "page", "lang"]
+    assert schema["properties"]["q"]["examples"] == ['it\'s "quoted"\nnext line']
+    assert schema["properties"]["lang"]["examples"] == ["日本"]
+    assert "abc123" not in json.dumps(conversion.document)  # sid is a session cookie
 
 
 @pytest.mark.parametrize("command, expected", [
@@ -327,6 +351,15 @@ def test_postman_bodies_that_cannot_be_described_are_refused(body, expected):
     item = {"name": "a", "request": {"method": "POST", "url": "https://api.example.com/x", "body": body}}
 
     assert error_of(collection(item)) == expected
+
+
+def test_unresolved_variables_are_no_defaults():
+    item = {"name": "a", "request": {"url": "https://api.example.com/x",
+                                     "header": [{"key": "X-Tenant", "value": "{{tenant}}"}]}}
+
+    tenant = convert_to_openapi(collection(item)).spec.tools[0].model_schema()["properties"]["X-Tenant"]
+
+    assert tenant == {"type": "string"}
 
 
 def test_other_postman_problems_are_refused():

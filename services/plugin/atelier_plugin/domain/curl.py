@@ -53,12 +53,49 @@ def _tokens(text: str) -> list[str]:
     joined = re.sub(r"\\\r?\n", " ", text.strip())
     joined = re.sub(r"^\$\s*", "", joined)
     try:
-        tokens = shlex.split(joined, posix=True)
-    except ValueError as e:
+        tokens = shlex.split(_without_ansi_c_quotes(joined), posix=True)
+    except ValueError as e:  # includes a $'...' string with a broken escape
         raise PluginSpecError(WHERE, f"cannot be split into words ({e}); check its quotes") from None
     if not tokens or tokens[0] != "curl":
         raise PluginSpecError(WHERE, "must start with 'curl'")
     return tokens
+
+
+def _without_ansi_c_quotes(command: str) -> str:
+    """Bash's $'...' strings (browsers' "Copy as cURL" writes bodies so) as plain quoted words,
+    which shlex reads: their backslash escapes decoded, then quoted again."""
+    out: list[str] = []
+    i, quote = 0, ""
+    while i < len(command):
+        char = command[i]
+        if quote:
+            if char == "\\" and quote == '"':
+                out.append(command[i:i + 2])
+                i += 2
+                continue
+            if char == quote:
+                quote = ""
+        elif char == "\\":
+            out.append(command[i:i + 2])
+            i += 2
+            continue
+        elif command.startswith("$'", i):
+            end = i + 2
+            while end < len(command) and command[end] != "'":
+                end += 2 if command[end] == "\\" else 1
+            if end >= len(command):  # unterminated: left for shlex to refuse
+                out.append(command[i:])
+                break
+            raw = command[i + 2:end]
+            decoded = raw.encode("latin-1", "backslashreplace").decode("unicode_escape")
+            out.append(shlex.quote(decoded))
+            i = end + 1
+            continue
+        elif char in ("'", '"'):
+            quote = char
+        out.append(char)
+        i += 1
+    return "".join(out)
 
 
 def _next_option(tokens: list[str], i: int) -> tuple[str, str | None, int]:
@@ -133,7 +170,10 @@ class _CurlReader:
                 self.headers.append(SampleField(line.rstrip()[:-1].strip(), ""))
                 return
             raise PluginSpecError(WHERE, f"header {line!r} is not 'Name: value'")
-        self.headers.append(SampleField(name.strip(), value.strip()))
+        if name.strip().lower() == "cookie":
+            self.cookies.extend(_cookies(value))
+        else:
+            self.headers.append(SampleField(name.strip(), value.strip()))
 
     def request(self) -> SampleRequest:
         if not self.url:

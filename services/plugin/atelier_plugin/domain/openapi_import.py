@@ -22,6 +22,7 @@ from atelier_plugin.domain.tools import (
     FORM_MEDIA,
     JSON_MEDIA,
     MULTIPART_MEDIA,
+    OPERATION_METHODS,
     BodyEncoding,
     Parameter,
     PluginSpec,
@@ -29,7 +30,6 @@ from atelier_plugin.domain.tools import (
     ToolSpec,
 )
 
-METHODS = ("get", "put", "post", "delete", "options", "head", "patch")
 MAX_DESCRIPTION = 1024
 _VERSION = re.compile(r"^3\.(0|1)\.\d+")
 # OpenAPI: header parameters with these names "SHALL be ignored" (the client or auth sets them).
@@ -58,7 +58,7 @@ def parse_openapi(source: str | Mapping[str, Any]) -> PluginSpec:
         for key, operation in item.items():
             if key == "trace":
                 raise PluginSpecError([*item_where, key], "TRACE operations cannot be tools")
-            if key in METHODS:
+            if key in OPERATION_METHODS:
                 tools.append(reader.tool(path, key, operation, item.get("parameters") or [], server,
                                          [*item_where, key]))
     if not tools:

@@ -21,18 +21,22 @@ from urllib.parse import urlsplit
 
 from atelier_plugin.domain.errors import DuplicateOperation, PluginSpecError
 from atelier_plugin.domain.naming import derive_tool_name, sanitize_tool_name
+from atelier_plugin.domain.tools import WRITTEN_OPENAPI_VERSION
 
 SampleEncoding = Literal["json", "form", "multipart"]
 MAX_EXAMPLE_CHARS = 200
-OPENAPI_VERSION = "3.0.3"
 
 _SECRET_WORDS = frozenset({"auth", "authorization", "token", "secret", "password", "passwd", "pwd", "apikey",
-                           "key", "signature", "sig", "session", "sessionid", "credential", "credentials", "jwt"})
+                           "key", "signature", "sig", "session", "sessionid", "sid", "credential", "credentials", "jwt"})
 _TEMPLATE = re.compile(r"\{([^{}/]+)\}")
 _WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
-# Headers the HTTP client or the tool's body sets; never parameters.
-_TRANSPORT_HEADERS = frozenset({"content-type", "content-length", "accept", "accept-encoding", "host", "connection",
-                                "user-agent", "cookie", "transfer-encoding", "expect"})
+# Headers the HTTP client or the tool's body sets, and what a browser adds to a copied request
+# (sec-*, origin, caching): never parameters.
+_NOT_PARAMETERS = frozenset({
+    "content-type", "content-length", "accept", "accept-encoding", "accept-language", "host", "connection",
+    "user-agent", "cookie", "transfer-encoding", "expect", "origin", "referer", "priority", "pragma",
+    "cache-control", "dnt", "upgrade-insecure-requests", "if-none-match", "if-modified-since", "te",
+})
 
 
 def is_secret_name(name: str) -> bool:
@@ -100,7 +104,7 @@ def sample_document(requests: Sequence[SampleRequest], title: str, description: 
             continue
         paths.setdefault(path, {})[method] = _operation(request, path, schemes)
     document: dict[str, Any] = {
-        "openapi": OPENAPI_VERSION,
+        "openapi": WRITTEN_OPENAPI_VERSION,
         "info": {"title": title or urlsplit(server).hostname or "plugin", "description": description, "version": "v1"},
         "servers": [{"url": server}],
         "paths": paths,
@@ -133,7 +137,7 @@ def _operation(request: SampleRequest, path: str, schemes: dict[str, dict[str, A
     parameters = [_path_parameter(f) for f in (*request.path_params, *templated)]
     for location, fields in (("query", request.query), ("header", request.headers), ("cookie", request.cookies)):
         for sample in _grouped(fields):
-            if location == "header" and sample.name.lower() in _TRANSPORT_HEADERS:
+            if location == "header" and (sample.name.lower() in _NOT_PARAMETERS or sample.name.lower().startswith("sec-")):
                 continue
             if location == "header" and sample.name.lower() == "authorization":
                 security[_add_scheme(schemes, _authorization_scheme(sample.value))] = []
@@ -177,7 +181,7 @@ def _parameter(location: str, sample: SampleField) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
     else:
         schema = {"type": "string"}
-    if constant and sample.value not in (None, ""):
+    if constant and sample.value not in (None, "") and "{{" not in str(sample.value):
         schema["default"] = sample.value
     elif not constant:
         _add_example(schema, sample.name, sample.value)

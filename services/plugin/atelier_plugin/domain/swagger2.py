@@ -16,9 +16,8 @@ from typing import Any
 from atelier_plugin.domain.refs import DocumentRefs
 from atelier_plugin.domain.schemas import map_subschemas
 from atelier_plugin.domain.spec_validation import validate_swagger2
+from atelier_plugin.domain.tools import OPERATION_METHODS, WRITTEN_OPENAPI_VERSION
 
-OPENAPI_VERSION = "3.0.3"
-METHODS = ("get", "put", "post", "delete", "options", "head", "patch")
 _PARAMETER_SCHEMA_KEYS = ("type", "format", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
                           "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "enum",
                           "multipleOf")
@@ -46,7 +45,7 @@ class _Converter:
 
     def convert(self) -> dict[str, Any]:
         doc = self.doc
-        out: dict[str, Any] = {"openapi": OPENAPI_VERSION, "info": copy.deepcopy(doc["info"])}
+        out: dict[str, Any] = {"openapi": WRITTEN_OPENAPI_VERSION, "info": copy.deepcopy(doc["info"])}
         server = self._server()
         if server:
             out["servers"] = [{"url": server}]
@@ -86,7 +85,7 @@ class _Converter:
         plain = [p for p in plain if p is not None]
         if plain:
             out["parameters"] = plain
-        for method in METHODS:
+        for method in OPERATION_METHODS:
             if method in item:
                 out[method] = self._operation(item[method], shared, where, method)
         return out

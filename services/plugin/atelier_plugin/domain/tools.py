@@ -25,6 +25,9 @@ JSON_MEDIA = "application/json"
 FORM_MEDIA = "application/x-www-form-urlencoded"
 MULTIPART_MEDIA = "multipart/form-data"
 BODY_ARGUMENT = "body"
+# Operations of a path item that can be tools (TRACE is refused: it echoes requests, credentials included).
+OPERATION_METHODS = ("get", "put", "post", "delete", "options", "head", "patch")
+WRITTEN_OPENAPI_VERSION = "3.0.3"  # the version conversions write
 
 # Safe to repeat after a failure that may have reached the server (RFC 9110 §9.2.2).
 IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
