@@ -266,7 +266,7 @@ async def test_the_api_key_may_go_in_the_query_and_is_masked(register, tool_serv
     plugin_id, tools = await register(weather_api(tool_server.url()), auth=auth)
     answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo", "days": 1})
     assert tool_server.requests[-1].query == {"days": ["1"], "api_key": ["q-secret-456"]}
-    assert "q-secret-456" not in answer.request and "api_key=%2A%2A%2A" in json.loads(answer.request)["url"]
+    assert "q-secret-456" not in answer.request and json.loads(answer.request)["url"].endswith("api_key=***")
     stored = await plugin_db.fetchval("SELECT row_to_json(p)::text FROM plugin.plugins p WHERE id = $1",
                                       int(plugin_id))
     assert "q-secret-456" not in stored and "secrets_sealed" in stored
