@@ -5,6 +5,7 @@ the server, what the model reads, and what is refused before any call."""
 from __future__ import annotations
 
 import json
+
 import asyncpg
 import grpc
 import pytest

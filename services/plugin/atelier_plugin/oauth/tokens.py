@@ -7,11 +7,12 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import weakref
 
 import asyncpg
 import httpx
 
-from atelier_common.outbound import OutboundFailed, OutboundPolicy, OutboundRefused, guarded_client, read_capped
+from atelier_common.outbound import OutboundFailed, OutboundPolicy, OutboundRefused, read_capped
 from atelier_plugin.crypto import Keyring, SecretUnreadable
 from atelier_plugin.entities import AuthConfig, Credentials, OAuthToken, client_fingerprint
 from atelier_plugin.oauth import protocol
@@ -28,16 +29,21 @@ def _now() -> dt.datetime:
 
 
 class TokenService:
-    def __init__(self, pool: asyncpg.Pool, keyring: Keyring, policy: OutboundPolicy) -> None:
+    def __init__(self, pool: asyncpg.Pool, keyring: Keyring, policy: OutboundPolicy, http: httpx.AsyncClient) -> None:
+        """`http` must be a `guarded_client`."""
         self.pool = pool
         self.keyring = keyring
         self.policy = policy
+        self.http = http
         self._client_tokens: dict[tuple[int, str], OAuthToken] = {}
-        self._locks: dict[tuple[int, str, str], asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[tuple[int, str, str], asyncio.Lock] = weakref.WeakValueDictionary()
 
     def _lock(self, key: tuple[int, str, str]) -> asyncio.Lock:
         # One refresh per token at a time: parallel tool calls must not spend one refresh token twice.
-        return self._locks.setdefault(key, asyncio.Lock())
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
 
     # ---------------------------------------------------------------- authorization code
 
@@ -123,9 +129,9 @@ class TokenService:
     async def _post(self, request: protocol.TokenRequest) -> tuple[int, str, bytes]:
         what = f"the token endpoint {request.url}"
         try:
-            async with asyncio.timeout(self.policy.timeout_s), guarded_client(self.policy) as client, \
-                    client.stream("POST", request.url, data=request.form, auth=request.basic_auth,
-                                  headers={"Accept": "application/json"}) as response:
+            async with asyncio.timeout(self.policy.timeout_s), \
+                    self.http.stream("POST", request.url, data=request.form, auth=request.basic_auth,
+                                     headers={"Accept": "application/json"}) as response:
                 body = await read_capped(response, MAX_TOKEN_RESPONSE_BYTES, what)
                 return response.status_code, response.headers.get("content-type", ""), body
         except OutboundRefused as exc:

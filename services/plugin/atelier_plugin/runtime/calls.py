@@ -130,7 +130,7 @@ async def call(state: PluginState, view: PluginView, tool: Tool, arguments: str,
         return _invalid(base, exc)
     record = prepared.for_record()
     try:
-        answer = await http_call.send(prepared, state.policy, state.limits, idempotent=spec.idempotent)
+        answer = await http_call.send(prepared, state.http, state.limits, idempotent=spec.idempotent)
     except http_call.CallFailed as exc:
         return replace(_failed(base, str(exc)), request=record)
     if answer.status_code == 401 and config.is_client_credentials:

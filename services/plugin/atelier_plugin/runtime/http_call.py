@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 import httpx
 
-from atelier_common.outbound import OutboundFailed, OutboundPolicy, OutboundRefused, guarded_client, read_capped
+from atelier_common.outbound import OutboundFailed, OutboundRefused, read_capped
 from atelier_plugin.domain.request_building import PreparedRequest
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
@@ -44,12 +44,14 @@ class CallLimits:
     backoff_s: float
 
 
-async def send(request: PreparedRequest, policy: OutboundPolicy, limits: CallLimits, *, idempotent: bool) -> Answer:
+async def send(request: PreparedRequest, client: httpx.AsyncClient, limits: CallLimits, *,
+               idempotent: bool) -> Answer:
+    """`client` must be a `guarded_client` (every connection and redirect checked)."""
     attempts = 1 + (limits.retries if idempotent else 0)
     for attempt in range(1, attempts + 1):
         last = attempt == attempts
         try:
-            answer = await _once(request, policy, limits, attempt)
+            answer = await _once(request, client, limits, attempt)
         except CallFailed as exc:
             if last or not exc.transient:
                 raise
@@ -74,11 +76,12 @@ def _httpx_arguments(request: PreparedRequest) -> dict[str, Any]:
     return arguments
 
 
-async def _once(request: PreparedRequest, policy: OutboundPolicy, limits: CallLimits, attempt: int) -> Answer:
+async def _once(request: PreparedRequest, client: httpx.AsyncClient, limits: CallLimits, attempt: int) -> Answer:
     what = f"{request.method} {request.url}"
     try:
-        async with asyncio.timeout(limits.timeout_s), guarded_client(policy) as client, \
-                client.stream(request.method, request.url, **_httpx_arguments(request)) as response:
+        async with asyncio.timeout(limits.timeout_s), \
+                client.stream(request.method, request.url, timeout=limits.timeout_s,
+                              **_httpx_arguments(request)) as response:
             body = await read_capped(response, limits.max_bytes, f"the answer of {what}")
             return Answer(response.status_code, list(response.headers.items()), body, attempt)
     except OutboundRefused as exc:
@@ -90,7 +93,7 @@ async def _once(request: PreparedRequest, policy: OutboundPolicy, limits: CallLi
     except TimeoutError:
         raise CallFailed(f"{what} did not answer within {limits.timeout_s:g} s", transient=True) from None
     except httpx.TooManyRedirects:
-        raise CallFailed(f"{what} redirects more than {policy.max_redirects} times") from None
+        raise CallFailed(f"{what} redirects more than {client.max_redirects} times") from None
     except httpx.HTTPError as exc:
         raise CallFailed(f"{what} failed: {type(exc).__name__}: {exc}",
                          transient=isinstance(exc, httpx.TransportError)) from None
