@@ -319,7 +319,7 @@ struct UpdatePluginMetaRequest {
     8: optional string key
     9: optional string service_token        // empty keeps the stored one
     10: optional string oauth_info
-    11: optional list<CommonParam> common_params
+    11: optional list<CommonParam> common_params    // replaces the stored ones when not empty, or when auth_type is sent (the whole form)
     13: optional i32 edit_version
     15: optional i32 sub_auth_type
     16: optional string auth_payload
@@ -524,9 +524,9 @@ struct OauthAuthorizationCodeResponse {
 
 // An agent's default for one request parameter (Coze's bot default params).
 struct ToolDefaultParam {
-    1: string name                          // a top-level request parameter
-    2: string value                         // JSON text of the value ("\"metric\"", "3", "true")
-    3: bool hidden                          // never shown to the model; `value` is always sent
+    1: string name                          // an argument as ResolveTools' schema names it (a parameter or top-level body property; query_id when two share a name)
+    2: string value                         // as the console types it (Coze's local_default): the text for a string parameter, JSON otherwise ("3", "true", "[\"a\"]")
+    3: bool hidden                          // never shown to the model, `value` always sent (Coze's local_disable); else the schema's default, sent when the model gives none
 }
 
 // One tool bound to an agent.
