@@ -123,7 +123,7 @@ class Settings(BaseSettings):
     )
     plugin_call_timeout_s: float = Field(15.0, description="Time cap of one plugin tool call (connect, redirects, body; each attempt).")
     plugin_max_response_bytes: int = Field(1_048_576, description="Largest response body a plugin tool call reads (a bigger one fails the call).")
-    plugin_retries: int = Field(2, description="Extra attempts of a plugin tool call with an idempotent method (GET, HEAD, OPTIONS, PUT, DELETE) after a connection error, timeout, 429 or 5xx, with exponential backoff.")
+    plugin_retries: int = Field(2, description="Extra attempts of a plugin tool call with an idempotent method (GET, HEAD, OPTIONS, PUT, DELETE) after a connection error, 429, 502, 503 or 504, with exponential backoff.")
     plugin_retry_backoff_s: float = Field(0.2, description="First backoff before retrying a plugin tool call; doubles per attempt.")
     plugin_oauth_state_ttl_s: float = Field(600.0, description="How long an OAuth authorization link of a plugin stays usable.")
 

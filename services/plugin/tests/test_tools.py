@@ -255,9 +255,10 @@ async def test_an_answer_over_the_size_cap_fails_the_call(register, tool_server:
 
 async def test_a_slow_tool_fails_at_the_time_cap(register, tool_server: ToolServer, weather_api, runtime) -> None:
     plugin_id, tools = await register(weather_api(tool_server.url()))
-    tool_server.respond("POST", "/notes", {"id": 1}, delay_s=4)  # the stack's cap is 3 s; POST: one attempt
-    answer = await runtime.invoke(plugin_id, tools["create_note"], {"title": "x"})
+    tool_server.respond("GET", "/weather/Oslo", {"temp": 1}, delay_s=4)  # the stack's cap is 3 s
+    answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"})
     assert answer.outcome == "failed" and "did not answer within 3 s" in answer.error
+    assert len(tool_server.calls("GET", "/weather/Oslo")) == 1  # a slow server is not asked again
 
 
 async def test_the_api_key_may_go_in_the_query_and_is_masked(register, tool_server: ToolServer, weather_api,

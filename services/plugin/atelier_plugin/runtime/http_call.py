@@ -1,6 +1,6 @@
 """Sending one tool request: through the SSRF guard, with a time cap per attempt, a cap on the
-body read, and retries with exponential backoff for idempotent methods only (a POST that timed out
-may have happened: it is never sent twice)."""
+body read, and retries with exponential backoff for idempotent methods only (a POST that failed
+half-way may have happened: it is never sent twice) after a connection error, 429, 502, 503 or 504."""
 
 from __future__ import annotations
 
@@ -91,9 +91,11 @@ async def _once(request: PreparedRequest, client: httpx.AsyncClient, limits: Cal
     except OutboundFailed as exc:
         raise CallFailed(str(exc), transient=exc.transient) from None
     except TimeoutError:
-        raise CallFailed(f"{what} did not answer within {limits.timeout_s:g} s", transient=True) from None
+        # Not retried: a server that slow stays slow, and the caller's own deadline would run out first.
+        raise CallFailed(f"{what} did not answer within {limits.timeout_s:g} s") from None
     except httpx.TooManyRedirects:
         raise CallFailed(f"{what} redirects more than {client.max_redirects} times") from None
     except httpx.HTTPError as exc:
         raise CallFailed(f"{what} failed: {type(exc).__name__}: {exc}",
-                         transient=isinstance(exc, httpx.TransportError)) from None
+                         transient=isinstance(exc, httpx.TransportError) and not isinstance(exc, httpx.TimeoutException)
+                         ) from None
