@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from atelier_common.auth import current_context, require_space
 from atelier_common.errors import InvalidArgument
+from atelier_common.names import display_name
 from atelier_plugin import access, auth_settings, rendering, views
 from atelier_plugin import document as documents
 from atelier_plugin.entities import (
@@ -22,6 +23,7 @@ from atelier_plugin.entities import (
 from atelier_plugin.state import PluginState
 from atelier_plugin.store import Conn
 from atelier_plugin.store import plugins as plugin_rows
+from atelier_plugin.store import tokens as token_rows
 from atelier_proto import plugin_pb2 as ppb
 from atelier_proto.enums import CreationMethod, ParameterLocation, PluginKind, PluginType
 
@@ -31,12 +33,7 @@ MCP_TRANSPORTS = ("streamable_http",)
 
 
 def valid_name(name: str, field: str = "name") -> str:
-    name = name.strip()
-    if not name:
-        raise InvalidArgument(f"field '{field}': required")
-    if len(name) > MAX_NAME_LEN:
-        raise InvalidArgument(f"field '{field}': at most {MAX_NAME_LEN} characters")
-    return name
+    return display_name(name, field, max_chars=MAX_NAME_LEN)
 
 
 def valid_desc(desc: str, field: str = "desc") -> str:
@@ -192,3 +189,4 @@ async def delete(state: PluginState, req: ppb.DelPluginRequest) -> None:
     async with state.deps.pool.acquire() as conn, conn.transaction():
         plugin = await access.plugin(conn, req.plugin_id, space_id=req.space_id, for_update=True)
         await plugin_rows.soft_delete(conn, plugin.id)
+        await token_rows.delete_plugin(conn, plugin.id)  # users' tokens serve nothing any more

@@ -42,3 +42,8 @@ async def delete(conn: Conn, plugin_id: int, user_key: str, client: str | None =
         status = await conn.execute("DELETE FROM oauth_tokens WHERE plugin_id = $1 AND user_key = $2 AND client = $3",
                                     plugin_id, user_key, client)
     return int(status.split()[-1])
+
+
+async def delete_plugin(conn: Conn, plugin_id: int) -> None:
+    """Every user's tokens of a plugin (it is being deleted)."""
+    await conn.execute("DELETE FROM oauth_tokens WHERE plugin_id = $1", plugin_id)
