@@ -185,3 +185,20 @@ async def test_the_oauth_schema_lists_both_grants(client: AtelierClient) -> None
     assert [(s["value"], [i["key"] for i in s["items"] if i.get("required")]) for s in schema] == [
         (4, ["client_id", "client_secret", "client_url", "authorization_url", "authorization_content_type"]),
         (10, ["client_id", "client_secret", "token_url"])]
+
+
+async def test_an_mcp_server_registers_as_a_plugin_kind(client: AtelierClient, plugin_db: asyncpg.Connection) -> None:
+    plugin_id = (await client.call("/api/plugin_api/register_plugin_meta", {
+        "space_id": client.space_id, "name": unique("mcp"), "desc": "tools from an MCP server", "icon": {"uri": ""},
+        "mcp_server": {"transport": "streamable_http", "url": "https://mcp.example.com/mcp",
+                       "headers": {"Authorization": "Bearer mcp-secret-9"}}}))["plugin_id"]
+    info = await client.call("/api/plugin_api/get_plugin_info", {"plugin_id": plugin_id, "space_id": client.space_id})
+    meta = info["meta_info"]
+    assert (meta["kind"], meta["mcp_server"]["url"], meta["mcp_server"]["headers"]) == (
+        "mcp", "https://mcp.example.com/mcp", {"Authorization": "******"})
+    assert "mcp-secret-9" not in json.dumps(info)
+    stored = await plugin_db.fetchval("SELECT row_to_json(p)::text FROM plugin.plugins p WHERE id = $1", int(plugin_id))
+    assert "mcp-secret-9" not in stored
+    await expect_error(client.call("/api/plugin_api/create_api", {
+        "plugin_id": plugin_id, "space_id": client.space_id, "name": "t", "desc": "d"}),
+        400, "the tools of an MCP plugin come from its server")

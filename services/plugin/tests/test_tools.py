@@ -9,6 +9,7 @@ import json
 import asyncpg
 import grpc
 import pytest
+import yaml
 
 from atelier_devstack.api_client import AtelierClient, expect_error
 from atelier_devstack.tool_servers import ToolServer
@@ -287,3 +288,36 @@ async def test_common_parameters_go_with_every_call(client: AtelierClient, tool_
     sent = tool_server.requests[-1]
     assert (sent.path, sent.query, sent.headers["x-client"]) == ("/ping", {"v": ["2"]}, "atelier")
 
+
+
+async def test_updating_the_document_keeps_tools_by_route(register, client: AtelierClient, tool_server: ToolServer,
+                                                          weather_api, runtime) -> None:
+    plugin_id, tools = await register(weather_api(tool_server.url()), auth=API_KEY)
+    await register.debug(plugin_id, tools["get_weather"], {"city": "Oslo"})
+    await register.debug(plugin_id, tools["create_note"], {"title": "x"})
+    document = yaml.safe_load(weather_api(tool_server.url()))
+    document["paths"]["/notes"]["post"]["summary"] = "Write a note, now with tags"
+    document["paths"]["/alerts"] = {"get": {"operationId": "list_alerts", "responses": {"200": {"description": "OK"}}}}
+    updated = await client.call("/api/plugin_api/update", {
+        "plugin_id": plugin_id, "space_id": client.space_id, "openapi": yaml.safe_dump(document),
+        "ai_plugin": json.dumps({"name_for_human": "Weather v2", "auth": {
+            "type": "service_http", "sub_type": "token/api_key",
+            "payload": json.dumps({"location": "header", "key": "X-Api-Key", "service_token": "******"})}})})
+    assert updated["data"]["res"] is True
+    listed = await client.call("/api/plugin_api/get_plugin_apis", {"plugin_id": plugin_id, "space_id": client.space_id})
+    now = {t["name"]: (t["api_id"], t.get("debug_status", 0)) for t in listed["api_info"]}
+    assert now["get_weather"] == (tools["get_weather"], 1)  # same operation: same id, still debugged
+    assert now["create_note"] == (tools["create_note"], 0)  # changed: debug again
+    assert now["list_alerts"][0] not in tools.values()
+    info = await client.call("/api/plugin_api/get_plugin_info", {"plugin_id": plugin_id, "space_id": client.space_id})
+    assert info["meta_info"]["name"] == "Weather v2"
+    # the key sent back masked is the stored one
+    await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"})
+    assert tool_server.requests[-1].headers["x-api-key"] == "k-secret-123"
+
+    # the server moves in the form: the document follows
+    with ToolServer() as moved:
+        await client.call("/api/plugin_api/update_plugin_meta", {"plugin_id": plugin_id, "space_id": client.space_id,
+                                                                 "url": moved.url()})
+        answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"})
+        assert answer.outcome == "ok" and [r.path for r in moved.requests] == ["/weather/Oslo"]
