@@ -1,5 +1,6 @@
 // Plugins: tools described by an OpenAPI 3 document plus a manifest (ai_plugin), auth
-// (none, service token, OAuth 2 authorization code), debugging, publish.
+// (none, service token or API key, OAuth 2 authorization code or client credentials), debugging,
+// publish; MCP servers as plugins. The runtime RPCs (internal) give an agent its tools and call them.
 // Owner service: plugin. Paths and field names follow Coze Studio's plugin_develop IDL.
 
 namespace py atelier.plugin
@@ -15,8 +16,9 @@ enum AuthorizationType {
 }
 
 enum ServiceAuthSubType {
-    ApiKey = 0
-    OAuthAuthorizationCode = 4
+    ApiKey = 0                  // service_http token/api_key
+    OAuthAuthorizationCode = 4  // oauth authorization_code: a token per user
+    OAuthClientCredentials = 10 // oauth client_credentials: one token per plugin
 }
 
 enum AuthorizationServiceLocation {
@@ -89,13 +91,38 @@ enum PluginDataFormat {
     Swagger = 4
 }
 
+// Whether a tool is in the plugin's online version.
+enum OnlineStatus {
+    OFFLINE = 0
+    ONLINE = 1
+}
+
+// Where a plugin's tools come from: its OpenAPI document, or an MCP server (PluginMetaInfo.kind).
+enum PluginKind {
+    Openapi = 1
+    Mcp = 2
+} (api.string="true")
+
+// InvokeToolResponse.outcome: how a tool call ended.
+enum InvokeOutcome {
+    Ok = 0                  // the tool answered 2xx
+    HttpError = 1           // the tool answered with another status (the model sees its body)
+    InvalidArguments = 2    // the arguments do not fit the tool's schema: no call was made
+    OauthRequired = 3       // the user must authorize first: authorization_url
+    Failed = 4              // no usable answer: refused by the SSRF guard, timeout, too big, unreachable
+} (api.string="true")
+
 // ---------------------------------------------------------------- manifest
 // The manifest travels as JSON text (ai_plugin); these structs describe it.
 
 struct ManifestAuth {
     1: string type                          // none | service_http | oauth
-    2: optional string sub_type             // service_http: token/api_key; oauth: authorization_code
-    3: optional string payload              // JSON: location/key/service_token or OAuth client config
+    2: optional string sub_type             // service_http: token/api_key; oauth: authorization_code | client_credentials
+    // JSON. token/api_key: {location: header|query, key, service_token};
+    // authorization_code: {client_id, client_secret, client_url (authorize endpoint), scope,
+    // authorization_url (token endpoint), authorization_content_type};
+    // client_credentials: {client_id, client_secret, token_url, scope}. Secrets are masked on read.
+    3: optional string payload
 }
 
 struct ManifestAPI {
@@ -134,6 +161,13 @@ struct PluginIcon {
     2: string url
 }
 
+// The MCP server of a plugin of kind mcp; its tools are listed from the server.
+struct McpServerConfig {
+    1: string transport                     // "streamable_http" (stdio servers are an operator's setting)
+    2: string url
+    3: optional map<string, string> headers // sent with every request; values write-only, masked on read
+}
+
 // One common parameter with its location (Coze sends map<location, list>; flattened).
 struct CommonParam {
     1: ParameterLocation location
@@ -152,8 +186,10 @@ struct PluginMetaInfo {
     8: optional string service_token        // write-only; masked on read
     9: optional string oauth_info           // JSON OAuth client config
     10: optional list<CommonParam> common_params
-    11: optional i32 sub_auth_type
-    12: optional string auth_payload
+    11: optional i32 sub_auth_type          // with auth_type Service: 0 API key / token; with OAuth: 4 authorization code, 10 client credentials
+    12: optional string auth_payload        // the manifest auth payload (JSON), secrets masked
+    14: string kind                         // PluginKind: openapi | mcp
+    15: optional McpServerConfig mcp_server
 }
 
 struct APIParameter {
@@ -183,6 +219,7 @@ struct PluginAPIInfo {
     9: string create_time
     10: APIDebugStatus debug_status
     11: bool disabled
+    13: OnlineStatus online_status
     18: string function_name
 }
 
@@ -239,12 +276,59 @@ struct RegisterPluginMetaRequest {
     12: optional CreationMethod creation_method
     14: optional PluginType plugin_type
     15: optional i64 project_id (api.js_conv="true")
-    16: optional i32 sub_auth_type
-    17: optional string auth_payload
+    16: optional i32 sub_auth_type          // 0 API key / token (auth_type Service); 4 authorization code, 10 client credentials (auth_type OAuth)
+    17: optional string auth_payload        // the auth settings as the manifest's auth payload (JSON), instead of the fields above
+    18: optional McpServerConfig mcp_server // a plugin of kind mcp: its tools come from this server
 }
 
 struct RegisterPluginMetaResponse {
     1: i64 plugin_id (api.js_conv="true")
+}
+
+// Replace the draft's manifest and OpenAPI document (tools are matched by method and path: kept
+// ids for the same operation, new ones for new operations, removed otherwise).
+struct UpdatePluginRequest {
+    1: required i64 plugin_id (api.js_conv="true")
+    3: required string ai_plugin            // manifest JSON (PluginManifest)
+    4: required string openapi              // OpenAPI 3 document (YAML or JSON)
+    5: optional string client_id
+    6: optional string client_secret        // empty or absent keeps the stored one
+    7: optional string service_token        // empty or absent keeps the stored one
+    9: optional i32 edit_version
+    10: optional i64 space_id (api.js_conv="true", api.space="true")
+}
+
+struct UpdatePluginData {
+    1: bool res
+    2: i32 edit_version
+}
+
+struct UpdatePluginResponse {
+    3: UpdatePluginData data
+}
+
+// Change the draft's settings; absent fields keep their value.
+struct UpdatePluginMetaRequest {
+    1: required i64 plugin_id (api.js_conv="true")
+    2: optional string name
+    3: optional string desc
+    4: optional string url
+    5: optional PluginIcon icon
+    6: optional AuthorizationType auth_type
+    7: optional AuthorizationServiceLocation location
+    8: optional string key
+    9: optional string service_token        // empty keeps the stored one
+    10: optional string oauth_info
+    11: optional list<CommonParam> common_params    // replaces the stored ones when not empty, or when auth_type is sent (the whole form)
+    13: optional i32 edit_version
+    15: optional i32 sub_auth_type
+    16: optional string auth_payload
+    18: optional i64 space_id (api.js_conv="true", api.space="true")
+    19: optional McpServerConfig mcp_server
+}
+
+struct UpdatePluginMetaResponse {
+    3: i32 edit_version
 }
 
 struct GetPluginInfoRequest {
@@ -255,7 +339,7 @@ struct GetPluginInfoRequest {
 struct GetPluginInfoResponse {
     3: PluginMetaInfo meta_info
     4: CodeInfo code_info
-    5: bool status                          // all tools debugged
+    5: bool status                          // the draft has changes that are not published
     6: bool published
     7: Creator creator
     12: CreationMethod creation_method
@@ -370,6 +454,7 @@ struct DeleteAPIRequest {
 }
 
 struct DeleteAPIResponse {
+    3: i32 edit_version
 }
 
 struct DebugAPIRequest {
@@ -404,6 +489,7 @@ struct GetOAuthStatusRequest {
     1: required i64 plugin_id (api.js_conv="true")
     2: optional i64 bot_id (api.js_conv="true")
     3: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
+    4: optional string user_id              // an end user of the space's agents ("user_id" of /v3/chat); the caller when absent
 }
 
 struct GetOAuthStatusResponse {
@@ -417,6 +503,7 @@ struct RevokeAuthTokenRequest {
     2: optional i64 bot_id (api.js_conv="true")
     3: optional i32 context_type
     4: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
+    5: optional string user_id              // an end user of the space's agents ("user_id" of /v3/chat); the caller when absent
 }
 
 struct RevokeAuthTokenResponse {
@@ -429,6 +516,77 @@ struct OauthAuthorizationCodeRequest {
 }
 
 struct OauthAuthorizationCodeResponse {
+    1: string return_url                    // where the authorization was asked from ("" when not said)
+}
+
+// ---------------------------------------------------------------- runtime (internal)
+// What the agent runtime asks: an agent's bound tools as model tools, and tool calls.
+
+// An agent's default for one request parameter (Coze's bot default params).
+struct ToolDefaultParam {
+    1: string name                          // an argument as ResolveTools' schema names it (a parameter or top-level body property; query_id when two share a name)
+    2: string value                         // as the console types it (Coze's local_default): the text for a string parameter, JSON otherwise ("3", "true", "[\"a\"]")
+    3: bool hidden                          // never shown to the model, `value` always sent (Coze's local_disable); else the schema's default, sent when the model gives none
+}
+
+// One tool bound to an agent.
+struct ToolRef {
+    1: i64 plugin_id
+    2: i64 api_id
+    3: list<ToolDefaultParam> default_params
+}
+
+struct ResolveToolsRequest {
+    1: i64 space_id                         // the agent's space: every plugin must belong to it
+    2: string user_id                       // end user ("user_id" of the chat; the console user's id as text)
+    3: list<ToolRef> refs
+    4: bool draft                           // true: the plugins' drafts (a draft agent); false: their online versions
+}
+
+struct ResolvedTool {
+    1: i64 plugin_id
+    2: i64 api_id
+    3: string name                          // function name for the model, unique in the answer
+    4: string description
+    5: string parameters                    // JSON schema (type object) of the arguments, defaults applied
+    6: string plugin_name
+    7: string version                       // plugin version_ts used; "" for the draft
+}
+
+struct UnresolvedTool {
+    1: i64 plugin_id
+    2: i64 api_id
+    3: string reason
+}
+
+struct ResolveToolsResponse {
+    1: list<ResolvedTool> tools
+    2: list<UnresolvedTool> unresolved      // refs that give no tool (deleted, disabled, unpublished, another space)
+}
+
+struct InvokeToolRequest {
+    1: i64 plugin_id
+    2: i64 api_id
+    3: string arguments                     // JSON object the model gave
+    4: string user_id                       // end user: whose OAuth token is used
+    5: i64 bot_id
+    6: list<ToolDefaultParam> default_params
+    7: bool draft
+    8: i64 space_id                         // the agent's space
+    9: optional string return_url           // where the OAuth callback sends the user back to
+}
+
+struct InvokeToolResponse {
+    1: string outcome                       // InvokeOutcome
+    2: i32 status_code                      // the tool's HTTP status; 0 when no answer
+    3: string result_for_model              // what the model reads (trimmed body, or a readable error)
+    4: string body                          // the full response body (for the run record)
+    5: string request                       // JSON {method, url, headers, body} as sent, secrets masked
+    6: string authorization_url             // outcome oauth_required
+    7: string error                         // why, for outcomes other than ok
+    8: bool truncated                       // result_for_model is shorter than the body
+    9: string plugin_name
+    10: string tool_name
 }
 
 // ---------------------------------------------------------------- service
@@ -450,6 +608,10 @@ service PluginService {
         (api.post="/api/plugin_api/delete_api", api.category="plugin")
     DebugAPIResponse DebugAPI(1: DebugAPIRequest req)
         (api.post="/api/plugin_api/debug_api", api.category="plugin")
+    UpdatePluginResponse UpdatePlugin(1: UpdatePluginRequest req)
+        (api.post="/api/plugin_api/update", api.category="plugin")
+    UpdatePluginMetaResponse UpdatePluginMeta(1: UpdatePluginMetaRequest req)
+        (api.post="/api/plugin_api/update_plugin_meta", api.category="plugin")
     PublishPluginResponse PublishPlugin(1: PublishPluginRequest req)
         (api.post="/api/plugin_api/publish_plugin", api.category="plugin")
     DelPluginResponse DelPlugin(1: DelPluginRequest req)
@@ -466,4 +628,12 @@ service PluginService {
         (api.post="/api/plugin_api/revoke_auth_token", api.category="plugin")
     OauthAuthorizationCodeResponse OauthAuthorizationCode(1: OauthAuthorizationCodeRequest req)
         (api.get="/api/oauth/authorization_code", api.category="plugin", api.auth="false")
+
+    // ---- runtime (the agent's calls)
+    // An agent's bound tools as model tools: name, description and JSON schema of each.
+    ResolveToolsResponse ResolveTools(1: ResolveToolsRequest req)
+        (api.internal="true")
+    // Call one tool: arguments validated first, then the HTTP request through the SSRF guard.
+    InvokeToolResponse InvokeTool(1: InvokeToolRequest req)
+        (api.internal="true")
 }

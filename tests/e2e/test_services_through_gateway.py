@@ -24,7 +24,7 @@ pytestmark = pytest.mark.e2e
 
 BACKENDS = ("agent", "conversation", "knowledge", "workflow", "plugin")
 ALL_SERVICES = (*BACKENDS, "indexer")
-IMPLEMENTED = ("knowledge", "agent", "conversation")  # every RPC served: no 501 left to check
+IMPLEMENTED = ("knowledge", "agent", "conversation", "plugin")  # every RPC served: no 501 left to check
 
 
 @pytest.fixture(scope="module")

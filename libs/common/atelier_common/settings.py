@@ -118,6 +118,16 @@ class Settings(BaseSettings):
     outbound_max_redirects: int = Field(5, description="Redirects one outbound fetch follows (each target is checked again).")
     web_refresh_interval_s: float = Field(60.0, description="How often knowledge looks for web-page documents due for their automatic refresh (update_type 1, every update_interval hours).")
 
+    # Plugins (services/plugin): tool calls and stored secrets.
+    secret_key: str = Field(
+        "", description="Secret that encrypts stored credentials (plugin API keys, OAuth client secrets and tokens) and signs OAuth states; the same in every plugin process, never changed once secrets are stored. The plugin service refuses to start without it; `make dev` generates one."
+    )
+    plugin_call_timeout_s: float = Field(15.0, description="Time cap of one plugin tool call (connect, redirects, body; each attempt).")
+    plugin_max_response_bytes: int = Field(1_048_576, description="Largest response body a plugin tool call reads (a bigger one fails the call).")
+    plugin_retries: int = Field(2, description="Extra attempts of a plugin tool call with an idempotent method (GET, HEAD, OPTIONS, PUT, DELETE) after a connection error, 429, 502, 503 or 504, with exponential backoff.")
+    plugin_retry_backoff_s: float = Field(0.2, description="First backoff before retrying a plugin tool call; doubles per attempt.")
+    plugin_oauth_state_ttl_s: float = Field(600.0, description="How long an OAuth authorization link of a plugin stays usable.")
+
     # Agents and chat.
     model_config_dir: Path = Field(Path("config/models"), description="Directory of model YAML files (id, name, base_url, api_key_env, model, capabilities, max_context) agents choose from.")
     agent_max_iterations: int = Field(5, description="Model calls one agent turn may make in its tool (ReAct) loop.")

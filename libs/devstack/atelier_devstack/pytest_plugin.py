@@ -288,6 +288,7 @@ def atelier_env(
         "ATELIER_RERANK_BASE_URL": openai_stub.base_url,
         "ATELIER_RERANK_MODEL": "stub-rerank",
         "ATELIER_URL_SIGNING_KEY": secrets.token_urlsafe(32),
+        "ATELIER_SECRET_KEY": secrets.token_urlsafe(32),
     }
     return with_fresh_addresses(env)
 

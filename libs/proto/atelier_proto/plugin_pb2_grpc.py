@@ -75,6 +75,16 @@ class PluginServiceStub:
                 request_serializer=atelier__proto_dot_plugin__pb2.DebugAPIRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_plugin__pb2.DebugAPIResponse.FromString,
                 _registered_method=True)
+        self.UpdatePlugin = channel.unary_unary(
+                '/atelier.plugin.PluginService/UpdatePlugin',
+                request_serializer=atelier__proto_dot_plugin__pb2.UpdatePluginRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_plugin__pb2.UpdatePluginResponse.FromString,
+                _registered_method=True)
+        self.UpdatePluginMeta = channel.unary_unary(
+                '/atelier.plugin.PluginService/UpdatePluginMeta',
+                request_serializer=atelier__proto_dot_plugin__pb2.UpdatePluginMetaRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_plugin__pb2.UpdatePluginMetaResponse.FromString,
+                _registered_method=True)
         self.PublishPlugin = channel.unary_unary(
                 '/atelier.plugin.PluginService/PublishPlugin',
                 request_serializer=atelier__proto_dot_plugin__pb2.PublishPluginRequest.SerializeToString,
@@ -109,6 +119,16 @@ class PluginServiceStub:
                 '/atelier.plugin.PluginService/OauthAuthorizationCode',
                 request_serializer=atelier__proto_dot_plugin__pb2.OauthAuthorizationCodeRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_plugin__pb2.OauthAuthorizationCodeResponse.FromString,
+                _registered_method=True)
+        self.ResolveTools = channel.unary_unary(
+                '/atelier.plugin.PluginService/ResolveTools',
+                request_serializer=atelier__proto_dot_plugin__pb2.ResolveToolsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_plugin__pb2.ResolveToolsResponse.FromString,
+                _registered_method=True)
+        self.InvokeTool = channel.unary_unary(
+                '/atelier.plugin.PluginService/InvokeTool',
+                request_serializer=atelier__proto_dot_plugin__pb2.InvokeToolRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_plugin__pb2.InvokeToolResponse.FromString,
                 _registered_method=True)
 
 
@@ -163,6 +183,18 @@ class PluginServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdatePlugin(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdatePluginMeta(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def PublishPlugin(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -200,6 +232,18 @@ class PluginServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def OauthAuthorizationCode(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ResolveTools(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def InvokeTool(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -248,6 +292,16 @@ def add_PluginServiceServicer_to_server(servicer, server):
                     request_deserializer=atelier__proto_dot_plugin__pb2.DebugAPIRequest.FromString,
                     response_serializer=atelier__proto_dot_plugin__pb2.DebugAPIResponse.SerializeToString,
             ),
+            'UpdatePlugin': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdatePlugin,
+                    request_deserializer=atelier__proto_dot_plugin__pb2.UpdatePluginRequest.FromString,
+                    response_serializer=atelier__proto_dot_plugin__pb2.UpdatePluginResponse.SerializeToString,
+            ),
+            'UpdatePluginMeta': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdatePluginMeta,
+                    request_deserializer=atelier__proto_dot_plugin__pb2.UpdatePluginMetaRequest.FromString,
+                    response_serializer=atelier__proto_dot_plugin__pb2.UpdatePluginMetaResponse.SerializeToString,
+            ),
             'PublishPlugin': grpc.unary_unary_rpc_method_handler(
                     servicer.PublishPlugin,
                     request_deserializer=atelier__proto_dot_plugin__pb2.PublishPluginRequest.FromString,
@@ -282,6 +336,16 @@ def add_PluginServiceServicer_to_server(servicer, server):
                     servicer.OauthAuthorizationCode,
                     request_deserializer=atelier__proto_dot_plugin__pb2.OauthAuthorizationCodeRequest.FromString,
                     response_serializer=atelier__proto_dot_plugin__pb2.OauthAuthorizationCodeResponse.SerializeToString,
+            ),
+            'ResolveTools': grpc.unary_unary_rpc_method_handler(
+                    servicer.ResolveTools,
+                    request_deserializer=atelier__proto_dot_plugin__pb2.ResolveToolsRequest.FromString,
+                    response_serializer=atelier__proto_dot_plugin__pb2.ResolveToolsResponse.SerializeToString,
+            ),
+            'InvokeTool': grpc.unary_unary_rpc_method_handler(
+                    servicer.InvokeTool,
+                    request_deserializer=atelier__proto_dot_plugin__pb2.InvokeToolRequest.FromString,
+                    response_serializer=atelier__proto_dot_plugin__pb2.InvokeToolResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -511,6 +575,60 @@ class PluginService:
             _registered_method=True)
 
     @staticmethod
+    def UpdatePlugin(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.plugin.PluginService/UpdatePlugin',
+            atelier__proto_dot_plugin__pb2.UpdatePluginRequest.SerializeToString,
+            atelier__proto_dot_plugin__pb2.UpdatePluginResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdatePluginMeta(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.plugin.PluginService/UpdatePluginMeta',
+            atelier__proto_dot_plugin__pb2.UpdatePluginMetaRequest.SerializeToString,
+            atelier__proto_dot_plugin__pb2.UpdatePluginMetaResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def PublishPlugin(request,
             target,
             options=(),
@@ -689,6 +807,60 @@ class PluginService:
             '/atelier.plugin.PluginService/OauthAuthorizationCode',
             atelier__proto_dot_plugin__pb2.OauthAuthorizationCodeRequest.SerializeToString,
             atelier__proto_dot_plugin__pb2.OauthAuthorizationCodeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ResolveTools(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.plugin.PluginService/ResolveTools',
+            atelier__proto_dot_plugin__pb2.ResolveToolsRequest.SerializeToString,
+            atelier__proto_dot_plugin__pb2.ResolveToolsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def InvokeTool(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.plugin.PluginService/InvokeTool',
+            atelier__proto_dot_plugin__pb2.InvokeToolRequest.SerializeToString,
+            atelier__proto_dot_plugin__pb2.InvokeToolResponse.FromString,
             options,
             channel_credentials,
             insecure,

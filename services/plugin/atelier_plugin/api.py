@@ -1,15 +1,87 @@
-"""gRPC servicer of the plugin service.
-
-RPCs not overridden here answer UNIMPLEMENTED (the generated base class does that), which the
-gateway renders as HTTP 501 {"code","msg"}.
-"""
+"""gRPC servicer of the plugin service: request messages in, feature functions called, response
+messages out. Errors raised as AtelierError become gRPC statuses in the interceptor."""
 
 from __future__ import annotations
 
-from atelier_common.service import ServiceDeps
+from atelier_plugin import apis, debugging, imports, plugins, publishing
+from atelier_plugin.oauth import console as oauth
+from atelier_plugin.runtime import rpcs as runtime
+from atelier_plugin.state import PluginState
+from atelier_proto import plugin_pb2 as ppb
 from atelier_proto import plugin_pb2_grpc
 
 
 class PluginService(plugin_pb2_grpc.PluginServiceServicer):
-    def __init__(self, deps: ServiceDeps) -> None:
-        self.deps = deps
+    def __init__(self, state: PluginState) -> None:
+        self.state = state
+
+    # ------------------------------------------------------------------ plugins
+
+    async def RegisterPlugin(self, req: ppb.RegisterPluginRequest, context) -> ppb.RegisterPluginResponse:
+        plugin_id, openapi = await imports.register(self.state, req)
+        return ppb.RegisterPluginResponse(data=ppb.RegisterPluginData(plugin_id=plugin_id, openapi=openapi))
+
+    async def UpdatePlugin(self, req: ppb.UpdatePluginRequest, context) -> ppb.UpdatePluginResponse:
+        edit_version = await imports.update(self.state, req)
+        return ppb.UpdatePluginResponse(data=ppb.UpdatePluginData(res=True, edit_version=edit_version))
+
+    async def Convert2OpenAPI(self, req: ppb.Convert2OpenAPIRequest, context) -> ppb.Convert2OpenAPIResponse:
+        return await imports.convert(req)
+
+    async def RegisterPluginMeta(self, req: ppb.RegisterPluginMetaRequest, context) -> ppb.RegisterPluginMetaResponse:
+        return ppb.RegisterPluginMetaResponse(plugin_id=await plugins.register_meta(self.state, req))
+
+    async def UpdatePluginMeta(self, req: ppb.UpdatePluginMetaRequest, context) -> ppb.UpdatePluginMetaResponse:
+        return ppb.UpdatePluginMetaResponse(edit_version=await plugins.update_meta(self.state, req))
+
+    async def GetPluginInfo(self, req: ppb.GetPluginInfoRequest, context) -> ppb.GetPluginInfoResponse:
+        return await plugins.info(self.state, req)
+
+    async def DelPlugin(self, req: ppb.DelPluginRequest, context) -> ppb.DelPluginResponse:
+        await plugins.delete(self.state, req)
+        return ppb.DelPluginResponse()
+
+    async def PublishPlugin(self, req: ppb.PublishPluginRequest, context) -> ppb.PublishPluginResponse:
+        return ppb.PublishPluginResponse(version_ts=await publishing.publish(self.state, req))
+
+    # ------------------------------------------------------------------ tools
+
+    async def GetPluginAPIs(self, req: ppb.GetPluginAPIsRequest, context) -> ppb.GetPluginAPIsResponse:
+        return await apis.list_apis(self.state, req)
+
+    async def CreateAPI(self, req: ppb.CreateAPIRequest, context) -> ppb.CreateAPIResponse:
+        api_id, edit_version = await apis.create_api(self.state, req)
+        return ppb.CreateAPIResponse(api_id=api_id, edit_version=edit_version)
+
+    async def UpdateAPI(self, req: ppb.UpdateAPIRequest, context) -> ppb.UpdateAPIResponse:
+        return ppb.UpdateAPIResponse(edit_version=await apis.update_api(self.state, req))
+
+    async def DeleteAPI(self, req: ppb.DeleteAPIRequest, context) -> ppb.DeleteAPIResponse:
+        return ppb.DeleteAPIResponse(edit_version=await apis.delete_api(self.state, req))
+
+    async def DebugAPI(self, req: ppb.DebugAPIRequest, context) -> ppb.DebugAPIResponse:
+        return await debugging.debug(self.state, req)
+
+    # ------------------------------------------------------------------ OAuth
+
+    async def GetOAuthSchema(self, req: ppb.GetOAuthSchemaRequest, context) -> ppb.GetOAuthSchemaResponse:
+        return ppb.GetOAuthSchemaResponse(oauth_schema=oauth.schema())
+
+    async def GetOAuthStatus(self, req: ppb.GetOAuthStatusRequest, context) -> ppb.GetOAuthStatusResponse:
+        return await oauth.status(self.state, req)
+
+    async def RevokeAuthToken(self, req: ppb.RevokeAuthTokenRequest, context) -> ppb.RevokeAuthTokenResponse:
+        await oauth.revoke(self.state, req)
+        return ppb.RevokeAuthTokenResponse()
+
+    async def OauthAuthorizationCode(self, req: ppb.OauthAuthorizationCodeRequest, context
+                                     ) -> ppb.OauthAuthorizationCodeResponse:
+        return ppb.OauthAuthorizationCodeResponse(return_url=await oauth.callback(self.state, req))
+
+    # ------------------------------------------------------------------ runtime (internal)
+
+    async def ResolveTools(self, req: ppb.ResolveToolsRequest, context) -> ppb.ResolveToolsResponse:
+        return await runtime.resolve(self.state, req)
+
+    async def InvokeTool(self, req: ppb.InvokeToolRequest, context) -> ppb.InvokeToolResponse:
+        return await runtime.invoke(self.state, req)

@@ -1,0 +1,1 @@
+"""OAuth 2 for plugins: the authorization-code flow per user and client credentials per plugin."""

@@ -1,0 +1,117 @@
+"""The agent runtime's RPCs: an agent's bound tools as model tools (ResolveTools), and tool calls
+(InvokeTool). Every plugin must be in the agent's space (which the caller must reach); a draft
+agent uses the plugins' drafts, a published one their online versions. Problems with one tool never
+fail the others: ResolveTools lists them as unresolved, InvokeTool answers outcome `failed`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from atelier_common.auth import require_space
+from atelier_plugin.domain.errors import ToolArgumentsError
+from atelier_plugin.domain.naming import unique_names
+from atelier_plugin.entities import Plugin, PluginView
+from atelier_plugin.runtime import calls
+from atelier_plugin.runtime.calls import AgentDefault, CallResult
+from atelier_plugin.state import PluginState
+from atelier_plugin.store import Conn
+from atelier_plugin.store import plugins as plugin_rows
+from atelier_plugin.store import tools as tool_rows
+from atelier_plugin.store import versions as version_rows
+from atelier_proto import plugin_pb2 as ppb
+from atelier_proto.enums import InvokeOutcome, PluginKind
+
+
+def _defaults(given: Sequence[ppb.ToolDefaultParam]) -> list[AgentDefault]:
+    return [AgentDefault(d.name, d.value, d.hidden) for d in given]
+
+
+async def _views(conn: Conn, plugins: dict[int, Plugin], draft: bool) -> dict[int, PluginView]:
+    """The draft or online view of each plugin (a plugin never published has no online view)."""
+    if draft:
+        tools = await tool_rows.of_plugins(conn, list(plugins))
+        return {pid: PluginView(plugin_id=pid, space_id=p.space_id, version="", settings=p.settings,
+                                secrets_sealed=p.secrets_sealed, tools=tuple(tools.get(pid, ())),
+                                edit_version=p.edit_version)
+                for pid, p in plugins.items()}
+    online = await version_rows.get_many(conn, [(pid, p.online_version) for pid, p in plugins.items()
+                                                if p.online_version])
+    return {pid: PluginView(plugin_id=pid, space_id=plugins[pid].space_id, version=v.version, settings=v.settings,
+                            secrets_sealed=v.secrets_sealed, tools=v.tools)
+            for pid, v in online.items()}
+
+
+def _why_not(plugin: Plugin | None, view: PluginView | None, plugin_id: int, api_id: int, space_id: int,
+             draft: bool) -> str:
+    """Why a ref gives no tool ("" when it does)."""
+    if plugin is None or plugin.space_id != space_id:
+        return f"plugin {plugin_id} not found in space {space_id}"
+    if view is None:
+        return f"plugin '{plugin.settings.name}' has no published version"
+    if view.settings.kind != PluginKind.Openapi:
+        return f"plugin '{plugin.settings.name}' is an MCP plugin, whose tools are listed from its server"
+    tool = view.tool(api_id)
+    if tool is None:
+        where = "its draft" if draft else f"its online version {view.version}"
+        return f"tool {api_id} not found in plugin '{plugin.settings.name}' ({where})"
+    if tool.disabled:
+        return f"tool '{tool.name}' of plugin '{plugin.settings.name}' is disabled"
+    return ""
+
+
+async def resolve(state: PluginState, req: ppb.ResolveToolsRequest) -> ppb.ResolveToolsResponse:
+    require_space(req.space_id)
+    async with state.deps.pool.acquire() as conn:
+        plugins = await plugin_rows.get_many(conn, list({r.plugin_id for r in req.refs}))
+        mine = {pid: p for pid, p in plugins.items() if p.space_id == req.space_id}
+        found = await _views(conn, mine, req.draft)
+    resolved: list[ppb.ResolvedTool] = []
+    unresolved: list[ppb.UnresolvedTool] = []
+    for ref in req.refs:
+        plugin, view = plugins.get(ref.plugin_id), found.get(ref.plugin_id)
+        reason = _why_not(plugin, view, ref.plugin_id, ref.api_id, req.space_id, req.draft)
+        if not reason:
+            assert view is not None
+            tool = view.tool(ref.api_id)
+            assert tool is not None
+            try:
+                spec, shown = calls.model_tool(state, view, tool, _defaults(ref.default_params))
+            except (ToolArgumentsError, calls.ToolUnavailable) as exc:
+                reason = str(exc)
+            else:
+                resolved.append(ppb.ResolvedTool(
+                    plugin_id=ref.plugin_id, api_id=ref.api_id, name=tool.name, description=spec.description,
+                    parameters=json.dumps(calls.model_schema(spec, shown), ensure_ascii=False),
+                    plugin_name=view.settings.name, version=view.version))
+        if reason:
+            unresolved.append(ppb.UnresolvedTool(plugin_id=ref.plugin_id, api_id=ref.api_id, reason=reason))
+    for tool, name in zip(resolved, unique_names(t.name for t in resolved), strict=True):
+        tool.name = name  # two plugins may both have a "search"
+    return ppb.ResolveToolsResponse(tools=resolved, unresolved=unresolved)
+
+
+async def invoke(state: PluginState, req: ppb.InvokeToolRequest) -> ppb.InvokeToolResponse:
+    require_space(req.space_id)
+    async with state.deps.pool.acquire() as conn:
+        plugin = await plugin_rows.get(conn, req.plugin_id)
+        mine = {plugin.id: plugin} if plugin is not None and plugin.space_id == req.space_id else {}
+        view = (await _views(conn, mine, req.draft)).get(req.plugin_id)
+    reason = _why_not(plugin, view, req.plugin_id, req.api_id, req.space_id, req.draft)
+    if reason:
+        return ppb.InvokeToolResponse(outcome=InvokeOutcome.Failed, error=reason,
+                                      result_for_model=f"The tool call failed: {reason}")
+    assert view is not None
+    tool = view.tool(req.api_id)
+    assert tool is not None
+    result = await calls.call(state, view, tool, req.arguments, user_key=req.user_id,
+                              defaults=_defaults(req.default_params), return_url=req.return_url)
+    return response(result)
+
+
+def response(result: CallResult) -> ppb.InvokeToolResponse:
+    return ppb.InvokeToolResponse(
+        outcome=result.outcome, status_code=result.status_code, result_for_model=result.result_for_model,
+        body=result.body.decode("utf-8", errors="replace"), request=result.request_json(),
+        authorization_url=result.authorization_url, error=result.error, truncated=result.truncated,
+        plugin_name=result.plugin_name, tool_name=result.tool_name)
