@@ -136,6 +136,14 @@ struct PluginInfo {
     1: optional i64 plugin_id (api.js_conv="true")
     2: optional i64 api_id (api.js_conv="true")
     3: optional string api_name
+    // This agent's values for the tool's arguments (Coze's local_default / local_disable).
+    4: optional list<PluginParamDefault> default_params
+}
+
+struct PluginParamDefault {
+    1: string name                          // the argument as the tool's schema names it
+    2: string value                         // the text for a string argument, JSON otherwise
+    3: optional bool hidden                 // never shown to the model; the value is always sent
 }
 
 struct WorkflowInfo {

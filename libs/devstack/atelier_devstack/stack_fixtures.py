@@ -147,19 +147,19 @@ def _start_stack(services: tuple[str, ...], env: dict[str, str]) -> Iterator[Kno
         yield KnowledgeStack(procs, env, Path(env["ATELIER_BOOTSTRAP_TOKEN_FILE"]).read_text().strip(), space_id)
 
 
+PLUGIN_TIMINGS = {
+    "ATELIER_PLUGIN_CALL_TIMEOUT_S": "3",
+    "ATELIER_PLUGIN_RETRY_BACKOFF_S": "0.05",
+}
+
+
 @pytest.fixture(scope="session")
 def chat_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
     root = tmp_path_factory.mktemp("chat-stack")
     models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
-           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
-    yield from _start_stack(("knowledge", "indexer", "agent", "conversation"), env)
-
-
-PLUGIN_TIMINGS = {
-    "ATELIER_PLUGIN_CALL_TIMEOUT_S": "3",
-    "ATELIER_PLUGIN_RETRY_BACKOFF_S": "0.05",
-}
+           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test", **PLUGIN_TIMINGS}
+    yield from _start_stack(("knowledge", "indexer", "plugin", "agent", "conversation"), env)
 
 
 @pytest.fixture(scope="session")

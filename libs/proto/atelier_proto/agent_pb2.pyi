@@ -239,14 +239,26 @@ class PromptInfo(_message.Message):
     def __init__(self, prompt: _Optional[str] = ...) -> None: ...
 
 class PluginInfo(_message.Message):
-    __slots__ = ("plugin_id", "api_id", "api_name")
+    __slots__ = ("plugin_id", "api_id", "api_name", "default_params")
     PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
     API_ID_FIELD_NUMBER: _ClassVar[int]
     API_NAME_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_PARAMS_FIELD_NUMBER: _ClassVar[int]
     plugin_id: int
     api_id: int
     api_name: str
-    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., api_name: _Optional[str] = ...) -> None: ...
+    default_params: _containers.RepeatedCompositeFieldContainer[PluginParamDefault]
+    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., api_name: _Optional[str] = ..., default_params: _Optional[_Iterable[_Union[PluginParamDefault, _Mapping]]] = ...) -> None: ...
+
+class PluginParamDefault(_message.Message):
+    __slots__ = ("name", "value", "hidden")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    value: str
+    hidden: bool
+    def __init__(self, name: _Optional[str] = ..., value: _Optional[str] = ..., hidden: _Optional[bool] = ...) -> None: ...
 
 class WorkflowInfo(_message.Message):
     __slots__ = ("workflow_id", "plugin_id", "api_id", "workflow_name", "desc", "plugin_icon")

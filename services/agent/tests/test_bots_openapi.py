@@ -151,7 +151,7 @@ async def test_a_bot_made_with_every_field_reads_back_through_cozepy_and_the_con
     assert console["suggest_reply_info"] == {"suggest_reply_mode": 1,
                                              "customized_suggest_prompt": "Suggest kettle questions"}
     assert await opened(console["icon_url"]) == sample_files.png()
-    assert console["plugin_info_list"] == [{"plugin_id": "71", "api_id": "72"}]
+    assert console["plugin_info_list"] == [{"plugin_id": "71", "api_id": "72", "default_params": []}]
 
     # What the OpenAPI has no word for (client-side tools here) survives its updates.
     await me.api.call("/api/playground_api/draftbot/update_draft_bot_info",

@@ -27,7 +27,7 @@ from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.domain.entities import BotConfig, Checkpoint, PendingCall
 from atelier_agent.models import ModelConfig, ModelRegistry
-from atelier_agent.runtime import context_window, extraction, knowledge, llm, suggestions
+from atelier_agent.runtime import context_window, extraction, knowledge, llm, plugins, suggestions
 from atelier_agent.runtime.attachments import Attachments, Extracted, Unreadable
 from atelier_agent.runtime.history import Stored, history_messages
 from atelier_agent.runtime.prompt import (
@@ -38,7 +38,7 @@ from atelier_agent.runtime.prompt import (
     render_persona,
     system_prompt,
 )
-from atelier_agent.runtime.tools import Tool, ToolFailure, call_tool, keyword_memory_tool, knowledge_tool
+from atelier_agent.runtime.tools import Tool, ToolFailure, ToolOutput, call_tool, keyword_memory_tool, knowledge_tool
 from atelier_agent.store import checkpoints
 from atelier_common.ai import LLMError
 from atelier_common.auth import current_context
@@ -129,6 +129,8 @@ class _Gathered:
     recalled: list[KnowledgeItem]
     recall_error: str | None
     tables: list[db_tool.BoundTable]
+    plugin_tools: list[Tool]
+    plugin_problems: list[str]  # bound plugin tools the turn goes without, and why
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,8 @@ def _recall_events(got: _Gathered) -> list[apb.ExecuteEvent]:
     events = []
     if got.recall_error is not None:
         events.append(_verbose("knowledge_recall_failed", {"error": got.recall_error}))
+    if got.plugin_problems:
+        events.append(_verbose("plugin_tools_unavailable", {"problems": got.plugin_problems}))
     if got.recalled:
         events.append(_event(ExecuteEventType.Knowledge, knowledge_event(got.recalled)))
     return events
@@ -247,17 +251,34 @@ class Turn:
     async def _gather(self, setup: _Setup) -> _Gathered:
         """The preparation branches, concurrently: memory variables, knowledge recall, bound tables."""
         pool = self.rt.deps.pool
-        values, (recalled, recall_error), tables = await asyncio.gather(
+        values, (recalled, recall_error), tables, (tools, problems) = await asyncio.gather(
             memory.current_values(pool, self.req.bot_id, setup.user_id, setup.cfg) if setup.definitions else _none({}),
             self._recall(setup.ks, setup.space_id, setup.query_text, setup.history),
             db_tool.load_bound_tables(pool, setup.table_ids) if setup.table_ids else _none([]),
+            self._plugin_tools(setup.cfg, setup.space_id, setup.user_id),
         )
-        return _Gathered(values, recalled, recall_error, tables)
+        return _Gathered(values, recalled, recall_error, tables, tools, problems)
+
+    async def _plugin_tools(self, cfg: BotConfig, space_id: int, user_id: str) -> tuple[list[Tool], list[str]]:
+        """The bound plugin tools the plugin service resolves; the others, with why, for the user."""
+        refs = plugins.tool_refs(cfg)
+        if not refs:
+            return [], []
+        client = plugins.PluginClient(self.settings.plugin_addr, space_id=space_id, user_id=user_id,
+                                      bot_id=self.req.bot_id, draft=self.req.draft_mode,
+                                      timeout_s=self.settings.agent_tool_timeout_s)
+        try:
+            resolved = await client.resolve(refs)
+        except plugins.PluginsUnavailable as e:
+            return [], [f"the plugin service did not answer: {e}"]
+        problems = [f"plugin {u.plugin_id} tool {u.api_id}: {u.reason}" for u in resolved.unresolved]
+        return plugins.plugin_tools(client, resolved, refs), problems
 
     async def _prompt(self, setup: _Setup, got: _Gathered, persona: str) -> _Prompt:
         """System prompt, history and the user's message fitted to the model's context, with the tools."""
         req, model, ks, shortcut = self.req, setup.model, setup.ks, setup.shortcut
-        tools = self._tools(setup.cfg, setup.definitions, got.tables, setup.user_id, ks, setup.space_id, setup.history)
+        tools = self._tools(setup.cfg, setup.definitions, got.tables, setup.user_id, ks, setup.space_id, setup.history,
+                            got.plugin_tools)
         client_tools = config.client_tool_definitions(setup.cfg) if model.function_call else {}
         parts = PromptParts(
             agent_name=str(setup.cfg.doc.get("name", "")), persona=persona,
@@ -336,7 +357,9 @@ class Turn:
         definitions = memory.definitions(cfg)
         table_ids = _table_ids(cfg)
         tables = await db_tool.load_bound_tables(rt.deps.pool, table_ids) if table_ids else []
-        tools = self._tools(cfg, definitions, tables, user_id, config.knowledge_settings(cfg), space_id, [])
+        plugin_tools, _problems = await self._plugin_tools(cfg, space_id, user_id)
+        tools = self._tools(cfg, definitions, tables, user_id, config.knowledge_settings(cfg), space_id, [],
+                            plugin_tools)
         client_tools = config.client_tool_definitions(cfg)
         async for event in self._loop(cfg, model, messages, tools, client_tools, state.params, state.query_text,
                                       start=state.iteration, answer=state.answer):
@@ -347,8 +370,9 @@ class Turn:
                                                       output_tokens=self.usage.output_tokens))
 
     def _tools(self, cfg: BotConfig, definitions: list[dict[str, Any]], tables: list[db_tool.BoundTable], user_id: str,
-               ks: config.KnowledgeSettings, space_id: int, history: list[context_window.HistoryMessage]
-               ) -> dict[str, Tool]:
+               ks: config.KnowledgeSettings, space_id: int, history: list[context_window.HistoryMessage],
+               plugin_tools: list[Tool]) -> dict[str, Tool]:
+        # Built-in tools keep their names; a plugin tool of the same name is left out.
         tools: dict[str, Tool] = {}
         if ks.dataset_ids and not ks.auto:  # on-demand knowledge: the model decides when to search
             async def search(query: str) -> str:
@@ -376,6 +400,8 @@ class Turn:
         for table in tables:
             tool = _table_tool(self.rt.deps.pool, table, user_id)
             tools[tool.name] = tool
+        for tool in plugin_tools:
+            tools.setdefault(tool.name, tool)
         return tools
 
     async def _react(self, model: ModelConfig, messages: list[dict[str, Any]], tools: dict[str, Tool],
@@ -405,9 +431,11 @@ class Turn:
             server = [c for c in out.tool_calls if c.name not in client_tools]
             results = await asyncio.gather(*(call_tool(tools, c.name, c.arguments, self.settings.agent_tool_timeout_s)
                                              for c in server))
-            for call, (text, _ok) in zip(server, results, strict=True):
-                messages.append({"role": "tool", "tool_call_id": call.id, "content": text})
-                yield _event(ExecuteEventType.ToolResponse, text, call_id=call.id, name=call.name)
+            for call, result in zip(server, results, strict=True):
+                messages.append({"role": "tool", "tool_call_id": call.id, "content": result.text})
+                yield _event(ExecuteEventType.ToolResponse, result.text, call_id=call.id, name=call.name)
+                for event in _call_record_events(call.id, result):
+                    yield event
             waiting = [PendingCall(c.id, c.name, c.arguments) for c in out.tool_calls if c.name in client_tools]
             if waiting:
                 self.waiting = (waiting, iteration + 1)
@@ -423,6 +451,18 @@ class Turn:
         self.usage.input_tokens += out.input_tokens
         self.usage.output_tokens += out.output_tokens
         return suggestions.parse_suggestions(out.text)
+
+
+def _call_record_events(call_id: str, result: ToolOutput) -> list[apb.ExecuteEvent]:
+    """The run record of a call that keeps one (the request as sent, the whole answer), and the
+    authorization link when the tool's provider needs the user's consent first."""
+    events = []
+    if result.record is not None:
+        events.append(_verbose("tool_call_record", {"call_id": call_id, **result.record}))
+    if result.authorization_url:
+        events.append(_verbose("oauth_required", {"call_id": call_id, "authorization_url": result.authorization_url,
+                                                  "plugin_name": (result.record or {}).get("plugin_name", "")}))
+    return events
 
 
 def _table_tool(pool: Any, table: db_tool.BoundTable, user_id: str) -> Tool:

@@ -19,10 +19,21 @@ Runner = Callable[[Any], Awaitable[str]]
 
 
 @dataclass(frozen=True)
+class ToolOutput:
+    """One call's result: what the model reads, and for tools that keep one, the call as the run
+    record shows it (a verbose event: request as sent, whole answer)."""
+
+    text: str
+    ok: bool = True
+    record: dict[str, Any] | None = None
+    authorization_url: str = ""  # the user must authorize the tool's provider first (OAuth)
+
+
+@dataclass(frozen=True)
 class Tool:
     name: str
     definition: dict[str, Any]  # the OpenAI "tools" entry
-    run: Callable[[str], Awaitable[str]]  # raw JSON arguments -> result text
+    run: Callable[[str], Awaitable[str | ToolOutput]]  # raw JSON arguments -> result
 
 
 def parse_arguments(arguments: str) -> dict[str, Any]:
@@ -40,17 +51,19 @@ def function_tool(name: str, description: str, parameters: dict[str, Any]) -> di
     return {"type": "function", "function": {"name": name, "description": description, "parameters": parameters}}
 
 
-async def call_tool(tools: dict[str, Tool], name: str, arguments: str, timeout_s: float) -> tuple[str, bool]:
-    """(result text, ok) of one call."""
+async def call_tool(tools: dict[str, Tool], name: str, arguments: str, timeout_s: float) -> ToolOutput:
+    """The result of one call; failures are results too (the model reads what went wrong)."""
     tool = tools.get(name)
     if tool is None:
-        return f"error: there is no tool named {name!r}; available: {', '.join(sorted(tools)) or 'none'}", False
+        return ToolOutput(f"error: there is no tool named {name!r}; available: {', '.join(sorted(tools)) or 'none'}",
+                          ok=False)
     try:
-        return await asyncio.wait_for(tool.run(arguments), timeout_s), True
+        result = await asyncio.wait_for(tool.run(arguments), timeout_s)
     except ToolFailure as e:
-        return f"error: {e}", False
+        return ToolOutput(f"error: {e}", ok=False)
     except TimeoutError:
-        return f"error: the tool did not answer within {timeout_s:g} s", False
+        return ToolOutput(f"error: the tool did not answer within {timeout_s:g} s", ok=False)
+    return result if isinstance(result, ToolOutput) else ToolOutput(result)
 
 
 SET_KEYWORD_MEMORY = "setKeywordMemory"
