@@ -47,12 +47,14 @@ def build_server(host: str = "127.0.0.1") -> FastMCP:
     def explode(reason: str) -> str:
         raise ValueError(f"exploded: {reason}")
 
-    @server.tool(description="Who the caller says it is: the Authorization header (HTTP) or MCP_TEST_WHO (stdio).")
+    @server.tool(description="Who the caller says it is: its Authorization header (over HTTP).")
     def whoami(ctx: Context) -> str:
         request = ctx.request_context.request
-        if request is not None:
-            return request.headers.get("authorization", "anonymous")
-        return os.environ.get("MCP_TEST_WHO", "anonymous")
+        return request.headers.get("authorization", "anonymous") if request is not None else "anonymous"
+
+    @server.tool(description="The value of an environment variable of the server process.")
+    def getenv(name: str) -> str:
+        return os.environ.get(name, "unset")
 
     @server.tool(description="Wait, then answer.")
     async def wait(seconds: float) -> str:

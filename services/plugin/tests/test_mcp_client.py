@@ -89,7 +89,7 @@ def http_server(mcp_url: str) -> StreamableHttpServer:
 async def test_lists_tools_with_their_schemas(http_server):
     tools = {tool.name: tool for tool in await list_tools(http_server, access=LOCAL)}
 
-    assert set(tools) == {"add", "search_books", "explode", "whoami", "wait"}
+    assert set(tools) == {"add", "search_books", "explode", "whoami", "getenv", "wait"}
     assert tools["add"].description == "Add two integers."
     assert tools["add"].input_schema["properties"]["a"]["type"] == "integer"
     assert tools["add"].input_schema["required"] == ["a", "b"]
@@ -229,18 +229,21 @@ def stdio_server(tmp_path: Path, *args: str) -> StdioServer:
                        env={"MCP_TEST_MARKER": str(tmp_path / "started"), "MCP_TEST_WHO": "operator"})
 
 
-async def test_an_allowed_stdio_server_lists_and_calls_tools(tmp_path):
+async def test_an_allowed_stdio_server_lists_and_calls_tools(tmp_path, monkeypatch):
+    monkeypatch.setenv("ATELIER_TEST_SECRET", "service-only")
     server = stdio_server(tmp_path)
     allowed = access(stdio_commands=f"/usr/bin/true, {sys.executable}")
 
     tools = await list_tools(server, access=allowed)
     added = await call_tool(server, "add", {"a": 5, "b": 6}, timeout_s=20, access=allowed)
-    who = await call_tool(server, "whoami", {}, timeout_s=20, access=allowed)
+    who = await call_tool(server, "getenv", {"name": "MCP_TEST_WHO"}, timeout_s=20, access=allowed)
+    secret = await call_tool(server, "getenv", {"name": "ATELIER_TEST_SECRET"}, timeout_s=20, access=allowed)
     failed = await call_tool(server, "explode", {"reason": "stdio"}, timeout_s=20, access=allowed)
 
-    assert [t.name for t in tools] == ["add", "search_books", "explode", "whoami", "wait"]
+    assert [t.name for t in tools] == ["add", "search_books", "explode", "whoami", "getenv", "wait"]
     assert added.text == "11" and not added.is_error
     assert who.text == "operator"  # the config's env reached the process
+    assert secret.text == "unset"  # the service's own environment did not
     assert failed.is_error and "exploded: stdio" in failed.text
 
 

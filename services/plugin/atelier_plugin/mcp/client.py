@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import sys
 import tempfile
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import IO, Any
@@ -106,7 +107,10 @@ async def _operation(config: McpServerConfig, access: McpAccess, timeout_s: floa
     """An initialized session under one deadline; every failure inside becomes McpClientError."""
     if isinstance(config, StdioServer) and (refusal := stdio_refusal(config, access.stdio_commands)):
         raise McpClientError(refusal, kind="not_allowed")
-    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as errlog:
+    # A stdio server's stderr is kept to say why it failed; HTTP servers have none.
+    stderr_file = tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") \
+        if isinstance(config, StdioServer) else nullcontext(None)
+    with stderr_file as errlog:
         try:
             async with asyncio.timeout(timeout_s), _session(config, access, timeout_s, errlog) as session:
                 yield session
@@ -119,7 +123,7 @@ async def _operation(config: McpServerConfig, access: McpAccess, timeout_s: floa
 
 @asynccontextmanager
 async def _session(config: McpServerConfig, access: McpAccess, timeout_s: float,
-                   errlog: IO[str]) -> AsyncIterator[ClientSession]:
+                   errlog: IO[str] | None) -> AsyncIterator[ClientSession]:
     read_timeout = timedelta(seconds=timeout_s)
     if isinstance(config, StreamableHttpServer):
         async with guarded_client(access.outbound, headers=config.headers) as http:
@@ -134,8 +138,9 @@ async def _session(config: McpServerConfig, access: McpAccess, timeout_s: float,
     if command is None:
         raise McpClientError(f"MCP server {describe(config)}: the command is not found on this host",
                              kind="unreachable")
+    # The SDK passes only a few safe variables (HOME, PATH, ...) of ours, never the service's secrets.
     params = StdioServerParameters(command=command, args=list(config.args), env=dict(config.env))
-    async with stdio_client(params, errlog=errlog) as (read, write), \
+    async with stdio_client(params, errlog=errlog or sys.stderr) as (read, write), \
             ClientSession(read, write, read_timeout_seconds=read_timeout, client_info=CLIENT_INFO) as session:
         await session.initialize()
         yield session
@@ -200,7 +205,9 @@ def _http_status_error(server: str, exc: httpx.HTTPStatusError) -> McpClientErro
                           retryable=transient)
 
 
-def _tail(errlog: IO[str]) -> str:
+def _tail(errlog: IO[str] | None) -> str:
+    if errlog is None:
+        return ""
     try:
         errlog.seek(0)
         text = errlog.read()
