@@ -93,6 +93,13 @@ enum ColumnType {
     Image = 6
 }
 
+// EmbedderSwitch.status. api.string: travels (and is stored) as the lower snake case of its name.
+enum EmbedderSwitchStatus {
+    Running = 0
+    Done = 1
+    Failed = 9
+} (api.string="true")
+
 enum OrderField {
     CreateTime = 1
     UpdateTime = 2
@@ -171,7 +178,7 @@ struct EmbedderSwitch {
     1: i64 switch_id (api.js_conv="true")
     2: string from_model
     3: string to_model
-    4: string status                        // running | done | failed
+    4: string status                        // EmbedderSwitchStatus: running | done | failed
     5: i32 progress                         // percent of the slices re-embedded
     6: i32 total_slices
     7: i32 done_slices

@@ -60,10 +60,13 @@ def collector() -> Iterator[tuple[SpanCollector, str]]:
 async def test_one_trace_from_the_gateway_to_milvus(atelier_env: dict[str, str], collector: tuple[SpanCollector, str],
                                                     tmp_path: Path) -> None:
     spans, endpoint = collector
-    env = {**with_fresh_addresses(atelier_env), "ATELIER_OTLP_ENDPOINT": endpoint,
-           "OTEL_BSP_SCHEDULE_DELAY": "200",  # export spans within 0.2 s, not the SDK's 5 s
-           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(tmp_path / "token")}
     with ExitStack() as stack:
+        # Its own database and broker: another stack's relay publishing this upload's outbox row
+        # would put the Kafka hop in a process that exports to no collector here.
+        infra = stack.enter_context(own_database_and_broker(atelier_env, tmp_path, "trace"))
+        env = {**with_fresh_addresses(atelier_env), **infra, "ATELIER_OTLP_ENDPOINT": endpoint,
+               "OTEL_BSP_SCHEDULE_DELAY": "200",  # export spans within 0.2 s, not the SDK's 5 s
+               "ATELIER_BOOTSTRAP_TOKEN_FILE": str(tmp_path / "token")}
         procs = {name: stack.enter_context(start_service(name, env)) for name in ("knowledge", "indexer", "gateway")}
         token = Path(env["ATELIER_BOOTSTRAP_TOKEN_FILE"]).read_text().strip()
         space_id = run_sync(_admin_space(env["ATELIER_DATABASE_URL"]))

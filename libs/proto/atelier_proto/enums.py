@@ -276,6 +276,14 @@ class ColumnType(IntEnum):
     Image = 6
 
 
+class EmbedderSwitchStatus(StrEnum):
+    """EmbedderSwitch.status. api.string: travels (and is stored) as the lower snake case of its name."""
+
+    Running = "running"
+    Done = "done"
+    Failed = "failed"
+
+
 class OrderField(IntEnum):
     CreateTime = 1
     UpdateTime = 2

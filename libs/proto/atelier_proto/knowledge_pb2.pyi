@@ -91,6 +91,12 @@ class ColumnType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     COLUMN_TYPE_BOOLEAN: _ClassVar[ColumnType]
     COLUMN_TYPE_IMAGE: _ClassVar[ColumnType]
 
+class EmbedderSwitchStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    EMBEDDER_SWITCH_STATUS_RUNNING: _ClassVar[EmbedderSwitchStatus]
+    EMBEDDER_SWITCH_STATUS_DONE: _ClassVar[EmbedderSwitchStatus]
+    EMBEDDER_SWITCH_STATUS_FAILED: _ClassVar[EmbedderSwitchStatus]
+
 class OrderField(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     ORDER_FIELD_UNSPECIFIED: _ClassVar[OrderField]
@@ -160,6 +166,9 @@ COLUMN_TYPE_DATE: ColumnType
 COLUMN_TYPE_FLOAT: ColumnType
 COLUMN_TYPE_BOOLEAN: ColumnType
 COLUMN_TYPE_IMAGE: ColumnType
+EMBEDDER_SWITCH_STATUS_RUNNING: EmbedderSwitchStatus
+EMBEDDER_SWITCH_STATUS_DONE: EmbedderSwitchStatus
+EMBEDDER_SWITCH_STATUS_FAILED: EmbedderSwitchStatus
 ORDER_FIELD_UNSPECIFIED: OrderField
 ORDER_FIELD_CREATE_TIME: OrderField
 ORDER_FIELD_UPDATE_TIME: OrderField

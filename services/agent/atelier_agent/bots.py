@@ -7,6 +7,7 @@ from typing import Any
 
 from atelier_agent import access, icons, refs
 from atelier_agent.domain import config
+from atelier_agent.domain.entities import BotConfig
 from atelier_agent.domain.proto_json import from_doc, to_doc
 from atelier_agent.models import ModelRegistry
 from atelier_agent.store import bots, shortcuts
@@ -22,10 +23,6 @@ MAX_PAGE_SIZE = 100
 
 def _now_s() -> int:
     return int(time.time())
-
-
-def _stamp(draft: dict[str, Any]) -> None:
-    draft["update_time"] = str(_now_s())
 
 
 async def create(deps: ServiceDeps, req: apb.DraftBotCreateRequest) -> int:
@@ -45,14 +42,13 @@ async def delete(deps: ServiceDeps, req: apb.DeleteDraftBotRequest) -> None:
 
 async def duplicate(deps: ServiceDeps, req: apb.DuplicateDraftBotRequest) -> tuple[int, str]:
     async with deps.pool.acquire() as conn, conn.transaction():
-        row = await access.bot(conn, req.bot_id, space_id=req.space_id)
-        source = bots.draft_of(row)
+        bot = await access.bot(conn, req.bot_id, space_id=req.space_id)
         new_id = deps.ids.next_id()
-        name = f"{source.get('name', '')}(copy)"[: config.MAX_NAME_LEN]
+        name = f"{bot.draft.doc.get('name', '')}(copy)"[: config.MAX_NAME_LEN]
         now = str(_now_s())
-        copy_ = {**source, "bot_id": str(new_id), "name": name, "creator_id": str(current_context().user_id),
-                 "create_time": now, "update_time": now}
-        await bots.insert(conn, id=new_id, space_id=row["space_id"], creator_id=current_context().user_id, draft=copy_)
+        copy_ = bot.draft.with_fields(bot_id=str(new_id), name=name, creator_id=str(current_context().user_id),
+                                      create_time=now, update_time=now)
+        await bots.insert(conn, id=new_id, space_id=bot.space_id, creator_id=current_context().user_id, draft=copy_)
         for command in await shortcuts.list_for_bot(conn, req.bot_id):
             command_id = deps.ids.next_id()
             await shortcuts.upsert(conn, command_id, new_id,
@@ -60,8 +56,8 @@ async def duplicate(deps: ServiceDeps, req: apb.DuplicateDraftBotRequest) -> tup
     return new_id, name
 
 
-async def bot_info(deps: ServiceDeps, doc: dict[str, Any], *, version: str = "") -> apb.BotInfo:
-    info = from_doc(doc, apb.BotInfo)
+async def bot_info(deps: ServiceDeps, cfg: BotConfig, *, version: str = "") -> apb.BotInfo:
+    info = from_doc(cfg.doc, apb.BotInfo)
     if version:
         info.version = version
     info.icon_url = await icons.url(deps, info.icon_uri)
@@ -69,22 +65,22 @@ async def bot_info(deps: ServiceDeps, doc: dict[str, Any], *, version: str = "")
 
 
 async def get_info(deps: ServiceDeps, req: apb.GetDraftBotInfoAgwRequest) -> apb.GetDraftBotInfoAgwData:
-    row = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
+    bot = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
     if req.version:
         version = await bots.get_version(deps.pool, req.bot_id, req.version)
         if version is None:
             raise NotFound(f"bot {req.bot_id} has no version {req.version}")
-        doc, commands = bots.config_of(version), bots.shortcuts_of(version)
+        cfg, commands = version.config, version.shortcuts
     else:
-        doc, commands = bots.draft_of(row), await shortcuts.list_for_bot(deps.pool, req.bot_id)
+        cfg, commands = bot.draft, await shortcuts.list_for_bot(deps.pool, req.bot_id)
     data = apb.GetDraftBotInfoAgwData(
-        bot_info=await bot_info(deps, doc, version=req.version or (row["online_version"] or "")),
-        has_unpublished_change=bool(row["draft_changed"]), editable=True, deletable=True,
-        has_publish=row["online_version"] is not None, space_id=row["space_id"],
+        bot_info=await bot_info(deps, cfg, version=req.version or (bot.online_version or "")),
+        has_unpublished_change=bot.draft_changed, editable=True, deletable=True,
+        has_publish=bot.is_published, space_id=bot.space_id,
         bot_option_data=apb.BotOptionData(shortcut_command_list=[from_doc(c, apb.ShortcutCommand) for c in commands]),
     )
-    if row["published_at"] is not None:
-        data.publish_time = str(int(row["published_at"].timestamp()))
+    if bot.published_at is not None:
+        data.publish_time = str(int(bot.published_at.timestamp()))
     return data
 
 
@@ -94,24 +90,22 @@ async def update_info(deps: ServiceDeps, models: ModelRegistry, req: apb.UpdateD
     patch = to_doc(req.bot_info)
     model_ids = {m.id for m in models.models}
     # References to other places are checked first: nothing is locked while knowledge answers.
-    row = await access.bot(deps.pool, req.bot_info.bot_id, space_id=req.space_id)
-    await refs.check_added(deps, row["space_id"], patch, bots.draft_of(row), config.console_field)
+    bot = await access.bot(deps.pool, req.bot_info.bot_id, space_id=req.space_id)
+    await refs.check_added(deps, bot.space_id, patch, bot.draft, config.console_field)
     async with deps.pool.acquire() as conn, conn.transaction():
-        row = await access.bot(conn, req.bot_info.bot_id, for_update=True, space_id=req.space_id)
-        draft, changed = config.apply_update(bots.draft_of(row), patch)
+        bot = await access.bot(conn, req.bot_info.bot_id, for_update=True, space_id=req.space_id)
+        draft, changed = config.apply_update(bot.draft, patch)
         config.validate(draft, model_ids)
         if changed:
-            _stamp(draft)
-            await bots.save_draft(conn, row["id"], draft)
+            await bots.save_draft(conn, bot.id, config.touched(draft, _now_s()))
     return changed
 
 
 async def publish(deps: ServiceDeps, models: ModelRegistry, req: apb.PublishDraftBotRequest) -> str:
     async with deps.pool.acquire() as conn, conn.transaction():
-        row = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
-        draft = bots.draft_of(row)
+        draft = (await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)).draft
         config.validate(draft, {m.id for m in models.models})
-        model_id = int((draft.get("model_info") or {}).get("model_id") or 0)
+        model_id = int(draft.section("model_info").get("model_id") or 0)
         if models.resolve(model_id) is None:
             raise InvalidArgument("the agent has no model and no default model is configured")
         version = req.commit_version or str(deps.ids.next_id())
@@ -131,30 +125,28 @@ async def history(deps: ServiceDeps, req: apb.ListDraftBotHistoryRequest) -> apb
                        number_field="page_index", size_field="page_size")
     if req.HasField("history_type") and req.history_type != HistoryType.FLAG:
         return apb.ListDraftBotHistoryData(total=0)  # only published versions are kept
-    rows, total = await bots.list_versions(deps.pool, req.bot_id, limit=page.size, offset=page.offset)
-    infos = [apb.HistoryInfo(version=r["version"], history_type=r["history_type"], info=r["info"],
-                             create_time=str(int(r["created_at"].timestamp())), creator_id=r["creator_id"])
-             for r in rows]
+    versions, total = await bots.list_versions(deps.pool, req.bot_id, limit=page.size, offset=page.offset)
+    infos = [apb.HistoryInfo(version=v.version, history_type=v.history_type, info=v.info,
+                             create_time=str(int(v.created_at.timestamp())), creator_id=v.creator_id)
+             for v in versions]
     return apb.ListDraftBotHistoryData(history_infos=infos, total=total)
 
 
 async def revert(deps: ServiceDeps, req: apb.RevertDraftBotRequest) -> apb.BotInfo:
     """Rollback: the draft (config and shortcuts) becomes a copy of a published version."""
     async with deps.pool.acquire() as conn, conn.transaction():
-        row = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
+        bot = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
         version = await bots.get_version(conn, req.bot_id, req.version)
         if version is None:
             raise NotFound(f"bot {req.bot_id} has no version {req.version}")
-        draft = bots.config_of(version)
-        _stamp(draft)
-        await bots.save_draft(conn, row["id"], draft)
-        await shortcuts.replace_all(conn, row["id"], bots.shortcuts_of(version))
+        draft = config.touched(version.config, _now_s())
+        await bots.save_draft(conn, bot.id, draft)
+        await shortcuts.replace_all(conn, bot.id, version.shortcuts)
     return await bot_info(deps, draft)
 
 
 async def get_display_info(deps: ServiceDeps, bot_id: int, space_id: int) -> dict[str, int]:
-    row = await access.bot(deps.pool, bot_id, space_id=space_id)
-    return dict(row["display_info"])
+    return dict((await access.bot(deps.pool, bot_id, space_id=space_id)).display_info)
 
 
 async def update_display_info(deps: ServiceDeps, bot_id: int, space_id: int, info: dict[str, int]) -> None:
@@ -163,8 +155,7 @@ async def update_display_info(deps: ServiceDeps, bot_id: int, space_id: int, inf
 
 
 async def onboarding(deps: ServiceDeps, req: apb.GetOnboardingRequest) -> apb.OnboardingContent:
-    row = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
-    info = bots.draft_of(row).get("onboarding_info") or {}
+    info = (await access.bot(deps.pool, req.bot_id, space_id=req.space_id)).draft.section("onboarding_info")
     return apb.OnboardingContent(prologue=info.get("prologue", ""),
                                  suggested_questions=list(info.get("suggested_questions") or []))
 
@@ -182,29 +173,30 @@ async def save_shortcut(deps: ServiceDeps, req: apb.CreateUpdateShortcutCommandR
         await access.bot(conn, req.object_id, for_update=True, space_id=req.space_id)
         if command.command_id:
             found = await shortcuts.get(conn, command.command_id)
-            if found is None or found[0] != req.object_id:
+            if found is None or found.bot_id != req.object_id:
                 raise NotFound(f"shortcut command {command.command_id} not found on bot {req.object_id}")
         else:
             command.command_id = deps.ids.next_id()
         command.object_id = req.object_id
         await shortcuts.upsert(conn, command.command_id, req.object_id, to_doc(command))
 
-        def remember(draft: dict[str, Any]) -> None:
-            order = draft.setdefault("shortcut_sort", [])
-            if str(command.command_id) not in order:
-                order.append(str(command.command_id))
+        def remember(draft: BotConfig) -> BotConfig:
+            order = list(draft.doc.get("shortcut_sort") or [])
+            return draft if str(command.command_id) in order else \
+                draft.with_fields(shortcut_sort=[*order, str(command.command_id)])
 
         await bots.update_draft(conn, req.object_id, remember)
     return command
 
 
 async def runtime_config(deps: ServiceDeps, bot_id: int, *, draft_mode: bool, space_id: int = 0
-                         ) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
-    """The configuration a chat runs with: (config, shortcuts, space_id), in one query. 404 for a bot
-    that was never published when the published version is asked for."""
-    row = access.check(await bots.get_for_run(deps.pool, bot_id, draft_mode=draft_mode), bot_id, space_id or None)
+                         ) -> tuple[BotConfig, list[dict[str, Any]], int]:
+    """The configuration a chat runs with: (config, shortcut commands, space_id), in one query. 404
+    for a bot that was never published when the published version is asked for."""
+    found = await access.runnable(deps.pool, bot_id, draft_mode=draft_mode, space_id=space_id or None)
+    bot = found.bot
     if draft_mode:
-        return bots.draft_of(row), list(row["draft_shortcuts"]), row["space_id"]
-    if row["online_version"] is None or row["online_config"] is None:
+        return bot.draft, found.draft_shortcuts or [], bot.space_id
+    if not bot.is_published or found.online_config is None:
         raise NotFound(f"bot {bot_id} is not published")
-    return dict(row["online_config"]), list(row["online_shortcuts"]), row["space_id"]
+    return found.online_config, found.online_shortcuts or [], bot.space_id

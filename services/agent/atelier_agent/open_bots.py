@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import datetime
 from typing import Any
-
-import asyncpg
 
 from atelier_agent import access, bots, icons, refs
 from atelier_agent.domain import config, openapi
+from atelier_agent.domain.entities import BotConfig, BotWithOnlineConfig
 from atelier_agent.models import ModelRegistry
 from atelier_agent.store import bots as bot_rows
 from atelier_agent.store import shortcuts
@@ -42,7 +42,7 @@ async def create(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenCreateBo
 
 
 async def update(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenUpdateBotRequest) -> None:
-    row = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
+    bot = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
     # Lookups in other places first: nothing is locked or written while they run.
     extra: dict[str, Any] = {}
     if req.HasField("icon_file_id"):
@@ -52,18 +52,16 @@ async def update(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenUpdateBo
         ids = list(req.knowledge.dataset_ids)
         openapi.check_dataset_ids(ids)
         dataset_names = await refs.dataset_names(
-            deps, row["space_id"], [(f"knowledge.dataset_ids[{i}]", dataset_id) for i, dataset_id in enumerate(ids)])
+            deps, bot.space_id, [(f"knowledge.dataset_ids[{i}]", dataset_id) for i, dataset_id in enumerate(ids)])
     async with deps.pool.acquire() as conn, conn.transaction():
-        row = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
-        draft = bot_rows.draft_of(row)
-        patch = {**openapi.draft_patch(req, draft), **extra}
+        bot = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
+        patch = {**openapi.draft_patch(req, bot.draft), **extra}
         if req.HasField("knowledge"):
-            patch["knowledge"] = openapi.knowledge_patch(req.knowledge, draft.get("knowledge") or {}, dataset_names)
-        updated, changed = config.apply_update(draft, patch)
+            patch["knowledge"] = openapi.knowledge_patch(req.knowledge, bot.draft, dataset_names)
+        updated, changed = config.apply_update(bot.draft, patch)
         config.validate(updated, _model_ids(models), openapi.field_name)
         if changed:
-            updated["update_time"] = str(int(time.time()))
-            await bot_rows.save_draft(conn, row["id"], updated)
+            await bot_rows.save_draft(conn, bot.id, config.touched(updated, int(time.time())))
 
 
 async def publish(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenPublishBotRequest) -> str:
@@ -80,24 +78,24 @@ async def unpublish(deps: ServiceDeps, req: apb.OpenUnpublishBotRequest) -> None
     if len(req.unpublish_reason) > openapi.MAX_UNPUBLISH_REASON:
         raise InvalidArgument(f"field 'unpublish_reason': at most {openapi.MAX_UNPUBLISH_REASON} characters")
     async with deps.pool.acquire() as conn, conn.transaction():
-        row = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
-        if row["online_version"] is None:
+        bot = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
+        if bot.online_version is None:
             raise Conflict(f"bot {req.bot_id} is not published")
-        version = await bot_rows.get_version(conn, req.bot_id, row["online_version"])
-        published_to = dict(version["connectors"]) if version is not None else {}
+        version = await bot_rows.get_version(conn, req.bot_id, bot.online_version)
+        published_to = dict(version.connectors) if version is not None else {}
         aliases = openapi.connector_aliases(connector)
         if not any(a in published_to for a in aliases):
             raise InvalidArgument(f"field 'connector_id': bot {req.bot_id} is not published to connector {connector}")
         remaining = {k: v for k, v in published_to.items() if k not in aliases}
-        await bot_rows.set_connectors(conn, req.bot_id, row["online_version"], remaining)
+        await bot_rows.set_connectors(conn, req.bot_id, bot.online_version, remaining)
         if not any(a in remaining for a in openapi.connector_aliases(openapi.API_CONNECTOR)):
             await bot_rows.take_offline(conn, req.bot_id)
     log.info("bot unpublished", extra={"bot_id": req.bot_id, "connector_id": connector,
                                        "reason": req.unpublish_reason})
 
 
-def _model_ref(models: ModelRegistry, doc: dict[str, Any]) -> openapi.ModelRef | None:
-    model_id = (doc.get("model_info") or {}).get("model_id")
+def _model_ref(models: ModelRegistry, cfg: BotConfig) -> openapi.ModelRef | None:
+    model_id = cfg.section("model_info").get("model_id")
     model = models.resolve(int(model_id) if str(model_id or "").isdigit() else None)
     return None if model is None else openapi.ModelRef(model.id, model.name)
 
@@ -105,32 +103,33 @@ def _model_ref(models: ModelRegistry, doc: dict[str, Any]) -> openapi.ModelRef |
 async def bot(deps: ServiceDeps, models: ModelRegistry, bot_id: int, *, published: bool,
               space_id: int = 0) -> apb.OpenAPIBotInfo:
     """The published version (404 when there is none), or the draft."""
-    row = await access.bot(deps.pool, bot_id, space_id=space_id)
+    found = await access.bot(deps.pool, bot_id, space_id=space_id)
     if published:
-        found = None if row["online_version"] is None else await bot_rows.get_version(deps.pool, bot_id,
-                                                                                      row["online_version"])
-        if found is None:
+        online = None if found.online_version is None else await bot_rows.get_version(deps.pool, bot_id,
+                                                                                      found.online_version)
+        if online is None:
             raise NotFound(f"bot {bot_id} is not published")
-        doc, commands, version = bot_rows.config_of(found), bot_rows.shortcuts_of(found), row["online_version"]
+        cfg, commands, version = online.config, online.shortcuts, online.version
     else:
-        doc, commands, version = bot_rows.draft_of(row), await shortcuts.list_for_bot(deps.pool, bot_id), ""
-    return openapi.bot_view(doc, bot_id=bot_id, version=version, icon_url=await icons.url(deps, doc.get("icon_uri", "")),
-                            model=_model_ref(models, doc), shortcuts=commands)
+        cfg, commands, version = found.draft, await shortcuts.list_for_bot(deps.pool, bot_id), ""
+    return openapi.bot_view(cfg, bot_id=bot_id, version=version, icon_url=await icons.url(deps, cfg.icon_uri),
+                            model=_model_ref(models, cfg), shortcuts=commands)
 
 
-def _epoch(moment: Any) -> int:
+def _epoch(moment: datetime | None) -> int:
     return int(moment.timestamp()) if moment is not None else 0
 
 
-async def _simple_bot(deps: ServiceDeps, row: asyncpg.Record, *, online: bool) -> apb.OpenAPISimpleBot:
-    doc = dict(row["online_config"]) if online and row["online_config"] is not None else bot_rows.draft_of(row)
+async def _simple_bot(deps: ServiceDeps, listed: BotWithOnlineConfig, *, online: bool) -> apb.OpenAPISimpleBot:
+    bot = listed.bot
+    cfg = listed.shown_config(online=online)
     item = apb.OpenAPISimpleBot(
-        id=row["id"], name=str(doc.get("name") or ""), description=str(doc.get("description") or ""),
-        icon_url=await icons.url(deps, doc.get("icon_uri", "")), is_published=row["online_version"] is not None,
-        updated_at=_epoch(row["published_at"] if online else row["updated_at"]),
-        owner_user_id=row["creator_id"])
-    if row["published_at"] is not None:
-        item.published_at = _epoch(row["published_at"])
+        id=bot.id, name=cfg.name, description=cfg.description,
+        icon_url=await icons.url(deps, cfg.icon_uri), is_published=bot.is_published,
+        updated_at=_epoch(bot.published_at if online else bot.updated_at),
+        owner_user_id=bot.creator_id)
+    if bot.published_at is not None:
+        item.published_at = _epoch(bot.published_at)
     return item
 
 
@@ -149,10 +148,10 @@ async def list_bots(deps: ServiceDeps, req: apb.OpenListBotsRequest) -> apb.Open
         connectors = openapi.connector_aliases(openapi.connector_ids([req.connector_id], "connector_id")[0])
     published = {openapi.ALL: None, openapi.UNPUBLISHED_DRAFT: False}.get(status, True)
     online = status == openapi.PUBLISHED_ONLINE
-    rows, total = await bot_rows.list_in_space(deps.pool, req.workspace_id, published=published,
-                                               connectors=connectors, by_publish_time=online,
-                                               limit=page.size, offset=page.offset)
-    return apb.OpenListBotsData(items=[await _simple_bot(deps, r, online=online) for r in rows], total=total)
+    listed, total = await bot_rows.list_in_space(deps.pool, req.workspace_id, published=published,
+                                                 connectors=connectors, by_publish_time=online,
+                                                 limit=page.size, offset=page.offset)
+    return apb.OpenListBotsData(items=[await _simple_bot(deps, b, online=online) for b in listed], total=total)
 
 
 async def list_published(deps: ServiceDeps, req: apb.OpenListPublishedBotsRequest) -> apb.OpenListPublishedBotsData:
@@ -160,14 +159,14 @@ async def list_published(deps: ServiceDeps, req: apb.OpenListPublishedBotsReques
     require_space(req.space_id)
     page = openapi.page(req.page_index if req.HasField("page_index") else None,
                         req.page_size if req.HasField("page_size") else None, number_field="page_index")
-    rows, total = await bot_rows.list_in_space(
+    listed, total = await bot_rows.list_in_space(
         deps.pool, req.space_id, published=True, connectors=openapi.connector_aliases(openapi.API_CONNECTOR),
         by_publish_time=True, limit=page.size, offset=page.offset)
     items = []
-    for row in rows:
-        doc = dict(row["online_config"])
-        items.append(apb.OpenAPISpaceBot(bot_id=row["id"], bot_name=str(doc.get("name") or ""),
-                                         description=str(doc.get("description") or ""),
-                                         icon_url=await icons.url(deps, doc.get("icon_uri", "")),
-                                         publish_time=str(_epoch(row["published_at"]))))
+    for found in listed:
+        cfg = found.shown_config(online=True)
+        items.append(apb.OpenAPISpaceBot(bot_id=found.bot.id, bot_name=cfg.name,
+                                         description=cfg.description,
+                                         icon_url=await icons.url(deps, cfg.icon_uri),
+                                         publish_time=str(_epoch(found.bot.published_at))))
     return apb.OpenListPublishedBotsData(space_bots=items, total=total)

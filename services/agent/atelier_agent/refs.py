@@ -7,13 +7,14 @@ dataset deleted since is skipped at run time, and must not block unrelated edits
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import grpc
 
 from atelier_agent.databases import store as tables
 from atelier_agent.domain.config import FieldNamer
+from atelier_agent.domain.entities import BotConfig
 from atelier_common.errors import InvalidArgument, NotFound, from_rpc_error
 from atelier_common.grpc.client import channel
 from atelier_common.service import ServiceDeps
@@ -47,7 +48,7 @@ async def check_tables(conn: Any, space_id: int, refs: Sequence[Ref]) -> None:
     """NotFound naming the first field whose memory table is not in the space."""
     if not refs:
         return
-    spaces = {r["id"]: r["space_id"] for r in await tables.get_many(conn, [table_id for _, table_id in refs])}
+    spaces = {t.id: t.space_id for t in await tables.get_many(conn, [table_id for _, table_id in refs])}
     for field, table_id in refs:
         if spaces.get(table_id) != space_id:
             raise NotFound(f"field '{field}': database {table_id} not found in the bot's space")
@@ -64,22 +65,23 @@ def _ids(items: Any, key: str, path: str, field: FieldNamer) -> list[Ref]:
     return out
 
 
-def added_refs(patch: Mapping[str, Any], current: Mapping[str, Any], field: FieldNamer) -> tuple[list[Ref], list[Ref]]:
-    """(datasets, memory tables) a configuration patch references that `current` does not."""
+def added_refs(patch: dict[str, Any], current: BotConfig, field: FieldNamer) -> tuple[list[Ref], list[Ref]]:
+    """(datasets, memory tables) a configuration patch (top-level BotInfo fields) references that
+    `current` does not."""
     datasets: list[Ref] = []
     if "knowledge" in patch:
-        known = {str(k.get("id")) for k in (current.get("knowledge") or {}).get("knowledge_info") or []}
+        known = {str(k.get("id")) for k in current.section("knowledge").get("knowledge_info") or []}
         datasets = [r for r in _ids((patch["knowledge"] or {}).get("knowledge_info"), "id",
                                     "knowledge.knowledge_info", field) if str(r[1]) not in known]
     tables_: list[Ref] = []
     if "database_list" in patch:
-        known = {str(d.get("table_id")) for d in current.get("database_list") or []}
+        known = {str(d.get("table_id")) for d in current.entries("database_list")}
         tables_ = [r for r in _ids(patch["database_list"], "table_id", "database_list", field)
                    if str(r[1]) not in known]
     return datasets, tables_
 
 
-async def check_added(deps: ServiceDeps, space_id: int, patch: Mapping[str, Any], current: Mapping[str, Any],
+async def check_added(deps: ServiceDeps, space_id: int, patch: dict[str, Any], current: BotConfig,
                       field: FieldNamer) -> None:
     """NotFound for the first dataset or memory table the patch adds from outside the bot's space."""
     datasets, tables_ = added_refs(patch, current, field)

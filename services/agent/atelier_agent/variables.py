@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atelier_agent import access
+from atelier_agent.domain.entities import BotConfig
 from atelier_agent.store import bots, variables
 from atelier_common.auth import current_context
 from atelier_common.errors import InvalidArgument, NotFound
@@ -17,9 +18,9 @@ from atelier_proto.enums import VariableChannel
 MAX_VALUE_CHARS = 5000
 
 
-def definitions(config: dict[str, Any]) -> list[dict[str, Any]]:
-    """Enabled variable definitions of a configuration."""
-    return [v for v in config.get("variable_list") or [] if v.get("key") and not v.get("is_disabled")]
+def definitions(config: BotConfig) -> list[dict[str, Any]]:
+    """Enabled variable definitions (Variable documents) of a configuration."""
+    return [v for v in config.entries("variable_list") if v.get("key") and not v.get("is_disabled")]
 
 
 def end_user(user_id: int | None) -> str:
@@ -27,14 +28,14 @@ def end_user(user_id: int | None) -> str:
     return str(user_id) if user_id else str(current_context().user_id)
 
 
-async def _config(deps: ServiceDeps, bot_id: int, version: str = "", space_id: int = 0) -> dict[str, Any]:
-    row = await access.bot(deps.pool, bot_id, space_id=space_id or None)
+async def _config(deps: ServiceDeps, bot_id: int, version: str = "", space_id: int = 0) -> BotConfig:
+    bot = await access.bot(deps.pool, bot_id, space_id=space_id or None)
     if not version:
-        return bots.draft_of(row)
+        return bot.draft
     found = await bots.get_version(deps.pool, bot_id, version)
     if found is None:
         raise NotFound(f"bot {bot_id} has no version {version}")
-    return bots.config_of(found)
+    return found.config
 
 
 async def meta(deps: ServiceDeps, req: apb.GetMemoryVariableMetaRequest) -> list[apb.MemoryVariable]:
@@ -54,22 +55,22 @@ class Value:
     update_time: int
 
 
-async def user_values(conn: Any, bot_id: int, user_id: str, config: dict[str, Any],
+async def user_values(conn: variables.Conn, bot_id: int, user_id: str, config: BotConfig,
                       keywords: Sequence[str] = ()) -> list[Value]:
     """The user's value of each defined variable (of those named, when keywords are given)."""
-    rows = {r["keyword"]: r for r in await variables.values(conn, bot_id, user_id)}
+    stored = {s.keyword: s for s in await variables.values(conn, bot_id, user_id)}
     out = []
     for v in definitions(config):
         if keywords and v["key"] not in keywords:
             continue
-        row = rows.get(v["key"])
-        out.append(Value(v, row["value"] if row else v.get("default_value", ""),
-                         int(row["created_at"].timestamp()) if row else 0,
-                         int(row["updated_at"].timestamp()) if row else 0))
+        found = stored.get(v["key"])
+        out.append(Value(v, found.value if found else v.get("default_value", ""),
+                         int(found.created_at.timestamp()) if found else 0,
+                         int(found.updated_at.timestamp()) if found else 0))
     return out
 
 
-async def current_values(conn: Any, bot_id: int, user_id: str, config: dict[str, Any]) -> dict[str, str]:
+async def current_values(conn: variables.Conn, bot_id: int, user_id: str, config: BotConfig) -> dict[str, str]:
     """Every defined variable's value for this user: stored value, else its default."""
     return {v.definition["key"]: v.value for v in await user_values(conn, bot_id, user_id, config)}
 
@@ -82,7 +83,7 @@ async def get_values(deps: ServiceDeps, req: apb.GetProfileMemoryRequest) -> lis
             for v in await user_values(deps.pool, req.bot_id, end_user(req.user_id), config, list(req.keywords))]
 
 
-def check_items(config: dict[str, Any], items: Sequence[tuple[str, str]], field: str = "data") -> None:
+def check_items(config: BotConfig, items: Sequence[tuple[str, str]], field: str = "data") -> None:
     """InvalidArgument for a keyword the agent does not define or a value too long."""
     known = {v["key"] for v in definitions(config)}
     for i, (keyword, value) in enumerate(items):
@@ -109,14 +110,14 @@ async def delete_values(deps: ServiceDeps, req: apb.DelProfileMemoryRequest) -> 
 # ------------------------------------------------------------------ OpenAPI: GET|PUT /v1/variables
 
 
-async def _open_target(deps: ServiceDeps, bot_id: int | None, app_id: str) -> tuple[int, dict[str, Any]]:
+async def _open_target(deps: ServiceDeps, bot_id: int | None, app_id: str) -> tuple[int, BotConfig]:
     """The bot and the variable definitions its chats use: the published version's, else the draft's."""
     if not bot_id:
         if app_id.strip():
             raise InvalidArgument("field 'app_id': apps (projects) are not supported; pass the bot's bot_id")
         raise InvalidArgument("field 'bot_id': required")
-    row = access.check(await bots.get_for_run(deps.pool, bot_id, draft_mode=False), bot_id)
-    return bot_id, dict(row["online_config"]) if row["online_config"] is not None else bots.draft_of(row)
+    found = await access.runnable(deps.pool, bot_id, draft_mode=False)
+    return bot_id, found.shown_config(online=True)
 
 
 def _open_user(connector_uid: str) -> str:

@@ -108,7 +108,7 @@ async def new_bot(deps: ServiceDeps, space: int = SPACE) -> int:
 
 
 async def bound(deps: ServiceDeps, bot_id: int) -> list[dict[str, Any]]:
-    return bot_store.draft_of(await bot_store.get(deps.pool, bot_id)).get("database_list") or []
+    return (await bot_store.get(deps.pool, bot_id)).draft.entries("database_list")
 
 
 # ------------------------------------------------------------------------- schema and physical tables

@@ -5,20 +5,22 @@ from __future__ import annotations
 import pytest
 
 from atelier_agent.domain import config, openapi
+from atelier_agent.domain.entities import BotConfig
 from atelier_common import paging
 from atelier_common.errors import InvalidArgument
 from atelier_proto import agent_pb2 as apb
 from atelier_proto.enums import SearchStrategy, SuggestReplyMode
 
 
-def draft() -> dict:
-    doc = config.new_draft(bot_id=7, space_id=3, creator_id=11, name="Helper", description="", icon_uri="",
-                           now_s=1_700_000_000)
-    doc["model_info"] = {"model_id": "1001", "max_tokens": 300, "short_memory_policy": {"context_mode": 0,
-                                                                                       "history_round": 4}}
-    doc["plugin_info_list"] = [{"plugin_id": "5", "api_id": "6", "api_name": "search"}]
-    doc["workflow_info_list"] = [{"workflow_id": "9", "workflow_name": "Triage", "desc": "sorts tickets"}]
-    return doc
+def draft(**fields: object) -> BotConfig:
+    """A new agent's configuration with a model, a plugin tool and a workflow, then `fields`."""
+    return config.new_draft(bot_id=7, space_id=3, creator_id=11, name="Helper", description="", icon_uri="",
+                            now_s=1_700_000_000).with_fields(**{
+        "model_info": {"model_id": "1001", "max_tokens": 300, "short_memory_policy": {"context_mode": 0,
+                                                                                      "history_round": 4}},
+        "plugin_info_list": [{"plugin_id": "5", "api_id": "6", "api_name": "search"}],
+        "workflow_info_list": [{"workflow_id": "9", "workflow_name": "Triage", "desc": "sorts tickets"}],
+        **fields})
 
 
 def test_a_model_update_changes_only_the_fields_given() -> None:
@@ -48,7 +50,7 @@ def test_reply_modes_and_knowledge_map_onto_the_console_settings() -> None:
         req = apb.OpenUpdateBotRequest(bot_id=7, suggest_reply_info=apb.OpenAPIBotSuggestReplyInfo(reply_mode=mode))
         assert openapi.draft_patch(req, draft())["suggest_reply_info"]["suggest_reply_mode"] == number
     knowledge = openapi.knowledge_patch(apb.OpenAPIBotKnowledge(dataset_ids=[21], auto_call=False, search_strategy=20),
-                                        draft()["knowledge"], {21: "manuals"})
+                                        draft(), {21: "manuals"})
     assert knowledge["knowledge_info"] == [{"id": "21", "name": "manuals"}]
     assert (knowledge["auto"], knowledge["search_strategy"], knowledge["top_k"], knowledge["min_score"]) \
         == (False, 20, "3", config.DEFAULT_MIN_SCORE)
@@ -57,11 +59,10 @@ def test_reply_modes_and_knowledge_map_onto_the_console_settings() -> None:
 
 
 def test_validation_errors_use_the_openapi_names() -> None:
-    doc = draft()
-    doc["model_info"] = {"model_id": "1001", "short_memory_policy": {"history_round": 500}}
+    doc = draft(model_info={"model_id": "1001", "short_memory_policy": {"history_round": 500}})
     with pytest.raises(InvalidArgument, match="'model_info_config.context_round'"):
         config.validate(doc, {1001}, openapi.field_name)
-    doc["model_info"] = {"model_id": "1001", "top_p": 3}
+    doc = draft(model_info={"model_id": "1001", "top_p": 3})
     with pytest.raises(InvalidArgument, match="'model_info_config.top_p'"):
         config.validate(doc, {1001}, openapi.field_name)
     with pytest.raises(InvalidArgument, match="'bot_info.model_info.top_p'"):
@@ -69,11 +70,10 @@ def test_validation_errors_use_the_openapi_names() -> None:
 
 
 def test_a_configuration_renders_as_coze_bot() -> None:
-    doc = draft()
-    doc["suggest_reply_info"] = {"suggest_reply_mode": SuggestReplyMode.Custom, "customized_suggest_prompt": "ask"}
-    doc["model_info"]["response_format"] = 1
-    doc["variable_list"] = [{"key": "city", "default_value": "Oslo", "prompt_disabled": True},
-                            {"key": "old", "is_disabled": True, "is_system": True}]
+    doc = draft(suggest_reply_info={"suggest_reply_mode": SuggestReplyMode.Custom, "customized_suggest_prompt": "ask"},
+                model_info={**draft().section("model_info"), "response_format": 1},
+                variable_list=[{"key": "city", "default_value": "Oslo", "prompt_disabled": True},
+                               {"key": "old", "is_disabled": True, "is_system": True}])
     bot = openapi.bot_view(doc, bot_id=7, version="v1", icon_url="https://x/icon.png",
                            model=openapi.ModelRef(1001, "Stub chat"), shortcuts=[])
     assert (bot.suggest_reply_info.reply_mode, bot.suggest_reply_info.customized_prompt) == ("customized", "ask")

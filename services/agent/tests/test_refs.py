@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from atelier_agent.domain.config import console_field
+from atelier_agent.domain.entities import BotConfig
 from atelier_agent.refs import added_refs
 from atelier_common.errors import InvalidArgument
 
-CURRENT = {"knowledge": {"knowledge_info": [{"id": "11"}]}, "database_list": [{"table_id": "21"}]}
+CURRENT = BotConfig({"knowledge": {"knowledge_info": [{"id": "11"}]}, "database_list": [{"table_id": "21"}]})
 
 
 def test_only_references_the_patch_adds_are_returned_with_their_field() -> None:

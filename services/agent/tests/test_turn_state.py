@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from atelier_agent.domain.config import client_tool_definitions, tool_parameters
+from atelier_agent.domain.entities import BotConfig, Checkpoint, PendingCall
 from atelier_agent.runtime.attachments import EXTRACT_MAX_CHARS, MIN_FILE_CHARS, chars_per_file, file_text_block
-from atelier_agent.runtime.checkpoint import Checkpoint, PendingCall
 from atelier_common.errors import InvalidArgument
 
 
@@ -34,9 +34,9 @@ def test_outputs_must_answer_exactly_the_pending_calls(outputs):
 
 
 def test_client_tools_become_function_definitions():
-    tools = client_tool_definitions({"client_tool_list": [
+    tools = client_tool_definitions(BotConfig({"client_tool_list": [
         {"name": "gps", "description": "where the device is"},
-        {"name": "bad", "parameters": "{broken"}]})  # a stored draft that no longer parses is skipped
+        {"name": "bad", "parameters": "{broken"}]}))  # a stored draft that no longer parses is skipped
     assert tools == {"gps": {"type": "function", "function": {
         "name": "gps", "description": "where the device is", "parameters": {"type": "object", "properties": {}}}}}
     with pytest.raises(ValueError, match="object"):

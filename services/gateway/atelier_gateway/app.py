@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,9 @@ from atelier_gateway.errors import EXCEPTION_HANDLERS
 from atelier_gateway.files import FileHandler
 from atelier_gateway.forwarding import ChannelFactory, Forwarder
 from atelier_gateway.in_process import InProcess
+from atelier_gateway.mcp.agents import AgentTools
+from atelier_gateway.mcp.endpoint import PATH as MCP_PATH
+from atelier_gateway.mcp.endpoint import McpEndpoint
 from atelier_gateway.permission import PermissionHandler
 from atelier_gateway.routing import IN_PROCESS_SERVICES, Route, RouteTable, load_routes
 from atelier_gateway.sse import json_answer, sse_response, wants_json
@@ -112,6 +115,9 @@ class Gateway:
             }
         )
         self.openapi = deps.openapi if deps.openapi is not None else docs.load_openapi()
+        # Published workflows join as another tool source once they exist (issue 14).
+        self.mcp = McpEndpoint(self.authenticator, [AgentTools(self.forwarder)],
+                               max_body_bytes=deps.settings.max_body_bytes)
         self._signer: UrlSigner | None = None
 
     # ------------------------------------------------------------------ API routes
@@ -222,6 +228,7 @@ class Gateway:
             HttpRoute("/docs", self.docs_page, methods=["GET"]),
             HttpRoute(docs.ASSETS_ROUTE, docs.asset, methods=["GET"]),
             HttpRoute(signed_files.ROUTE, self.signed_file, methods=["GET"]),
+            HttpRoute(MCP_PATH, self.mcp),  # an ASGI app: the SDK answers each method
         ]
         by_path: dict[str, dict[str, Route]] = {}
         for r in self.table.routes:
@@ -233,8 +240,15 @@ class Gateway:
 
 def create_app(deps: GatewayDeps) -> Starlette:
     gateway = Gateway(deps)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with gateway.mcp.lifespan():
+            yield
+
     app = Starlette(
         routes=gateway.routes(),
+        lifespan=lifespan,
         exception_handlers=EXCEPTION_HANDLERS,
         middleware=[Middleware(TraceMiddleware), Middleware(AccessLogMiddleware)],  # access log lines carry the trace id
     )

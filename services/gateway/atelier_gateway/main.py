@@ -72,7 +72,7 @@ class HttpListener:
             port=port,
             log_config=None,  # our JSON logging stays in charge
             access_log=False,
-            lifespan="off",
+            lifespan="on",  # the MCP endpoint's session manager runs in it
             timeout_graceful_shutdown=int(settings.shutdown_grace_s),
             proxy_headers=True,
         )

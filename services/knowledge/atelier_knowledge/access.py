@@ -7,8 +7,8 @@ import asyncpg
 
 from atelier_common.auth import current_context, require_visible
 from atelier_common.errors import NotFound
-from atelier_knowledge.domain.enums import DocStatus
 from atelier_knowledge.store import datasets, documents, slices
+from atelier_proto.enums import DocumentStatus
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
@@ -27,7 +27,7 @@ async def dataset(conn: Conn, dataset_id: int, *, for_update: bool = False) -> a
 
 async def document(conn: Conn, document_id: int, *, for_update: bool = False) -> asyncpg.Record:
     row = await documents.get(conn, document_id, for_update=for_update)
-    if row is None or row["status"] == DocStatus.DELETED:
+    if row is None or row["status"] == DocumentStatus.Deleted:
         raise NotFound(f"document {document_id} not found")
     require_visible(row["space_id"], f"document {document_id} not found")
     return row

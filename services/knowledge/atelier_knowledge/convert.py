@@ -9,10 +9,10 @@ from typing import TypeVar
 import asyncpg
 
 from atelier_knowledge.domain import progress
-from atelier_knowledge.domain.enums import DatasetStatus, DocStatus, FormatType, Source
 from atelier_knowledge.domain.strategy import chunk_strategy_from_json, parsing_strategy_from_json
 from atelier_knowledge.domain.table_schema import Column
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import DatasetStatus, DocumentSource, DocumentStatus, FormatType
 
 
 def ts(value: datetime | None) -> int:
@@ -23,7 +23,7 @@ def dataset(row: asyncpg.Record, docs: list[asyncpg.Record] | None = None, icon_
     msg = kpb.Dataset(
         dataset_id=row["id"], name=row["name"], description=row["description"], space_id=row["space_id"],
         creator_id=row["creator_id"], icon_uri=row["icon_uri"], icon_url=icon_url, format_type=row["format_type"],
-        status=DatasetStatus.DELETED if row["deleted_at"] else row["status"],
+        status=DatasetStatus.DatasetDeleted if row["deleted_at"] else row["status"],
         create_time=ts(row["created_at"]), update_time=ts(row["updated_at"]), can_edit=True,
     )
     if "doc_count" in row.keys():
@@ -33,10 +33,10 @@ def dataset(row: asyncpg.Record, docs: list[asyncpg.Record] | None = None, icon_
         msg.hit_count = row["hit_count"]
     for doc in docs or []:
         msg.file_list.append(doc["name"])
-        if doc["status"] in (DocStatus.UPLOADING, DocStatus.CHUNKING, DocStatus.INIT):
+        if doc["status"] in (DocumentStatus.Uploading, DocumentStatus.Chunking, DocumentStatus.Init):
             msg.processing_file_list.append(doc["name"])
             msg.processing_file_id_list.append(str(doc["id"]))
-        elif doc["status"] == DocStatus.FAILED:
+        elif doc["status"] == DocumentStatus.Failed:
             msg.failed_file_list.append(doc["name"])
     return msg
 
@@ -50,10 +50,10 @@ def document(row: asyncpg.Record, format_type: int, columns: list[Column] | None
         status_descript=row["status_descript"], space_id=row["space_id"],
         chunk_strategy=chunk_strategy_from_json(row["chunk_strategy"]),
         parsing_strategy=parsing_strategy_from_json(row["parsing_strategy"]),
-        editable_append_content=format_type == FormatType.TABLE,
+        editable_append_content=format_type == FormatType.Table,
         update_type=row["update_type"], update_interval=row["update_interval"],
     )
-    if row["source_type"] == Source.WEB:
+    if row["source_type"] == DocumentSource.Web:
         msg.web_url = row["web_url"]
     if url:
         msg.url = url
@@ -102,15 +102,15 @@ def review(row: asyncpg.Record, tos_url: str, doc_tree_url: str) -> kpb.Review:
 # 9 failed, and dataset statuses 1 enabled and 3 disabled; the console API keeps the finer ones.
 
 def public_document_status(status: int) -> int:
-    if status in (DocStatus.ENABLE, DocStatus.DISABLE):
-        return DocStatus.ENABLE
-    if status == DocStatus.FAILED:
-        return DocStatus.FAILED
-    return DocStatus.UPLOADING  # init, queued, chunking: "processing" (0)
+    if status in (DocumentStatus.Enable, DocumentStatus.Disable):
+        return DocumentStatus.Enable
+    if status == DocumentStatus.Failed:
+        return DocumentStatus.Failed
+    return DocumentStatus.Uploading  # init, queued, chunking: "processing" (0)
 
 
 def public_dataset_status(status: int) -> int:
-    return DatasetStatus.FORBID if status in (DatasetStatus.FORBID, DatasetStatus.DELETED) else DatasetStatus.READY
+    return DatasetStatus.DatasetForbid if status in (DatasetStatus.DatasetForbid, DatasetStatus.DatasetDeleted) else DatasetStatus.DatasetReady
 
 
 PublicStatus = TypeVar("PublicStatus", kpb.DocumentInfo, kpb.DocumentProgress, kpb.PhotoInfo)

@@ -11,10 +11,10 @@ from atelier_common.errors import Conflict, InvalidArgument
 from atelier_common.files import FileStore
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, embedder_switch, events, sources
-from atelier_knowledge.domain.enums import DatasetStatus
 from atelier_knowledge.domain.file_types import require_known_format
 from atelier_knowledge.store import datasets, documents, slices, tables
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import DatasetStatus
 
 MAX_PAGE_SIZE = 100
 
@@ -91,7 +91,7 @@ async def update(deps: ServiceDeps, dataset_id: int, *, name: str | None, descri
     if icon_uri is not None:
         fields["icon_uri"] = icon_uri
     if status is not None:
-        if status not in (DatasetStatus.READY, DatasetStatus.FORBID):
+        if status not in (DatasetStatus.DatasetReady, DatasetStatus.DatasetForbid):
             raise InvalidArgument("status may only be set to 1 (ready) or 3 (forbidden)")
         fields["status"] = status
     async with deps.pool.acquire() as conn, conn.transaction():

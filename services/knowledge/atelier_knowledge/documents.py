@@ -15,13 +15,13 @@ from atelier_common.errors import InvalidArgument, NotFound, PayloadTooLarge
 from atelier_common.files import FileStore
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events, sources, uploads
-from atelier_knowledge.domain.enums import CaptionType, DocStatus, FormatType, Source, UpdateType
 from atelier_knowledge.domain.file_types import file_type_of
 from atelier_knowledge.domain.strategy import to_json, validate_strategy
 from atelier_knowledge.domain.web_url import checked_web_url
 from atelier_knowledge.embedders import dataset_chunk_limit
 from atelier_knowledge.store import documents, slices, tables
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import CaptionType, DocumentSource, DocumentStatus, FormatType, UpdateType
 
 MAX_PAGE_SIZE = 100
 
@@ -46,7 +46,7 @@ class WebSource:
     """A web page document: fetched by the indexer; refreshed every `update_interval` hours when auto."""
 
     url: str
-    update_type: int = UpdateType.NO_UPDATE
+    update_type: int = UpdateType.NoUpdate
     update_interval: int = 0
 
 
@@ -56,7 +56,7 @@ MAX_UPDATE_INTERVAL_H = 24 * 365
 
 def update_rule(rule: kpb.UpdateRule, where: str) -> tuple[int, int]:
     """(update_type, update_interval hours) of an UpdateRule, or InvalidArgument naming the field."""
-    update_type = rule.update_type if rule.HasField("update_type") else UpdateType.NO_UPDATE
+    update_type = rule.update_type if rule.HasField("update_type") else UpdateType.NoUpdate
     interval = rule.update_interval if rule.HasField("update_interval") else DEFAULT_UPDATE_INTERVAL_H
     if not 1 <= interval <= MAX_UPDATE_INTERVAL_H:
         raise InvalidArgument(f"{where}.update_interval must be between 1 and {MAX_UPDATE_INTERVAL_H} hours")
@@ -84,18 +84,18 @@ async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, 
     info = base.source_info
     if not name and not (info.web_url or info.HasField("source_file_id")):  # those are named by the page / file
         raise InvalidArgument(f"{where}.name must not be empty")
-    source = info.document_source if info.HasField("document_source") else Source.DOCUMENT
+    source = info.document_source if info.HasField("document_source") else DocumentSource.Document
     sheet = _table_sheet(base)
-    if source == Source.CUSTOM:
+    if source == DocumentSource.Custom:
         if not info.custom_content.strip():
             raise InvalidArgument(f"{where}.source_info.custom_content must not be empty")
-        file_type = "json" if dataset["format_type"] == FormatType.TABLE else "txt"
+        file_type = "json" if dataset["format_type"] == FormatType.Table else "txt"
         data = info.custom_content.encode()
         key = await uploads.store(deps, space_id, f"custom.{file_type}", data)
-        return NewDocument(name, file_type, Source.CUSTOM, key, len(data), sheet, base.caption)
-    if source == Source.WEB or (info.web_url and not info.HasField("document_source")):
+        return NewDocument(name, file_type, DocumentSource.Custom, key, len(data), sheet, base.caption)
+    if source == DocumentSource.Web or (info.web_url and not info.HasField("document_source")):
         return _web_document(dataset, base, where)
-    if source == Source.FILE_ID or info.HasField("source_file_id"):
+    if source == DocumentSource.FileId or info.HasField("source_file_id"):
         return await _copy_uploaded_file(deps, dataset, base, where)
     if info.file_base64:
         try:
@@ -105,13 +105,13 @@ async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, 
         _check_size(deps, len(data), where)
         file_type = file_type_of(name, info.file_type)
         key = await uploads.store(deps, space_id, f"file.{file_type or 'bin'}", data)
-        return NewDocument(name, file_type, Source.DOCUMENT, key, len(data), sheet, base.caption)
+        return NewDocument(name, file_type, DocumentSource.Document, key, len(data), sheet, base.caption)
     if not info.tos_uri:
         raise InvalidArgument(f"{where}.source_info needs tos_uri, file_base64 or custom_content")
     # A document may only point at objects uploaded into its own space.
     await uploads.require(deps, info.tos_uri, space_id, f"{where}.source_info.tos_uri")
     size = await deps.storage.size(info.tos_uri)
-    return NewDocument(name, file_type_of(name, info.file_type), Source.DOCUMENT, info.tos_uri, size, sheet, base.caption)
+    return NewDocument(name, file_type_of(name, info.file_type), DocumentSource.Document, info.tos_uri, size, sheet, base.caption)
 
 
 def _check_size(deps: ServiceDeps, size: int, where: str) -> None:
@@ -120,14 +120,14 @@ def _check_size(deps: ServiceDeps, size: int, where: str) -> None:
 
 
 def _web_document(dataset: Any, base: kpb.DocumentBase, where: str) -> NewDocument:
-    if dataset["format_type"] != FormatType.TEXT:
+    if dataset["format_type"] != FormatType.Text:
         raise InvalidArgument(f"{where}: web pages can only be added to text datasets (format_type 0)")
     url = checked_web_url(base.source_info.web_url, f"{where}.source_info.web_url")
     update_type, interval = (update_rule(base.update_rule, f"{where}.update_rule") if base.HasField("update_rule")
-                             else (UpdateType.NO_UPDATE, DEFAULT_UPDATE_INTERVAL_H))
+                             else (UpdateType.NoUpdate, DEFAULT_UPDATE_INTERVAL_H))
     # The key the indexer writes the page's extracted text to; nothing is stored yet.
     key = object_keys.upload_key(dataset["space_id"], "page.md")
-    return NewDocument(base.name.strip() or url, "html", Source.WEB, key, 0,
+    return NewDocument(base.name.strip() or url, "html", DocumentSource.Web, key, 0,
                        web=WebSource(url, update_type, interval))
 
 
@@ -144,7 +144,7 @@ async def _copy_uploaded_file(deps: ServiceDeps, dataset: Any, base: kpb.Documen
     name = base.name.strip() or stored.file_name
     file_type = file_type_of(stored.file_name, info.file_type)
     key = await uploads.store(deps, dataset["space_id"], f"file.{file_type or 'bin'}", data)
-    return NewDocument(name, file_type, Source.DOCUMENT, key, len(data), _table_sheet(base), base.caption)
+    return NewDocument(name, file_type, DocumentSource.Document, key, len(data), _table_sheet(base), base.caption)
 
 
 async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument], *,
@@ -157,7 +157,7 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
     parsing_json = to_json(parsing_strategy) if parsing_strategy is not None else {}
     async with deps.pool.acquire() as conn, conn.transaction():
         dataset = await access.dataset(conn, dataset_id)
-        caption_auto = chunk_strategy is None or chunk_strategy.caption_type != CaptionType.MANUAL
+        caption_auto = chunk_strategy is None or chunk_strategy.caption_type != CaptionType.Manual
         ids = []
         for doc in new_docs:
             document_id = deps.ids.next_id()
@@ -165,9 +165,9 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
             await documents.insert(
                 conn, id=document_id, dataset_id=dataset_id, space_id=dataset["space_id"],
                 creator_id=access.caller_id(), name=doc.name, file_type=doc.file_type, source_type=doc.source_type,
-                tos_uri=doc.tos_uri, size=doc.size, status=DocStatus.UPLOADING, chunk_strategy=chunk_json,
+                tos_uri=doc.tos_uri, size=doc.size, status=DocumentStatus.Uploading, chunk_strategy=chunk_json,
                 parsing_strategy=parsing_json, table_sheet=doc.table_sheet, caption=doc.caption,
-                caption_type=CaptionType.MANUAL if (doc.caption or not caption_auto) else CaptionType.AUTO,
+                caption_type=CaptionType.Manual if (doc.caption or not caption_auto) else CaptionType.Auto,
                 web_url=doc.web.url if doc.web else "", update_type=doc.web.update_type if doc.web else 0,
                 update_interval=doc.web.update_interval if doc.web else 0,
             )
@@ -181,7 +181,7 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
 
 async def content_url(deps: ServiceDeps, row: Any) -> str:
     """A URL a browser can open for the document's stored content ("" while a web page is not fetched yet)."""
-    if not row["tos_uri"] or (row["source_type"] == Source.WEB and not row["content_hash"]):
+    if not row["tos_uri"] or (row["source_type"] == DocumentSource.Web and not row["content_hash"]):
         return ""
     return await deps.storage.url(row["tos_uri"])
 
@@ -192,7 +192,7 @@ async def list_(deps: ServiceDeps, dataset_id: int, *, document_ids: list[int], 
     dataset = await access.dataset(deps.pool, dataset_id)
     rows, total = await documents.list_page(deps.pool, dataset_id=dataset_id, document_ids=document_ids,
                                             keyword=keyword, limit=window.size, offset=window.offset)
-    columns = await tables.get_columns(deps.pool, dataset_id) if dataset["format_type"] == FormatType.TABLE else None
+    columns = await tables.get_columns(deps.pool, dataset_id) if dataset["format_type"] == FormatType.Table else None
     return [convert.document(r, dataset["format_type"], columns, url=await content_url(deps, r)) for r in rows], total
 
 
@@ -205,13 +205,13 @@ async def update(deps: ServiceDeps, req: kpb.UpdateDocumentRequest | kpb.UpdateD
                 raise InvalidArgument("document_name must not be empty")
             fields["name"] = req.document_name.strip()
         if isinstance(req, kpb.UpdateDocumentRequest) and req.HasField("status"):
-            if req.status not in (DocStatus.ENABLE, DocStatus.DISABLE):
+            if req.status not in (DocumentStatus.Enable, DocumentStatus.Disable):
                 raise InvalidArgument("status may only be set to 1 (enabled) or 2 (disabled)")
-            if doc["status"] not in (DocStatus.ENABLE, DocStatus.DISABLE):
+            if doc["status"] not in (DocumentStatus.Enable, DocumentStatus.Disable):
                 raise InvalidArgument(f"document {doc['id']} is not indexed yet (status {doc['status']})")
             fields["status"] = req.status
         if req.HasField("update_rule"):
-            if doc["source_type"] != Source.WEB:
+            if doc["source_type"] != DocumentSource.Web:
                 raise InvalidArgument(f"update_rule applies to web page documents only; document {doc['id']} is not one")
             fields["update_type"], fields["update_interval"] = update_rule(req.update_rule, "update_rule")
         await documents.update_fields(conn, doc["id"], fields)

@@ -22,9 +22,10 @@ from atelier_knowledge import access, convert, events
 from atelier_knowledge.embedders import dataset_chunk_limit, index_key
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.store import datasets, embedder_switches, slices
-from atelier_knowledge.store.embedder_switches import EmbedderSwitch, SwitchStatus
+from atelier_knowledge.store.embedder_switches import EmbedderSwitch
 from atelier_proto import events_pb2 as epb
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import EmbedderSwitchStatus
 
 log = logging.getLogger("atelier.knowledge.embedder_switch")
 PROBE_TIMEOUT_S = 30.0  # a local model may load for several seconds on first use
@@ -91,17 +92,17 @@ async def finish(deps: ServiceDeps, req: kpb.FinishEmbedderSwitchRequest) -> kpb
     in one transaction. Failed: the dataset keeps its embedder (the indexer drops the new index)."""
     async with deps.pool.acquire() as conn, conn.transaction():
         switch = await embedder_switches.get(conn, req.switch_id, for_update=True)
-        if switch is None or switch.status != SwitchStatus.RUNNING:
+        if switch is None or switch.status != EmbedderSwitchStatus.Running:
             return kpb.FinishEmbedderSwitchResponse(changed=False)
         if not req.succeeded:
-            await embedder_switches.finish(conn, switch.id, SwitchStatus.FAILED, req.error)
+            await embedder_switches.finish(conn, switch.id, EmbedderSwitchStatus.Failed, req.error)
             return kpb.FinishEmbedderSwitchResponse(changed=True)
         dataset = await datasets.get(conn, switch.dataset_id, for_update=True)
         if dataset is None:  # deleted meanwhile: the dataset's drop takes every index, this one too
-            await embedder_switches.finish(conn, switch.id, SwitchStatus.FAILED, "the dataset was deleted")
+            await embedder_switches.finish(conn, switch.id, EmbedderSwitchStatus.Failed, "the dataset was deleted")
             return kpb.FinishEmbedderSwitchResponse(changed=False)
         old_key = index_key(dataset)
-        await embedder_switches.finish(conn, switch.id, SwitchStatus.DONE)
+        await embedder_switches.finish(conn, switch.id, EmbedderSwitchStatus.Done)
         await datasets.use_index(conn, dataset["id"], embedding_model=switch.to_model,
                                  embedding_dimension=req.dimension or switch.dimension, index_id=switch.id)
         await events.publish(conn, dataset["id"], epb.DeleteKnowledgeData(dataset_id=dataset["id"], index_id=old_key))
@@ -121,7 +122,7 @@ async def get(deps: ServiceDeps, dataset_id: int) -> kpb.GetEmbedderSwitchRespon
 
 def message(row: EmbedderSwitch) -> kpb.EmbedderSwitch:
     msg = kpb.EmbedderSwitch(switch_id=row.id, from_model=row.from_model, to_model=row.to_model,
-                             status=row.status.name.lower(), progress=row.progress, total_slices=row.total_slices,
+                             status=row.status, progress=row.progress, total_slices=row.total_slices,
                              done_slices=row.done_slices, create_time=convert.ts(row.created_at))
     if row.error:
         msg.error = row.error

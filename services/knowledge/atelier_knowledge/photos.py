@@ -8,16 +8,16 @@ from atelier_common.errors import InvalidArgument, NotFound, Unprocessable
 from atelier_common.files import IMAGE_MEDIA_TYPES
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events
-from atelier_knowledge.domain.enums import CaptionType, FormatType
 from atelier_knowledge.store import documents
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import CaptionType, FormatType
 
 MAX_PAGE_SIZE = 100
 
 
 async def _image_dataset(deps: ServiceDeps, dataset_id: int) -> None:
     ds = await access.dataset(deps.pool, dataset_id)
-    if ds["format_type"] != FormatType.IMAGE:
+    if ds["format_type"] != FormatType.Image:
         raise InvalidArgument(f"dataset {dataset_id} is not an image dataset")
 
 
@@ -57,7 +57,7 @@ async def _set_caption(deps: ServiceDeps, document_id: int, caption: str, captio
 async def update_caption(deps: ServiceDeps, document_id: int, caption: str, *, dataset_id: int | None = None) -> None:
     if not caption.strip():
         raise InvalidArgument("caption must not be empty")
-    await _set_caption(deps, document_id, caption.strip(), CaptionType.MANUAL, dataset_id)
+    await _set_caption(deps, document_id, caption.strip(), CaptionType.Manual, dataset_id)
 
 
 async def extract_caption(deps: ServiceDeps, document_id: int) -> str:
@@ -72,5 +72,5 @@ async def extract_caption(deps: ServiceDeps, document_id: int) -> str:
         raise Unprocessable(f"the caption model could not caption this image: {exc}") from None
     finally:
         await model.aclose()
-    await _set_caption(deps, document_id, caption, CaptionType.AUTO)
+    await _set_caption(deps, document_id, caption, CaptionType.Auto)
     return caption

@@ -14,9 +14,9 @@ import logging
 
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import events
-from atelier_knowledge.domain.enums import DocStatus
 from atelier_knowledge.indexing.liveness import indexer_behind
 from atelier_knowledge.store import documents, slices, tables
+from atelier_proto.enums import DocumentStatus
 
 log = logging.getLogger("atelier.knowledge.reconciler")
 LOCK_KEY = 0x6B6E6F776C656467  # one reconciler pass at a time across replicas
@@ -32,7 +32,7 @@ async def reconcile_once(deps: ServiceDeps) -> int:
             return 0
         stuck = await documents.stuck(conn, settings.reconcile_stuck_after_s)
         if behind:  # a queued document's event may still be in the backlog
-            stuck = [doc for doc in stuck if doc["status"] != DocStatus.UPLOADING]
+            stuck = [doc for doc in stuck if doc["status"] != DocumentStatus.Uploading]
         for doc in stuck:
             attempts = await documents.touch_redriven(conn, doc["id"])
             if attempts > settings.index_max_attempts:

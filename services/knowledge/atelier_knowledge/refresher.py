@@ -10,9 +10,9 @@ import logging
 
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import events
-from atelier_knowledge.domain.enums import DocStatus
 from atelier_knowledge.store import documents
 from atelier_proto import events_pb2 as epb
+from atelier_proto.enums import DocumentStatus
 
 log = logging.getLogger("atelier.knowledge.refresher")
 LOCK_KEY = 0x7765627265667368  # one refresher pass at a time across replicas
@@ -27,7 +27,7 @@ async def refresh_once(deps: ServiceDeps) -> int:
         for doc in due:
             await events.publish(conn, doc["id"], epb.RefreshWebDocument(
                 document_id=doc["id"], web_url=doc["web_url"], tos_uri=doc["tos_uri"],
-                content_hash=doc["content_hash"], failed=doc["status"] == DocStatus.FAILED))
+                content_hash=doc["content_hash"], failed=doc["status"] == DocumentStatus.Failed))
     if due:
         log.info("web pages due for a refresh", extra={"count": len(due)})
     return len(due)

@@ -7,13 +7,13 @@ from typing import Any
 from atelier_common.errors import InvalidArgument, NotFound
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events, uploads
-from atelier_knowledge.domain.enums import ReviewStatus
 from atelier_knowledge.domain.file_types import file_type_of
 from atelier_knowledge.domain.strategy import to_json, validate_strategy
 from atelier_knowledge.embedders import dataset_chunk_limit
 from atelier_knowledge.store import reviews
 from atelier_proto import events_pb2 as epb
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import ReviewStatus
 
 
 async def create(deps: ServiceDeps, req: kpb.CreateDocumentReviewRequest) -> list[kpb.Review]:
@@ -66,12 +66,12 @@ async def save(deps: ServiceDeps, dataset_id: int, review_id: int, doc_tree_json
         raise InvalidArgument("doc_tree_json is not valid JSON") from None
     key = f"reviews/{dataset['space_id']}/{review_id}.json"
     await deps.storage.put(key, doc_tree_json.encode(), "application/json")
-    await reviews.finish(deps.pool, review_id, status=ReviewStatus.ENABLE, doc_tree_uri=key)
+    await reviews.finish(deps.pool, review_id, status=ReviewStatus.Enable, doc_tree_uri=key)
 
 
 async def finish(deps: ServiceDeps, req: kpb.FinishReviewRequest) -> kpb.FinishReviewResponse:
     """The indexer built the chunk tree (or could not); a review saved by the user meanwhile stays."""
-    status = ReviewStatus.ENABLE if req.succeeded else ReviewStatus.FAILED
+    status = ReviewStatus.Enable if req.succeeded else ReviewStatus.Failed
     await reviews.finish(deps.pool, req.review_id, status=status, doc_tree_uri=req.doc_tree_uri, error=req.error,
                          only_processing=True)
     return kpb.FinishReviewResponse()

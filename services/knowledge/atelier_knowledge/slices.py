@@ -7,9 +7,9 @@ from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
 from atelier_common.tokens import count_tokens
 from atelier_knowledge import access, convert, events
-from atelier_knowledge.domain.enums import DocStatus
 from atelier_knowledge.store import slices, tables
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import DocumentStatus
 
 MAX_SLICE_CHARS = 20_000
 MAX_PAGE_SIZE = 200
@@ -27,7 +27,7 @@ async def create(deps: ServiceDeps, document_id: int, raw_text: str, sequence: i
     text = _check_text(raw_text)
     async with deps.pool.acquire() as conn, conn.transaction():
         doc = await access.document(conn, document_id, for_update=True)
-        if doc["status"] not in (DocStatus.ENABLE, DocStatus.DISABLE):
+        if doc["status"] not in (DocumentStatus.Enable, DocumentStatus.Disable):
             raise InvalidArgument(f"document {document_id} is still being indexed (status {doc['status']})")
         end = await slices.next_sequence(conn, document_id)
         position = end if sequence is None or sequence < 0 or sequence > end else sequence

@@ -4,9 +4,9 @@ atelier_common.user_tables, as knowledge's table datasets are). Pure: no I/O."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from typing import Any
 
+from atelier_agent.domain.entities import FieldSpec
 from atelier_common import names, user_tables
 from atelier_common.errors import InvalidArgument
 from atelier_proto.enums import FieldItemType
@@ -15,23 +15,6 @@ MAX_IDENTIFIER = 64
 SYSTEM_NAMES = {"id", "user_id", "created_at", "uuid"}
 MAX_FIELDS = 20
 SCHEMA = "agent_user_tables"
-
-
-@dataclass(frozen=True)
-class FieldSpec:
-    id: int
-    name: str
-    desc: str
-    type: FieldItemType
-    must_required: bool
-
-    @property
-    def column(self) -> str:
-        return user_tables.column_name(self.id)
-
-    def as_doc(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "desc": self.desc, "type": self.type,
-                "must_required": self.must_required}
 
 
 def physical(database_id: int) -> str:
@@ -74,11 +57,6 @@ def plan_fields(items: list[Any], existing: list[FieldSpec], next_id: int) -> tu
             field_id = old.id
         out.append(FieldSpec(field_id, name, item.desc, FieldItemType(item.type), bool(item.must_required)))
     return out, next_id
-
-
-def from_docs(docs: list[dict[str, Any]]) -> list[FieldSpec]:
-    return [FieldSpec(int(d["id"]), d["name"], d.get("desc", ""), FieldItemType(d["type"]), bool(d.get("must_required")))
-            for d in docs]
 
 
 def convert(spec: FieldSpec, raw: str, where: str) -> Any:

@@ -11,9 +11,9 @@ from typing import Any
 
 import asyncpg
 
-from atelier_agent.databases import schema, store
-from atelier_agent.databases.schema import FieldSpec
+from atelier_agent.databases import store
 from atelier_agent.databases.sql import MAX_ROWS, Planned, SqlRefused, plan
+from atelier_agent.domain.entities import FieldSpec
 from atelier_common.db import sandbox
 from atelier_proto.enums import BotTableRWMode, FieldItemType
 
@@ -43,12 +43,11 @@ class BoundTable:
     physical: str
 
 
-async def load_bound_tables(conn: Any, database_ids: list[int]) -> list[BoundTable]:
+async def load_bound_tables(conn: store.Conn, database_ids: list[int]) -> list[BoundTable]:
     """The tables in the agent's order; deleted ones (still named by old versions) are skipped."""
-    rows = {r["id"]: r for r in await store.get_many(conn, database_ids)}
-    return [BoundTable(r["id"], r["table_name"], r["table_desc"], schema.from_docs(list(r["field_list"])),
-                       BotTableRWMode(r["rw_mode"]), schema.physical(r["id"]))
-            for r in (rows.get(i) for i in dict.fromkeys(database_ids)) if r is not None]
+    by_id = {db.id: db for db in await store.get_many(conn, database_ids)}
+    return [BoundTable(db.id, db.table_name, db.table_desc, db.fields, db.rw_mode, db.physical_table)
+            for db in (by_id.get(i) for i in dict.fromkeys(database_ids)) if db is not None]
 
 
 def tool_definition(table: BoundTable) -> dict[str, Any]:

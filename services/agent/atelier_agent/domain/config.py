@@ -1,5 +1,5 @@
-"""Agent configuration documents (BotInfo as a JSON dict: proto field names, enums as integers, i64 as
-strings): defaults, partial updates, validation and the effective settings the runtime uses. Pure: no I/O."""
+"""Agent configurations (BotConfig: BotInfo as a JSON document, proto field names, enums as integers, i64
+as strings): defaults, partial updates, validation and the effective settings the runtime uses. Pure: no I/O."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 from jsonschema import SchemaError
 from jsonschema.validators import validator_for
 
+from atelier_agent.domain.entities import BotConfig
 from atelier_common import names
 from atelier_common.errors import InvalidArgument
 from atelier_proto.enums import KnowledgeNoRecallReplyMode, SearchStrategy, SuggestReplyMode
@@ -41,8 +42,8 @@ READ_ONLY_FIELDS = ("bot_id", "creator_id", "create_time", "update_time", "versi
 
 
 def new_draft(*, bot_id: int, space_id: int, creator_id: int, name: str, description: str, icon_uri: str,
-              now_s: int) -> dict[str, Any]:
-    return {
+              now_s: int) -> BotConfig:
+    return BotConfig({
         "bot_id": str(bot_id), "space_id": str(space_id), "creator_id": str(creator_id), "name": name,
         "description": description, "icon_uri": icon_uri, "create_time": str(now_s), "update_time": str(now_s),
         "prompt_info": {"prompt": ""}, "model_info": {}, "plugin_info_list": [], "workflow_info_list": [],
@@ -52,21 +53,27 @@ def new_draft(*, bot_id: int, space_id: int, creator_id: int, name: str, descrip
         "variable_list": [], "database_list": [],
         "suggest_reply_info": {"suggest_reply_mode": SuggestReplyMode.Disable},
         "shortcut_sort": [],
-    }
+    })
 
 
 def valid_name(name: str, field: str = "name") -> str:
     return names.display_name(name, field)
 
 
-def apply_update(draft: dict[str, Any], patch: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    """The draft with every top-level field present in patch replaced; whether anything changed."""
-    updated = copy.deepcopy(draft)
+def apply_update(draft: BotConfig, patch: dict[str, Any]) -> tuple[BotConfig, bool]:
+    """The draft with every top-level field present in patch (a partial BotInfo document) replaced;
+    whether anything changed."""
+    updated = copy.deepcopy(draft.doc)
     for key, value in patch.items():
         if key in READ_ONLY_FIELDS:
             continue
         updated[key] = value
-    return updated, updated != draft
+    return BotConfig(updated), updated != draft.doc
+
+
+def touched(draft: BotConfig, now_s: int) -> BotConfig:
+    """The draft as changed now."""
+    return draft.with_fields(update_time=str(now_s))
 
 
 def _number(value: Any, field: str, lo: float, hi: float) -> None:
@@ -85,13 +92,13 @@ def console_field(path: str) -> str:
     return f"bot_info.{path}"
 
 
-def validate(draft: dict[str, Any], model_ids: set[int], field: FieldNamer = console_field) -> None:
+def validate(draft: BotConfig, model_ids: set[int], field: FieldNamer = console_field) -> None:
     """InvalidArgument naming the first unusable field (as `field` spells its configuration path)."""
-    valid_name(str(draft.get("name", "")), field("name"))
-    prompt = (draft.get("prompt_info") or {}).get("prompt", "")
+    valid_name(str(draft.doc.get("name", "")), field("name"))
+    prompt = draft.section("prompt_info").get("prompt", "")
     if len(prompt) > MAX_PROMPT_CHARS:
         raise InvalidArgument(f"field '{field('prompt_info.prompt')}': at most {MAX_PROMPT_CHARS} characters")
-    model = draft.get("model_info") or {}
+    model = draft.section("model_info")
     if model.get("model_id") not in (None, "", "0", 0) and int(model["model_id"]) not in model_ids:
         raise InvalidArgument(f"field '{field('model_info.model_id')}': no model {model['model_id']} is configured")
     _number(model.get("temperature"), field("model_info.temperature"), 0, 2)
@@ -101,10 +108,10 @@ def validate(draft: dict[str, Any], model_ids: set[int], field: FieldNamer = con
     _number(model.get("max_tokens"), field("model_info.max_tokens"), 1, 1_000_000)
     rounds = (model.get("short_memory_policy") or {}).get("history_round")
     _number(rounds, field("model_info.short_memory_policy.history_round"), 0, 100)
-    knowledge = draft.get("knowledge") or {}
+    knowledge = draft.section("knowledge")
     _number(knowledge.get("top_k"), field("knowledge.top_k"), 1, 20)
     _number(knowledge.get("min_score"), field("knowledge.min_score"), 0, 1)
-    variables = draft.get("variable_list") or []
+    variables = draft.entries("variable_list")
     if len(variables) > MAX_VARIABLES:
         raise InvalidArgument(f"field '{field('variable_list')}': at most {MAX_VARIABLES} variables")
     seen: set[str] = set()
@@ -114,7 +121,7 @@ def validate(draft: dict[str, Any], model_ids: set[int], field: FieldNamer = con
         if key in seen:
             raise InvalidArgument(f"field '{field(f'variable_list[{i}].key')}': {key!r} is used twice")
         seen.add(key)
-    validate_client_tools(draft.get("client_tool_list") or [], field)
+    validate_client_tools(draft.entries("client_tool_list"), field)
 
 
 def tool_parameters(text: str) -> dict[str, Any]:
@@ -157,11 +164,11 @@ def validate_client_tools(tools: list[dict[str, Any]], field_name: FieldNamer = 
             raise InvalidArgument(f"field '{field}.parameters': {e}") from None
 
 
-def client_tool_definitions(draft: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def client_tool_definitions(draft: BotConfig) -> dict[str, dict[str, Any]]:
     """The agent's client-side tools as OpenAI function definitions, by name (drafts are validated
     on update; a tool that no longer parses is left out rather than failing the chat)."""
     out: dict[str, dict[str, Any]] = {}
-    for tool in draft.get("client_tool_list") or []:
+    for tool in draft.entries("client_tool_list"):
         name = str(tool.get("name") or "")
         try:
             parameters = tool_parameters(str(tool.get("parameters") or ""))
@@ -187,8 +194,8 @@ class KnowledgeSettings:
     show_source: bool
 
 
-def knowledge_settings(draft: dict[str, Any]) -> KnowledgeSettings:
-    k = draft.get("knowledge") or {}
+def knowledge_settings(draft: BotConfig) -> KnowledgeSettings:
+    k = draft.section("knowledge")
     recall = k.get("recall_strategy") or {}
     custom = None
     if k.get("no_recall_reply_mode") == KnowledgeNoRecallReplyMode.CustomizePrompt and k.get("no_recall_reply_customize_prompt"):
@@ -207,15 +214,15 @@ def knowledge_settings(draft: dict[str, Any]) -> KnowledgeSettings:
     )
 
 
-def history_rounds(draft: dict[str, Any], default: int) -> int:
-    policy = (draft.get("model_info") or {}).get("short_memory_policy") or {}
+def history_rounds(draft: BotConfig, default: int) -> int:
+    policy = draft.section("model_info").get("short_memory_policy") or {}
     rounds = policy.get("history_round")
     return default if rounds is None else int(rounds)
 
 
-def suggestions_enabled(draft: dict[str, Any]) -> tuple[bool, str]:
+def suggestions_enabled(draft: BotConfig) -> tuple[bool, str]:
     """Whether to suggest follow-up questions, and the custom prompt for them ("" = ours)."""
-    info = draft.get("suggest_reply_info") or {}
+    info = draft.section("suggest_reply_info")
     mode = info.get("suggest_reply_mode", SuggestReplyMode.Disable)
     if mode == SuggestReplyMode.System:
         return True, ""

@@ -14,6 +14,7 @@ from typing import Any
 from google.protobuf.message import Message
 
 from atelier_agent.domain import config
+from atelier_agent.domain.entities import BotConfig
 from atelier_common import paging
 from atelier_common.errors import InvalidArgument
 from atelier_proto import agent_pb2 as apb
@@ -67,7 +68,7 @@ def _reply_mode(info: apb.OpenAPIBotSuggestReplyInfo) -> dict[str, Any]:
             "customized_suggest_prompt": info.customized_prompt if mode == "customized" else ""}
 
 
-def _model(given: apb.OpenAPIBotModelInfo, current: Mapping[str, Any]) -> dict[str, Any]:
+def _model(given: apb.OpenAPIBotModelInfo, current: dict[str, Any]) -> dict[str, Any]:
     """The draft's model_info with the given fields replaced (the others stay)."""
     model = dict(current)
     if given.HasField("model_id"):
@@ -111,11 +112,11 @@ def _workflows(given: apb.OpenAPIWorkflowIDList, current: list[dict[str, Any]]) 
     return out
 
 
-def knowledge_patch(given: apb.OpenAPIBotKnowledge, current: Mapping[str, Any],
+def knowledge_patch(given: apb.OpenAPIBotKnowledge, draft: BotConfig,
                     dataset_names: Mapping[int, str]) -> dict[str, Any]:
     """The draft's knowledge settings with the given datasets and switches (top_k, min_score and
     the recall strategy stay); dataset_names: the checked datasets' names."""
-    knowledge = dict(current)
+    knowledge = dict(draft.section("knowledge"))
     knowledge["knowledge_info"] = [{"id": str(i), "name": dataset_names.get(i, "")} for i in given.dataset_ids]
     if given.HasField("auto_call"):
         knowledge["auto"] = given.auto_call
@@ -142,7 +143,7 @@ def _given(msg: Message, field: str) -> bool:
     return msg.HasField(field) if msg.DESCRIPTOR.fields_by_name[field].has_presence else True
 
 
-def draft_patch(req: apb.OpenCreateBotRequest | apb.OpenUpdateBotRequest, draft: Mapping[str, Any]) -> dict[str, Any]:
+def draft_patch(req: apb.OpenCreateBotRequest | apb.OpenUpdateBotRequest, draft: BotConfig) -> dict[str, Any]:
     """The top-level configuration fields a create/update request sets (knowledge and the icon, which
     need lookups, are patched by the caller)."""
     patch: dict[str, Any] = {}
@@ -153,18 +154,18 @@ def draft_patch(req: apb.OpenCreateBotRequest | apb.OpenUpdateBotRequest, draft:
     if req.HasField("prompt_info"):
         patch["prompt_info"] = {"prompt": req.prompt_info.prompt}
     if req.HasField("onboarding_info"):
-        onboarding = dict(draft.get("onboarding_info") or {})
+        onboarding = dict(draft.section("onboarding_info"))
         onboarding["prologue"] = req.onboarding_info.prologue
         onboarding["suggested_questions"] = [q for q in req.onboarding_info.suggested_questions if q.strip()]
         patch["onboarding_info"] = onboarding
     if req.HasField("suggest_reply_info"):
         patch["suggest_reply_info"] = _reply_mode(req.suggest_reply_info)
     if req.HasField("model_info_config"):
-        patch["model_info"] = _model(req.model_info_config, draft.get("model_info") or {})
+        patch["model_info"] = _model(req.model_info_config, draft.section("model_info"))
     if req.HasField("plugin_id_list"):
-        patch["plugin_info_list"] = _plugins(req.plugin_id_list, list(draft.get("plugin_info_list") or []))
+        patch["plugin_info_list"] = _plugins(req.plugin_id_list, draft.entries("plugin_info_list"))
     if req.HasField("workflow_id_list"):
-        patch["workflow_info_list"] = _workflows(req.workflow_id_list, list(draft.get("workflow_info_list") or []))
+        patch["workflow_info_list"] = _workflows(req.workflow_id_list, draft.entries("workflow_info_list"))
     return patch
 
 
@@ -215,10 +216,10 @@ class ModelRef:
     name: str
 
 
-def _model_info(doc: Mapping[str, Any], model: ModelRef | None) -> apb.OpenAPIBotModelInfo | None:
+def _model_info(cfg: BotConfig, model: ModelRef | None) -> apb.OpenAPIBotModelInfo | None:
     if model is None:
         return None
-    given = doc.get("model_info") or {}
+    given = cfg.section("model_info")
     info = apb.OpenAPIBotModelInfo(model_id=model.id, model_name=model.name)
     for name in ("temperature", "top_p", "presence_penalty", "frequency_penalty"):
         if given.get(name) is not None:
@@ -236,24 +237,24 @@ def _model_info(doc: Mapping[str, Any], model: ModelRef | None) -> apb.OpenAPIBo
     return info
 
 
-def _suggest_reply(doc: Mapping[str, Any]) -> apb.OpenAPIBotSuggestReplyInfo:
-    info = doc.get("suggest_reply_info") or {}
+def _suggest_reply(cfg: BotConfig) -> apb.OpenAPIBotSuggestReplyInfo:
+    info = cfg.section("suggest_reply_info")
     by_number = {v: k for k, v in REPLY_MODES.items()}
     mode = by_number.get(_int(info.get("suggest_reply_mode", SuggestReplyMode.Disable)), "disable")
     return apb.OpenAPIBotSuggestReplyInfo(reply_mode=mode, customized_prompt=str(info.get("customized_suggest_prompt")
                                                                                    or ""))
 
 
-def _knowledge(doc: Mapping[str, Any]) -> apb.OpenAPIBotKnowledge:
-    settings = config.knowledge_settings(dict(doc))
+def _knowledge(cfg: BotConfig) -> apb.OpenAPIBotKnowledge:
+    settings = config.knowledge_settings(cfg)
     return apb.OpenAPIBotKnowledge(dataset_ids=settings.dataset_ids, auto_call=settings.auto,
                                    search_strategy=settings.search_strategy)
 
 
-def _plugin_infos(doc: Mapping[str, Any]) -> list[apb.OpenAPIBotPluginInfo]:
+def _plugin_infos(cfg: BotConfig) -> list[apb.OpenAPIBotPluginInfo]:
     """Tools grouped by plugin, in the draft's order (names as far as the configuration knows them)."""
     by_plugin: dict[int, apb.OpenAPIBotPluginInfo] = {}
-    for p in doc.get("plugin_info_list") or []:
+    for p in cfg.entries("plugin_info_list"):
         plugin_id = _int(p.get("plugin_id"))
         info = by_plugin.setdefault(plugin_id, apb.OpenAPIBotPluginInfo(plugin_id=plugin_id))
         info.api_info_list.append(apb.OpenAPIBotPluginAPIInfo(api_id=_int(p.get("api_id")),
@@ -261,18 +262,18 @@ def _plugin_infos(doc: Mapping[str, Any]) -> list[apb.OpenAPIBotPluginInfo]:
     return list(by_plugin.values())
 
 
-def _workflow_infos(doc: Mapping[str, Any]) -> list[apb.OpenAPIBotWorkflowInfo]:
+def _workflow_infos(cfg: BotConfig) -> list[apb.OpenAPIBotWorkflowInfo]:
     return [apb.OpenAPIBotWorkflowInfo(id=_int(w.get("workflow_id")), name=str(w.get("workflow_name") or ""),
                                        description=str(w.get("desc") or ""), icon_url=str(w.get("plugin_icon") or ""))
-            for w in doc.get("workflow_info_list") or []]
+            for w in cfg.entries("workflow_info_list")]
 
 
-def _variables(doc: Mapping[str, Any]) -> list[apb.OpenAPIBotVariable]:
+def _variables(cfg: BotConfig) -> list[apb.OpenAPIBotVariable]:
     return [apb.OpenAPIBotVariable(
         keyword=str(v.get("key", "")), default_value=str(v.get("default_value") or ""), variable_type=KV_VARIABLE,
         channel="system" if v.get("is_system") else "custom", description=str(v.get("description") or ""),
         enable=not v.get("is_disabled", False), prompt_enable=not v.get("prompt_disabled", False))
-        for v in doc.get("variable_list") or [] if v.get("key")]
+        for v in cfg.entries("variable_list") if v.get("key")]
 
 
 def _shortcuts(commands: list[dict[str, Any]]) -> list[apb.ShortcutCommandInfo]:
@@ -283,24 +284,25 @@ def _shortcuts(commands: list[dict[str, Any]]) -> list[apb.ShortcutCommandInfo]:
             for c in commands]
 
 
-def bot_view(doc: Mapping[str, Any], *, bot_id: int, version: str, icon_url: str, model: ModelRef | None,
+def bot_view(cfg: BotConfig, *, bot_id: int, version: str, icon_url: str, model: ModelRef | None,
              shortcuts: list[dict[str, Any]]) -> apb.OpenAPIBotInfo:
-    """A configuration document (draft or version) as the OpenAPI's Bot."""
-    onboarding = doc.get("onboarding_info") or {}
+    """A configuration (draft or version) as the OpenAPI's Bot."""
+    doc = cfg.doc
+    onboarding = cfg.section("onboarding_info")
     bot = apb.OpenAPIBotInfo(
-        bot_id=bot_id, name=str(doc.get("name") or ""), description=str(doc.get("description") or ""),
+        bot_id=bot_id, name=cfg.name, description=cfg.description,
         icon_url=icon_url, create_time=_int(doc.get("create_time")), update_time=_int(doc.get("update_time")),
-        version=version, prompt_info=apb.OpenAPIBotPromptInfo(prompt=str((doc.get("prompt_info") or {}).get("prompt")
+        version=version, prompt_info=apb.OpenAPIBotPromptInfo(prompt=str(cfg.section("prompt_info").get("prompt")
                                                                           or "")),
         onboarding_info=apb.OpenAPIBotOnboardingInfo(prologue=str(onboarding.get("prologue") or ""),
                                                      suggested_questions=list(onboarding.get("suggested_questions")
                                                                               or [])),
-        bot_mode=BotMode.SingleMode, plugin_info_list=_plugin_infos(doc), knowledge=_knowledge(doc),
-        workflow_info_list=_workflow_infos(doc), shortcut_commands=_shortcuts(shortcuts),
-        default_user_input_type=USER_INPUT_TEXT, suggest_reply_info=_suggest_reply(doc), variables=_variables(doc),
+        bot_mode=BotMode.SingleMode, plugin_info_list=_plugin_infos(cfg), knowledge=_knowledge(cfg),
+        workflow_info_list=_workflow_infos(cfg), shortcut_commands=_shortcuts(shortcuts),
+        default_user_input_type=USER_INPUT_TEXT, suggest_reply_info=_suggest_reply(cfg), variables=_variables(cfg),
         owner_user_id=_int(doc.get("creator_id")),
     )
-    model_info = _model_info(doc, model)
+    model_info = _model_info(cfg, model)
     if model_info is not None:
         bot.model_info.CopyFrom(model_info)
     return bot

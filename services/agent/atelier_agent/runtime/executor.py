@@ -25,10 +25,10 @@ from atelier_agent import bots
 from atelier_agent import variables as memory
 from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
+from atelier_agent.domain.entities import BotConfig, Checkpoint, PendingCall
 from atelier_agent.models import ModelConfig, ModelRegistry
 from atelier_agent.runtime import context_window, extraction, knowledge, llm, suggestions
 from atelier_agent.runtime.attachments import Attachments, Extracted, Unreadable
-from atelier_agent.runtime.checkpoint import Checkpoint, PendingCall
 from atelier_agent.runtime.history import Stored, history_messages
 from atelier_agent.runtime.prompt import (
     KnowledgeItem,
@@ -108,7 +108,7 @@ def _shortcut_query(req: apb.StreamExecuteRequest, shortcuts: list[dict[str, Any
 class _Setup:
     """What a new turn works from, checked."""
 
-    cfg: dict[str, Any]
+    cfg: BotConfig
     model: ModelConfig
     model_info: dict[str, Any]
     space_id: int
@@ -138,8 +138,8 @@ class _Prompt:
     client_tools: dict[str, dict[str, Any]]
 
 
-def _table_ids(cfg: dict[str, Any]) -> list[int]:
-    return [int(d["table_id"]) for d in cfg.get("database_list") or [] if str(d.get("table_id", "")).isdigit()]
+def _table_ids(cfg: BotConfig) -> list[int]:
+    return [int(d["table_id"]) for d in cfg.entries("database_list") if str(d.get("table_id", "")).isdigit()]
 
 
 def _recall_events(got: _Gathered) -> list[apb.ExecuteEvent]:
@@ -229,7 +229,7 @@ class Turn:
         req = self.req
         cfg, shortcuts, space_id = await bots.runtime_config(self.rt.deps, req.bot_id, draft_mode=req.draft_mode,
                                                              space_id=req.space_id)
-        model_info = cfg.get("model_info") or {}
+        model_info = cfg.section("model_info")
         model = self.rt.models.resolve(int(model_info.get("model_id") or 0))
         if model is None:
             raise Unavailable(f"bot {req.bot_id}: no chat model {model_info.get('model_id') or '(default)'} is configured")
@@ -260,7 +260,7 @@ class Turn:
         tools = self._tools(setup.cfg, setup.definitions, got.tables, setup.user_id, ks, setup.space_id, setup.history)
         client_tools = config.client_tool_definitions(setup.cfg) if model.function_call else {}
         parts = PromptParts(
-            agent_name=str(setup.cfg.get("name", "")), persona=persona,
+            agent_name=str(setup.cfg.doc.get("name", "")), persona=persona,
             now=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             variables={d["key"]: got.values.get(d["key"], "") for d in setup.definitions if not d.get("prompt_disabled")},
             knowledge=got.recalled, knowledge_attached=bool(ks.dataset_ids and ks.auto),
@@ -287,7 +287,7 @@ class Turn:
             raise InvalidArgument(f"message too long for model {model.name}: {e}") from None
         return _Prompt(fitted, tools if tool_defs else {}, client_tools)
 
-    async def _loop(self, cfg: dict[str, Any], model: ModelConfig, messages: list[dict[str, Any]],
+    async def _loop(self, cfg: BotConfig, model: ModelConfig, messages: list[dict[str, Any]],
                     tools: dict[str, Tool], client_tools: dict[str, dict[str, Any]], params: dict[str, Any],
                     query_text: str, *, start: int = 0, answer: str = "") -> AsyncIterator[apb.ExecuteEvent]:
         """The ReAct loop from iteration `start`, then suggestions, usage; or the checkpoint and
@@ -302,7 +302,7 @@ class Turn:
                 pending, iteration = self.waiting
                 state = Checkpoint(messages=messages, pending=pending, iteration=iteration, model_id=model.id,
                                    params=params, query_text=query_text, answer=answer)
-                await checkpoints.save(self.rt.deps.pool, req.chat_id, req.bot_id, state.to_state())
+                await checkpoints.save(self.rt.deps.pool, req.chat_id, req.bot_id, state)
                 yield self._usage_event()
                 yield _event(ExecuteEventType.RequiresAction, json.dumps([vars(p) for p in pending], ensure_ascii=False))
                 return
@@ -325,10 +325,9 @@ class Turn:
                                                               space_id=req.space_id)
         outputs = [(o.call_id, o.output) for o in req.tool_outputs]
         async with rt.deps.pool.acquire() as conn, conn.transaction():  # taken only when the outputs fit
-            row = await checkpoints.take(conn, req.chat_id)
-            if row is None or row["bot_id"] != req.bot_id:
+            state = await checkpoints.take(conn, req.chat_id, req.bot_id)
+            if state is None:
                 raise NotFound(f"chat {req.chat_id} has no turn waiting for tool outputs")
-            state = Checkpoint.from_state(row["state"])
             messages = state.resumed(outputs)
         model = rt.models.get(state.model_id)
         if model is None:
@@ -347,7 +346,7 @@ class Turn:
         return _event(ExecuteEventType.Usage, usage=apb.ExecuteUsage(input_tokens=self.usage.input_tokens,
                                                       output_tokens=self.usage.output_tokens))
 
-    def _tools(self, cfg: dict[str, Any], definitions: list[dict[str, Any]], tables: list[Any], user_id: str,
+    def _tools(self, cfg: BotConfig, definitions: list[dict[str, Any]], tables: list[db_tool.BoundTable], user_id: str,
                ks: config.KnowledgeSettings, space_id: int, history: list[context_window.HistoryMessage]
                ) -> dict[str, Tool]:
         tools: dict[str, Tool] = {}
@@ -441,8 +440,8 @@ def _with_knowledge(parts: PromptParts, items: list[KnowledgeItem]) -> PromptPar
     return replace(parts, knowledge=items)
 
 
-def _render(cfg: dict[str, Any], request_vars: dict[str, str], memory_vars: dict[str, str]) -> str:
-    return render_persona(str((cfg.get("prompt_info") or {}).get("prompt", "")), request_vars, memory_vars)
+def _render(cfg: BotConfig, request_vars: dict[str, str], memory_vars: dict[str, str]) -> str:
+    return render_persona(str(cfg.section("prompt_info").get("prompt", "")), request_vars, memory_vars)
 
 
 async def _none(value: Any) -> Any:

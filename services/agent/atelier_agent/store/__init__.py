@@ -1,1 +1,1 @@
-"""Rows of the agent schema; plain asyncpg, no business rules."""
+"""The agent schema's rows, read and written as the entities of domain.entities; plain asyncpg, no business rules."""

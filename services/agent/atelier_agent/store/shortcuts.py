@@ -6,6 +6,8 @@ from typing import Any
 
 import asyncpg
 
+from atelier_agent.domain.entities import ShortcutCommand
+
 Conn = asyncpg.Connection | asyncpg.Pool
 
 
@@ -17,9 +19,9 @@ async def upsert(conn: Conn, command_id: int, bot_id: int, command: dict[str, An
     )
 
 
-async def get(conn: Conn, command_id: int) -> tuple[int, dict[str, Any]] | None:
-    row = await conn.fetchrow("SELECT bot_id, command FROM shortcut_commands WHERE id = $1", command_id)
-    return None if row is None else (row["bot_id"], dict(row["command"]))
+async def get(conn: Conn, command_id: int) -> ShortcutCommand | None:
+    row = await conn.fetchrow("SELECT id, bot_id, command FROM shortcut_commands WHERE id = $1", command_id)
+    return None if row is None else ShortcutCommand(id=row["id"], bot_id=row["bot_id"], command=dict(row["command"]))
 
 
 async def list_for_bot(conn: Conn, bot_id: int) -> list[dict[str, Any]]:

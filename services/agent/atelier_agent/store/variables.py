@@ -6,17 +6,22 @@ from collections.abc import Iterable, Sequence
 
 import asyncpg
 
+from atelier_agent.domain.entities import VariableValue
+
 Conn = asyncpg.Connection | asyncpg.Pool
 
 
-async def values(conn: Conn, bot_id: int, user_id: str, keywords: Sequence[str] | None = None) -> list[asyncpg.Record]:
+async def values(conn: Conn, bot_id: int, user_id: str, keywords: Sequence[str] | None = None) -> list[VariableValue]:
     if keywords:
-        return list(await conn.fetch(
+        rows = await conn.fetch(
             "SELECT keyword, value, created_at, updated_at FROM variable_values"
-            " WHERE bot_id = $1 AND user_id = $2 AND keyword = ANY($3::text[])", bot_id, user_id, list(keywords)))
-    return list(await conn.fetch(
-        "SELECT keyword, value, created_at, updated_at FROM variable_values WHERE bot_id = $1 AND user_id = $2",
-        bot_id, user_id))
+            " WHERE bot_id = $1 AND user_id = $2 AND keyword = ANY($3::text[])", bot_id, user_id, list(keywords))
+    else:
+        rows = await conn.fetch(
+            "SELECT keyword, value, created_at, updated_at FROM variable_values WHERE bot_id = $1 AND user_id = $2",
+            bot_id, user_id)
+    return [VariableValue(keyword=r["keyword"], value=r["value"], created_at=r["created_at"],
+                          updated_at=r["updated_at"]) for r in rows]
 
 
 async def upsert(conn: Conn, bot_id: int, user_id: str, items: Iterable[tuple[str, str]]) -> None:

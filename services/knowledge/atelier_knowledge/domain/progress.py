@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from atelier_knowledge.domain.enums import DocStatus
+from atelier_proto.enums import DocumentStatus
 
-FINAL = (DocStatus.ENABLE, DocStatus.DISABLE, DocStatus.FAILED, DocStatus.DELETED)
+FINAL = (DocumentStatus.Enable, DocumentStatus.Disable, DocumentStatus.Failed, DocumentStatus.Deleted)
 
 
 def percent(status: int, progress: int) -> int:

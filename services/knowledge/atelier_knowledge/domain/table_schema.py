@@ -15,8 +15,8 @@ from datetime import datetime
 from typing import Any
 
 from atelier_common import user_tables
-from atelier_knowledge.domain.enums import ColumnType
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import ColumnType
 
 
 @dataclass(frozen=True)
@@ -60,12 +60,12 @@ def physical_row(columns: list[Column], content: str) -> list[Any]:
 def _physical(value: Any, kind: int) -> Any:
     if value is None:
         return None
-    if kind == ColumnType.DATE:
+    if kind == ColumnType.Date:
         return datetime.fromisoformat(str(value))
-    if kind == ColumnType.NUMBER:
+    if kind == ColumnType.Number:
         return int(value)
-    if kind == ColumnType.FLOAT:
+    if kind == ColumnType.Float:
         return float(value)
-    if kind == ColumnType.BOOLEAN:
+    if kind == ColumnType.Boolean:
         return bool(value)
     return str(value)

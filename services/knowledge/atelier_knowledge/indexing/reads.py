@@ -7,11 +7,11 @@ import hashlib
 
 from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
-from atelier_knowledge.domain.enums import ColumnType
 from atelier_knowledge.domain.table_schema import Column
 from atelier_knowledge.indexing import views
 from atelier_knowledge.store import datasets, documents, embedder_switches, slices, tables
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import ColumnType
 
 MAX_PAGE = 1000
 
@@ -58,7 +58,7 @@ async def ensure_table_schema(deps: ServiceDeps, req: kpb.EnsureTableSchemaReque
         if not req.columns:
             raise InvalidArgument("columns must not be empty")
         columns = [Column(id=deps.ids.next_id(), column_name=c.column_name,
-                          column_type=c.column_type if c.HasField("column_type") else ColumnType.TEXT,
+                          column_type=c.column_type if c.HasField("column_type") else ColumnType.Text,
                           is_semantic=c.is_semantic, desc=c.desc, sequence=c.sequence) for c in req.columns]
         await tables.create(conn, req.dataset_id, columns)
     return kpb.EnsureTableSchemaResponse(columns=[c.to_proto() for c in columns], created=True)

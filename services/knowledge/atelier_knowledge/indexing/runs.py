@@ -15,16 +15,15 @@ import asyncpg
 from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import events
-from atelier_knowledge.domain.enums import DocStatus, FormatType, SliceStatus
 from atelier_knowledge.domain.table_schema import physical_row
 from atelier_knowledge.indexing import views
 from atelier_knowledge.store import datasets, documents, slices, tables
 from atelier_knowledge.store.documents import IN_FLIGHT
 from atelier_proto import knowledge_pb2 as kpb
-from atelier_proto.enums import ClaimOutcome
+from atelier_proto.enums import ClaimOutcome, DocumentStatus, FormatType, SliceStatus
 
 log = logging.getLogger("atelier.knowledge.indexing")
-REFRESHABLE = (DocStatus.ENABLE, DocStatus.FAILED)
+REFRESHABLE = (DocumentStatus.Enable, DocumentStatus.Failed)
 
 
 async def claim(deps: ServiceDeps, req: kpb.ClaimDocumentRequest) -> kpb.ClaimDocumentResponse:
@@ -34,7 +33,7 @@ async def claim(deps: ServiceDeps, req: kpb.ClaimDocumentRequest) -> kpb.ClaimDo
         dataset = await datasets.get_any(conn, doc["dataset_id"] if doc is not None else req.dataset_id)
         if dataset is not None:
             reply.dataset.CopyFrom(await views.dataset(conn, dataset))
-        if doc is None or dataset is None or doc["status"] == DocStatus.DELETED or dataset["deleted_at"] is not None:
+        if doc is None or dataset is None or doc["status"] == DocumentStatus.Deleted or dataset["deleted_at"] is not None:
             reply.outcome = ClaimOutcome.Gone
             return reply
         if doc["status"] not in IN_FLIGHT:
@@ -69,7 +68,7 @@ async def store_slices(deps: ServiceDeps, req: kpb.StoreSlicesRequest) -> kpb.St
         new = [slices.NewSlice(s.slice_id, s.sequence, s.content, s.token_count, _chunk_info(s.chunk_info, s.slice_id))
                for s in req.slices]
         await slices.insert_many(conn, document_id=doc["id"], dataset_id=doc["dataset_id"], space_id=doc["space_id"],
-                                 slices=new, status=SliceStatus.STORED)
+                                 slices=new, status=SliceStatus.Stored)
         await _store_rows(conn, doc["dataset_id"], doc["id"], new)
         if req.HasField("done"):
             done = req.done
@@ -83,7 +82,7 @@ async def store_slices(deps: ServiceDeps, req: kpb.StoreSlicesRequest) -> kpb.St
 async def _store_rows(conn: asyncpg.Connection, dataset_id: int, document_id: int, new: list[slices.NewSlice]) -> None:
     """Table datasets: each slice is a row, also written to the dataset's physical table."""
     dataset = await datasets.get(conn, dataset_id)
-    if dataset is None or dataset["format_type"] != FormatType.TABLE or not new:
+    if dataset is None or dataset["format_type"] != FormatType.Table or not new:
         return
     columns = await tables.get_columns(conn, dataset_id)
     if columns is None:
@@ -120,7 +119,7 @@ async def record_web_page(deps: ServiceDeps, req: kpb.RecordWebPageRequest) -> k
         state = await documents.run_state(conn, req.document_id)
         if state is None:
             return kpb.RecordWebPageResponse(superseded=True)
-        if state.status == DocStatus.DELETED:
+        if state.status == DocumentStatus.Deleted:
             await documents.sweep_source_again(conn, req.document_id)  # the page was written after the delete
             return kpb.RecordWebPageResponse(superseded=True)
         owned = state.owned_by(req.run) if req.HasField("run") else req.reindex and state.status in REFRESHABLE

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncpg
 
-from atelier_knowledge.domain.enums import FormatType
 from atelier_knowledge.domain.strategy import chunk_strategy_from_json, parsing_strategy_from_json
 from atelier_knowledge.embedders import index_key
 from atelier_knowledge.store import embedder_switches, tables
 from atelier_proto import knowledge_pb2 as kpb
+from atelier_proto.enums import FormatType
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
@@ -28,7 +28,7 @@ async def dataset(conn: Conn, row: asyncpg.Record) -> kpb.IndexingDataset:
                                                        last_document=running.last_document))
     keys = [index_key(row), dataset_id, *await embedder_switches.all_ids(conn, dataset_id)]
     msg.all_index_keys.extend(dict.fromkeys(keys))
-    if row["format_type"] == FormatType.TABLE:
+    if row["format_type"] == FormatType.Table:
         msg.columns.extend(c.to_proto() for c in await tables.get_columns(conn, dataset_id) or [])
     return msg
 

@@ -20,12 +20,12 @@ from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access
 from atelier_knowledge.domain import fusion
-from atelier_knowledge.domain.enums import FormatType
 from atelier_knowledge.retrieval import channels, rewrite
 from atelier_knowledge.retrieval.channels import FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.store import slices, tables
 from atelier_proto import base_pb2
+from atelier_proto.enums import FormatType
 from atelier_search import SearchStores, create_search_stores
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         work[FULLTEXT] = asyncio.ensure_future(channels.timed(
             FULLTEXT, channels.fulltext_search(ctx.stores, datasets, query, strategy.depth, document_ids), timeout))
     table_work = None
-    table_datasets = [d for d in datasets if d["format_type"] == FormatType.TABLE]
+    table_datasets = [d for d in datasets if d["format_type"] == FormatType.Table]
     if strategy.use_nl2sql and table_datasets:
         table_work = asyncio.ensure_future(_nl2sql(ctx, table_datasets, query, timeout))
     outcomes = dict(zip(work, await asyncio.gather(*work.values()), strict=True))
@@ -223,7 +223,7 @@ async def _slice(ctx: RetrievalContext, fused: fusion.Fused, row: asyncpg.Record
         ranks=[kpb.ChannelRank(channel=r.channel, rank=r.rank, score=r.score) for r in fused.ranks],
         chunk_info=json.dumps(row["chunk_info"] or {}, ensure_ascii=False),
     )
-    if dataset["format_type"] == FormatType.IMAGE and row["tos_uri"]:
+    if dataset["format_type"] == FormatType.Image and row["tos_uri"]:
         msg.image_url = await ctx.deps.storage.url(row["tos_uri"])
     return msg
 

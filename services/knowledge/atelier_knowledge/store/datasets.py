@@ -7,15 +7,16 @@ from typing import Any
 
 import asyncpg
 
-from atelier_knowledge.domain.enums import DatasetStatus
+from atelier_knowledge.store.documents import DELETED
+from atelier_proto.enums import DatasetStatus
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
-_COUNTS = """
-    (SELECT count(*) FROM documents d WHERE d.dataset_id = ds.id AND d.status <> 3) AS doc_count,
-    (SELECT coalesce(sum(d.slice_count), 0)::bigint FROM documents d WHERE d.dataset_id = ds.id AND d.status <> 3) AS slice_count,
-    (SELECT coalesce(sum(d.size), 0)::bigint FROM documents d WHERE d.dataset_id = ds.id AND d.status <> 3) AS all_file_size,
-    (SELECT coalesce(sum(d.hit_count), 0)::bigint FROM documents d WHERE d.dataset_id = ds.id AND d.status <> 3) AS hit_count
+_COUNTS = f"""
+    (SELECT count(*) FROM documents d WHERE d.dataset_id = ds.id AND d.status <> {DELETED}) AS doc_count,
+    (SELECT coalesce(sum(d.slice_count), 0)::bigint FROM documents d WHERE d.dataset_id = ds.id AND d.status <> {DELETED}) AS slice_count,
+    (SELECT coalesce(sum(d.size), 0)::bigint FROM documents d WHERE d.dataset_id = ds.id AND d.status <> {DELETED}) AS all_file_size,
+    (SELECT coalesce(sum(d.hit_count), 0)::bigint FROM documents d WHERE d.dataset_id = ds.id AND d.status <> {DELETED}) AS hit_count
 """
 
 
@@ -82,7 +83,7 @@ async def set_dimension(conn: Conn, dataset_id: int, dimension: int) -> None:
 async def soft_delete(conn: Conn, dataset_id: int) -> None:
     await conn.execute(
         "UPDATE datasets SET deleted_at = now(), status = $2, updated_at = now() WHERE id = $1",
-        dataset_id, DatasetStatus.DELETED,
+        dataset_id, DatasetStatus.DatasetDeleted,
     )
 
 

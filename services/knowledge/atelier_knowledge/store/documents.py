@@ -8,10 +8,14 @@ from typing import Any
 
 import asyncpg
 
-from atelier_knowledge.domain.enums import DocStatus
+from atelier_proto.enums import DocumentStatus, UpdateType
 
 Conn = asyncpg.Connection | asyncpg.Pool
-IN_FLIGHT = (DocStatus.UPLOADING, DocStatus.CHUNKING)
+IN_FLIGHT = (DocumentStatus.Uploading, DocumentStatus.Chunking)
+# Written into SQL text as literals (not bound) so the planner can match partial indexes on them.
+DELETED = int(DocumentStatus.Deleted)
+REFRESHABLE = f"({int(DocumentStatus.Enable)}, {int(DocumentStatus.Failed)})"
+AUTO_UPDATE = int(UpdateType.AutoUpdate)
 
 
 async def insert(conn: Conn, *, id: int, dataset_id: int, space_id: int, creator_id: int, name: str,
@@ -35,14 +39,14 @@ async def get(conn: Conn, document_id: int, *, for_update: bool = False) -> asyn
 
 
 async def get_many(conn: Conn, document_ids: Sequence[int]) -> list[asyncpg.Record]:
-    return await conn.fetch("SELECT * FROM documents WHERE id = ANY($1::bigint[]) AND status <> 3 ORDER BY created_at, id",
+    return await conn.fetch(f"SELECT * FROM documents WHERE id = ANY($1::bigint[]) AND status <> {DELETED} ORDER BY created_at, id",
                             list(document_ids))
 
 
 async def list_page(conn: Conn, *, dataset_id: int, document_ids: Sequence[int] | None, keyword: str,
                     limit: int, offset: int, status: int | None = None, has_caption: bool | None = None
                     ) -> tuple[list[asyncpg.Record], int]:
-    where = ["dataset_id = $1", "status <> 3"]
+    where = ["dataset_id = $1", f"status <> {DELETED}"]
     args: list[Any] = [dataset_id]
     if document_ids:
         args.append(list(document_ids))
@@ -64,7 +68,7 @@ async def list_page(conn: Conn, *, dataset_id: int, document_ids: Sequence[int] 
 
 
 async def names_by_status(conn: Conn, dataset_id: int) -> list[asyncpg.Record]:
-    return await conn.fetch("SELECT id, name, status FROM documents WHERE dataset_id = $1 AND status <> 3 ORDER BY created_at",
+    return await conn.fetch(f"SELECT id, name, status FROM documents WHERE dataset_id = $1 AND status <> {DELETED} ORDER BY created_at",
                             dataset_id)
 
 
@@ -82,7 +86,7 @@ async def mark_queued(conn: Conn, document_ids: Sequence[int], *, chunk_strategy
         "UPDATE documents SET status = $2, status_descript = '', progress = 0, index_attempts = 0,"
         " chunk_strategy = coalesce($3, chunk_strategy), parsing_strategy = coalesce($4, parsing_strategy),"
         " heartbeat_at = now(), updated_at = now() WHERE id = ANY($1::bigint[])",
-        list(document_ids), DocStatus.UPLOADING, chunk_strategy, parsing_strategy,
+        list(document_ids), DocumentStatus.Uploading, chunk_strategy, parsing_strategy,
     )
 
 
@@ -94,7 +98,7 @@ class RunState:
     run: int
 
     def owned_by(self, run: int) -> bool:
-        return self.status == DocStatus.CHUNKING and self.run == run
+        return self.status == DocumentStatus.Chunking and self.run == run
 
 
 async def run_state(conn: asyncpg.Connection, document_id: int) -> RunState | None:
@@ -109,14 +113,14 @@ async def start_run(conn: Conn, document_id: int) -> int:
         "UPDATE documents SET status = $2, status_descript = '', progress = 0, slice_count = 0, char_count = 0,"
         " index_run = index_run + 1, index_started_at = now(), heartbeat_at = now(), updated_at = now()"
         " WHERE id = $1 RETURNING index_run",
-        document_id, DocStatus.CHUNKING,
+        document_id, DocumentStatus.Chunking,
     ))
 
 
 async def set_progress(conn: Conn, document_id: int, progress: int) -> None:
     await conn.execute(
         "UPDATE documents SET progress = $2, heartbeat_at = now() WHERE id = $1 AND status = $3",
-        document_id, progress, DocStatus.CHUNKING,
+        document_id, progress, DocumentStatus.Chunking,
     )
 
 
@@ -125,7 +129,7 @@ async def mark_enabled(conn: Conn, document_id: int, *, slice_count: int, char_c
     await conn.execute(
         "UPDATE documents SET status = $2, status_descript = '', progress = 100, slice_count = $3, char_count = $4,"
         " caption = coalesce($5, caption), heartbeat_at = now(), updated_at = now() WHERE id = $1",
-        document_id, DocStatus.ENABLE, slice_count, char_count, caption,
+        document_id, DocumentStatus.Enable, slice_count, char_count, caption,
     )
 
 
@@ -133,22 +137,22 @@ async def mark_failed(conn: Conn, document_id: int, reason: str) -> bool:
     """Failed with a reason, unless the document was deleted meanwhile; True when it changed."""
     status = await conn.fetchval(
         "UPDATE documents SET status = $2, status_descript = $3, heartbeat_at = now(), updated_at = now()"
-        " WHERE id = $1 AND status <> 3 RETURNING status",
-        document_id, DocStatus.FAILED, reason[:2000],
+        f" WHERE id = $1 AND status <> {DELETED} RETURNING status",
+        document_id, DocumentStatus.Failed, reason[:2000],
     )
     return status is not None
 
 
 async def soft_delete(conn: Conn, document_ids: Sequence[int]) -> list[int]:
     rows = await conn.fetch(
-        "UPDATE documents SET status = 3, updated_at = now() WHERE id = ANY($1::bigint[]) AND status <> 3 RETURNING id",
+        f"UPDATE documents SET status = {DELETED}, updated_at = now() WHERE id = ANY($1::bigint[]) AND status <> {DELETED} RETURNING id",
         list(document_ids),
     )
     return [r["id"] for r in rows]
 
 
 async def soft_delete_dataset(conn: Conn, dataset_id: int) -> list[int]:
-    rows = await conn.fetch("UPDATE documents SET status = 3, updated_at = now() WHERE dataset_id = $1 AND status <> 3"
+    rows = await conn.fetch(f"UPDATE documents SET status = {DELETED}, updated_at = now() WHERE dataset_id = $1 AND status <> {DELETED}"
                             " RETURNING id", dataset_id)
     return [r["id"] for r in rows]
 
@@ -182,7 +186,7 @@ async def claim_due_web_pages(conn: asyncpg.Connection, limit: int = 100) -> lis
     marked fetched now (the claim): the caller writes their refresh events in the same transaction."""
     return await conn.fetch(
         "UPDATE documents SET web_fetched_at = now() WHERE id IN ("
-        " SELECT id FROM documents WHERE update_type = 1 AND status IN (1, 9) AND update_interval > 0"
+        f" SELECT id FROM documents WHERE update_type = {AUTO_UPDATE} AND status IN {REFRESHABLE} AND update_interval > 0"
         " AND coalesce(web_fetched_at, updated_at) + make_interval(hours => update_interval) <= now()"
         " ORDER BY web_fetched_at NULLS FIRST LIMIT $1 FOR UPDATE SKIP LOCKED)"
         " RETURNING id, space_id, dataset_id, status, web_url, tos_uri, content_hash",
@@ -193,7 +197,7 @@ async def claim_due_web_pages(conn: asyncpg.Connection, limit: int = 100) -> lis
 async def live_ids_after(conn: Conn, dataset_id: int, after_id: int, limit: int) -> list[int]:
     """The dataset's live document ids after `after_id`, in id order (walks that resume by id)."""
     rows = await conn.fetch(
-        "SELECT id FROM documents WHERE dataset_id = $1 AND id > $2 AND status <> 3 ORDER BY id LIMIT $3",
+        f"SELECT id FROM documents WHERE dataset_id = $1 AND id > $2 AND status <> {DELETED} ORDER BY id LIMIT $3",
         dataset_id, after_id, limit)
     return [r["id"] for r in rows]
 
@@ -214,7 +218,7 @@ async def sources_to_remove(conn: asyncpg.Connection, limit: int, document_ids: 
     only = " AND id = ANY($2::bigint[])" if document_ids is not None else ""
     args = [list(document_ids)] if document_ids is not None else []
     rows = await conn.fetch(
-        f"SELECT id, tos_uri FROM documents WHERE status = 3 AND NOT source_removed{only} ORDER BY id LIMIT $1"
+        f"SELECT id, tos_uri FROM documents WHERE status = {DELETED} AND NOT source_removed{only} ORDER BY id LIMIT $1"
         " FOR UPDATE SKIP LOCKED", limit, *args)
     return [DeletedSource(r["id"], r["tos_uri"]) for r in rows]
 
@@ -225,11 +229,11 @@ async def mark_sources_removed(conn: Conn, document_ids: Sequence[int]) -> None:
 
 async def sweep_source_again(conn: Conn, document_id: int) -> None:
     """A deleted document's source was written after its sweep (a web page fetched meanwhile)."""
-    await conn.execute("UPDATE documents SET source_removed = false WHERE id = $1 AND status = 3", document_id)
+    await conn.execute(f"UPDATE documents SET source_removed = false WHERE id = $1 AND status = {DELETED}", document_id)
 
 
 async def keys_in_use(conn: Conn, keys: Sequence[str], *, live_only: bool) -> set[str]:
     """Those of `keys` some document (a live one, or any) has as its source."""
-    status = " AND status <> 3" if live_only else ""
+    status = f" AND status <> {DELETED}" if live_only else ""
     rows = await conn.fetch(f"SELECT DISTINCT tos_uri FROM documents WHERE tos_uri = ANY($1::text[]){status}", list(keys))
     return {r["tos_uri"] for r in rows}

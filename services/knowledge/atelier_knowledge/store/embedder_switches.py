@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from enum import IntEnum
 
 import asyncpg
 
+from atelier_proto.enums import EmbedderSwitchStatus
+
 Conn = asyncpg.Connection | asyncpg.Pool
-
-
-class SwitchStatus(IntEnum):
-    RUNNING = 0
-    DONE = 1
-    FAILED = 9
 
 
 @dataclass(frozen=True)
@@ -24,7 +19,7 @@ class EmbedderSwitch:
     space_id: int
     from_model: str
     to_model: str
-    status: SwitchStatus
+    status: EmbedderSwitchStatus
     total_slices: int
     done_slices: int
     last_document: int
@@ -36,13 +31,13 @@ class EmbedderSwitch:
     @classmethod
     def of(cls, row: asyncpg.Record) -> EmbedderSwitch:
         return cls(row["id"], row["dataset_id"], row["space_id"], row["from_model"], row["to_model"],
-                   SwitchStatus(row["status"]), row["total_slices"], row["done_slices"], row["last_document"],
+                   EmbedderSwitchStatus(row["status"]), row["total_slices"], row["done_slices"], row["last_document"],
                    row["dimension"], row["error"], row["created_at"], row["finished_at"])
 
     @property
     def progress(self) -> int:
         """Percent of the slices re-embedded; 100 only once the dataset uses the new index."""
-        if self.status == SwitchStatus.DONE:
+        if self.status == EmbedderSwitchStatus.Done:
             return 100
         if self.total_slices <= 0:
             return 0
@@ -80,7 +75,7 @@ async def latest_many(conn: Conn, dataset_ids: list[int]) -> dict[int, EmbedderS
 
 async def running(conn: Conn, dataset_id: int) -> EmbedderSwitch | None:
     return _of(await conn.fetchrow(
-        "SELECT * FROM embedder_switches WHERE dataset_id = $1 AND status = $2", dataset_id, SwitchStatus.RUNNING))
+        "SELECT * FROM embedder_switches WHERE dataset_id = $1 AND status = $2", dataset_id, EmbedderSwitchStatus.Running))
 
 
 async def all_ids(conn: Conn, dataset_id: int) -> list[int]:
@@ -101,12 +96,12 @@ async def advance(conn: Conn, switch_id: int, *, document_id: int, slices: int) 
     """A document's slices are in the new index (resuming starts after it)."""
     await conn.execute(
         "UPDATE embedder_switches SET last_document = $2, done_slices = done_slices + $3, updated_at = now()"
-        " WHERE id = $1 AND status = $4 AND last_document < $2", switch_id, document_id, slices, SwitchStatus.RUNNING)
+        " WHERE id = $1 AND status = $4 AND last_document < $2", switch_id, document_id, slices, EmbedderSwitchStatus.Running)
 
 
-async def finish(conn: Conn, switch_id: int, status: SwitchStatus, error: str = "") -> bool:
+async def finish(conn: Conn, switch_id: int, status: EmbedderSwitchStatus, error: str = "") -> bool:
     """Running -> done/failed; False when it was final already."""
     result = await conn.execute(
         "UPDATE embedder_switches SET status = $2, error = $3, finished_at = now(), updated_at = now()"
-        " WHERE id = $1 AND status = $4", switch_id, status, error, SwitchStatus.RUNNING)
+        " WHERE id = $1 AND status = $4", switch_id, status, error, EmbedderSwitchStatus.Running)
     return result.endswith(" 1")

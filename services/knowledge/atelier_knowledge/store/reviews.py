@@ -7,7 +7,7 @@ from typing import Any
 
 import asyncpg
 
-from atelier_knowledge.domain.enums import ReviewStatus
+from atelier_proto.enums import ReviewStatus
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
@@ -32,7 +32,7 @@ async def get(conn: Conn, review_id: int) -> asyncpg.Record | None:
 
 async def finish(conn: Conn, review_id: int, *, status: int, doc_tree_uri: str = "", error: str = "",
                  only_processing: bool = False) -> None:
-    processing = f" AND status = {int(ReviewStatus.PROCESSING)}" if only_processing else ""
+    processing = f" AND status = {int(ReviewStatus.Processing)}" if only_processing else ""
     await conn.execute(
         "UPDATE reviews SET status = $2, doc_tree_uri = $3, error = $4, updated_at = now() WHERE id = $1" + processing,
         review_id, status, doc_tree_uri, error,

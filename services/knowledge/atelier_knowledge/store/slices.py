@@ -8,7 +8,7 @@ from typing import Any
 
 import asyncpg
 
-from atelier_knowledge.domain.enums import DocStatus, SliceStatus
+from atelier_proto.enums import DocumentStatus, SliceStatus
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
@@ -23,7 +23,7 @@ class NewSlice:
 
 
 async def insert_many(conn: Conn, *, document_id: int, dataset_id: int, space_id: int, slices: Sequence[NewSlice],
-                      status: SliceStatus = SliceStatus.INIT) -> None:
+                      status: SliceStatus = SliceStatus.Init) -> None:
     await conn.executemany(
         "INSERT INTO slices (id, document_id, dataset_id, space_id, sequence, content, char_count, token_count,"
         " chunk_info, status) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (id) DO NOTHING",
@@ -34,7 +34,7 @@ async def insert_many(conn: Conn, *, document_id: int, dataset_id: int, space_id
 
 async def mark_stored(conn: Conn, slice_ids: Sequence[int]) -> None:
     await conn.execute("UPDATE slices SET status = $2, updated_at = now() WHERE id = ANY($1::bigint[])",
-                       list(slice_ids), SliceStatus.STORED)
+                       list(slice_ids), SliceStatus.Stored)
 
 
 async def delete_for_document(conn: Conn, document_id: int) -> None:
@@ -96,7 +96,7 @@ async def insert_one(conn: Conn, *, id: int, document_id: int, dataset_id: int, 
 async def update_content(conn: Conn, slice_id: int, content: str, token_count: int) -> None:
     await conn.execute(
         "UPDATE slices SET content = $2, char_count = $3, token_count = $4, status = $5, updated_at = now() WHERE id = $1",
-        slice_id, content, len(content), token_count, SliceStatus.INIT,
+        slice_id, content, len(content), token_count, SliceStatus.Init,
     )
 
 
@@ -121,7 +121,7 @@ async def retrievable(conn: Conn, slice_ids: Sequence[int]) -> list[asyncpg.Reco
         " d.name AS document_name, d.tos_uri"
         " FROM slices s JOIN documents d ON d.id = s.document_id"
         " WHERE s.id = ANY($1::bigint[]) AND d.status = $2",
-        list(slice_ids), DocStatus.ENABLE,
+        list(slice_ids), DocumentStatus.Enable,
     )
 
 
