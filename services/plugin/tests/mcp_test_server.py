@@ -1,7 +1,7 @@
-"""An MCP server made with the `mcp` package's FastMCP, for the MCP client tests.
+"""An MCP server made with the `mcp` package's MCPServer, for the MCP client tests.
 
 The tests serve `build_server()` over streamable HTTP in a thread, and run this file as a stdio server:
-`python mcp_test_server.py [--crash]`. (No `from __future__ import annotations`: FastMCP reads the
+`python mcp_test_server.py [--crash]`. (No `from __future__ import annotations`: MCPServer reads the
 tools' annotations at run time.) With MCP_TEST_MARKER set, the process writes that file when it
 starts (so a test can tell whether it was started at all).
 """
@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import Literal
 
-from mcp.server.fastmcp import Context, FastMCP
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, Field
 
 
@@ -31,8 +32,8 @@ BOOKS = [Book(title="The Hobbit", pages=310), Book(title="SPQR", pages=608), Boo
 GENRES = {"The Hobbit": "fantasy", "The Silmarillion": "fantasy", "SPQR": "history", "Cosmos": "science"}
 
 
-def build_server(host: str = "127.0.0.1") -> FastMCP:
-    server = FastMCP("library", host=host)
+def build_server() -> MCPServer:
+    server = MCPServer("library")
 
     @server.tool(description="Add two integers.")
     def add(a: int, b: int) -> int:
@@ -45,12 +46,11 @@ def build_server(host: str = "127.0.0.1") -> FastMCP:
 
     @server.tool(description="Always fails.")
     def explode(reason: str) -> str:
-        raise ValueError(f"exploded: {reason}")
+        raise ToolError(f"exploded: {reason}")  # a failure the model may read (other exceptions stay private)
 
     @server.tool(description="Who the caller says it is: its Authorization header (over HTTP).")
     def whoami(ctx: Context) -> str:
-        request = ctx.request_context.request
-        return request.headers.get("authorization", "anonymous") if request is not None else "anonymous"
+        return (ctx.headers or {}).get("authorization", "anonymous")
 
     @server.tool(description="The value of an environment variable of the server process.")
     def getenv(name: str) -> str:
@@ -60,6 +60,10 @@ def build_server(host: str = "127.0.0.1") -> FastMCP:
     async def wait(seconds: float) -> str:
         await asyncio.sleep(seconds)
         return "done"
+
+    @server.tool(description="An answer of `size` characters.")
+    def ramble(size: int) -> str:
+        return "x" * size
 
     return server
 

@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 import uvicorn
 from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
 
 from atelier_common.settings import Settings
 from atelier_plugin.mcp import (
@@ -37,9 +40,9 @@ def _load_server_module():
     return module
 
 
-def access(allowlist: str = "", stdio_commands: str = "") -> McpAccess:
+def access(allowlist: str = "", stdio_commands: str = "", **settings: object) -> McpAccess:
     return McpAccess.from_settings(Settings(outbound_allowlist=allowlist, mcp_stdio_commands=stdio_commands,
-                                            mcp_timeout_s=20.0))
+                                            mcp_timeout_s=20.0, **settings))
 
 
 LOCAL = access(allowlist="127.0.0.1")
@@ -78,9 +81,32 @@ def mcp_url() -> Iterator[str]:
         yield f"http://127.0.0.1:{server.port}/mcp"
 
 
+def behind_token(app, token: str):
+    """`app`, answering HTTP 401 to a request without `Authorization: Bearer <token>`."""
+    async def guarded(scope, receive, send):
+        if scope["type"] == "http" and dict(scope["headers"]).get(b"authorization") != f"Bearer {token}".encode():
+            await PlainTextResponse("unauthorized", status_code=401)(scope, receive, send)
+            return
+        await app(scope, receive, send)
+    return guarded
+
+
+@pytest.fixture(scope="module")
+def json_mcp_url() -> Iterator[str]:
+    """The same tools from a stateless server that answers in JSON bodies (as the gateway's does), behind a token."""
+    app = _load_server_module().build_server().streamable_http_app(json_response=True, stateless_http=True)
+    with ThreadServer(behind_token(app, "sk-test-123")) as server:
+        yield f"http://127.0.0.1:{server.port}/mcp"
+
+
 @pytest.fixture
 def http_server(mcp_url: str) -> StreamableHttpServer:
     return StreamableHttpServer(url=mcp_url, headers={"Authorization": "Bearer sk-test-123"})
+
+
+@pytest.fixture
+def json_server(json_mcp_url: str) -> StreamableHttpServer:
+    return StreamableHttpServer(url=json_mcp_url, headers={"Authorization": "Bearer sk-test-123"})
 
 
 # ---------------------------------------------------------------- streamable HTTP
@@ -89,7 +115,7 @@ def http_server(mcp_url: str) -> StreamableHttpServer:
 async def test_lists_tools_with_their_schemas(http_server):
     tools = {tool.name: tool for tool in await list_tools(http_server, access=LOCAL)}
 
-    assert set(tools) == {"add", "search_books", "explode", "whoami", "getenv", "wait"}
+    assert set(tools) == {"add", "search_books", "explode", "whoami", "getenv", "wait", "ramble"}
     assert tools["add"].description == "Add two integers."
     assert tools["add"].input_schema["properties"]["a"]["type"] == "integer"
     assert tools["add"].input_schema["required"] == ["a", "b"]
@@ -158,6 +184,66 @@ async def test_a_call_over_its_deadline_times_out(http_server):
     assert caught.value.kind == "timeout"
     assert caught.value.retryable
     assert "did not answer within 1 s" in str(caught.value)
+
+
+async def test_a_server_answering_in_json_bodies_works_the_same(json_server):
+    tools = await list_tools(json_server, access=LOCAL)
+    result = await call_tool(json_server, "search_books",
+                             {"query": "s", "filters": {"genre": "history", "max_pages": 700}}, timeout_s=10,
+                             access=LOCAL)
+
+    assert "search_books" in [tool.name for tool in tools]
+    assert result.structured == {"result": [{"title": "SPQR", "pages": 608}]}
+
+
+# ---------------------------------------------------------------- the size cap
+
+
+@pytest.mark.parametrize("answers", ["streamed events", "json bodies"])
+async def test_an_answer_over_the_size_cap_fails_naming_the_setting(answers, http_server, json_server):
+    server = http_server if answers == "streamed events" else json_server
+    capped = access(allowlist="127.0.0.1", mcp_max_response_bytes=16_000)  # room for the tool list
+
+    fits = await call_tool(server, "ramble", {"size": 5_000}, timeout_s=10, access=capped)
+    with pytest.raises(McpClientError) as caught:
+        await call_tool(server, "ramble", {"size": 20_000}, timeout_s=10, access=capped)
+
+    assert fits.text == "x" * 5_000  # text and structured content: ~10 kB
+    assert caught.value.kind == "protocol"
+    assert not caught.value.retryable
+    message = str(caught.value)
+    assert message.startswith(f"MCP server {server.url} answered over the size limit: ")
+    assert "16000-byte limit" in message and message.endswith("(ATELIER_MCP_MAX_RESPONSE_BYTES)")
+    assert (await call_tool(server, "ramble", {"size": 20_000}, timeout_s=10, access=LOCAL)).text == "x" * 20_000
+
+
+# ---------------------------------------------------------------- HTTP errors
+
+
+async def test_credentials_the_server_refuses_are_named(json_mcp_url):
+    server = StreamableHttpServer(url=json_mcp_url, headers={"Authorization": "Bearer wrong"})
+
+    with pytest.raises(McpClientError) as caught:
+        await list_tools(server, access=LOCAL, timeout_s=10)
+
+    assert caught.value.kind == "refused"
+    assert not caught.value.retryable
+    assert str(caught.value) == (f"MCP server {json_mcp_url} refused the credentials (HTTP 401); "
+                                 "check the plugin's headers")
+
+
+async def test_a_server_answering_503_is_unreachable_and_retryable():
+    async def busy(_request):
+        return PlainTextResponse("overloaded", status_code=503)
+
+    app = Starlette(routes=[Route("/mcp", busy, methods=["GET", "POST", "DELETE"])])
+    with ThreadServer(app) as web:
+        server = StreamableHttpServer(url=f"http://127.0.0.1:{web.port}/mcp")
+        with pytest.raises(McpClientError) as caught:
+            await list_tools(server, access=LOCAL, timeout_s=10)
+
+    assert (caught.value.kind, caught.value.retryable) == ("unreachable", True)
+    assert str(caught.value) == f"MCP server {server.url} answered HTTP 503"
 
 
 # ---------------------------------------------------------------- the SSRF guard
@@ -240,7 +326,7 @@ async def test_an_allowed_stdio_server_lists_and_calls_tools(tmp_path, monkeypat
     secret = await call_tool(server, "getenv", {"name": "ATELIER_TEST_SECRET"}, timeout_s=20, access=allowed)
     failed = await call_tool(server, "explode", {"reason": "stdio"}, timeout_s=20, access=allowed)
 
-    assert [t.name for t in tools] == ["add", "search_books", "explode", "whoami", "getenv", "wait"]
+    assert [t.name for t in tools] == ["add", "search_books", "explode", "whoami", "getenv", "wait", "ramble"]
     assert added.text == "11" and not added.is_error
     assert who.text == "operator"  # the config's env reached the process
     assert secret.text == "unset"  # the service's own environment did not

@@ -77,6 +77,13 @@ def parse_server_config(data: object) -> StreamableHttpServer | StdioServer:
     return _CONFIG_ADAPTER.validate_python(data)
 
 
+def describe(config: StreamableHttpServer | StdioServer) -> str:
+    """The server as named in messages: its URL, or its command (never headers or env)."""
+    if isinstance(config, StreamableHttpServer):
+        return config.url
+    return f"stdio:{config.command}"
+
+
 def parse_stdio_commands(text: str) -> frozenset[str]:
     """ATELIER_MCP_STDIO_COMMANDS ("/usr/local/bin/mcp-git, uvx") -> the allowed commands, exactly as a
     config must spell them."""
