@@ -9,8 +9,12 @@ later plugins and workflow HTTP nodes) goes through here.
   Host header and TLS SNI/certificate check keep the name), so DNS cannot answer differently
   between the check and the connect (no rebinding window), and no proxy from the environment is
   used. Connections are never reused across requests.
-- Redirects are followed by httpx (a limited number) and each hop passes the same transport, so
-  every target is checked again.
+- Redirects are followed by the client (a limited number) and each hop passes the same transport,
+  so every target is checked again.
+- Two faces, one guard: `GuardTransport` / `guarded_client` for httpx and `Httpx2GuardTransport` /
+  `guarded_httpx2_client` for httpx2 (what the mcp SDK takes) are thin shells around `check_target`
+  and the pinned send; only the httpx2 face caps bodies in the transport (its callers cannot read
+  through `read_capped`).
 - A time cap covers the whole fetch (DNS, redirects, body); a size cap stops reading the body.
 - Operators open intranet hosts with ATELIER_OUTBOUND_ALLOWLIST (CIDRs, addresses, host names,
   `*.suffix`). A metadata address stays refused unless the list names that exact address.
@@ -21,10 +25,13 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import httpx
+import httpx2
 
 from atelier_common.settings import Settings
 
@@ -66,6 +73,10 @@ class OutboundFailed(Exception):
     def __init__(self, message: str, *, transient: bool = False) -> None:
         super().__init__(message)
         self.transient = transient
+
+
+class OutboundTooLarge(OutboundFailed):
+    """The answer is over the size cap (or could not be held to it)."""
 
 
 def refusal_reason(ip: IPAddress) -> str | None:
@@ -167,56 +178,137 @@ async def resolve(host: str, port: int) -> list[IPAddress]:
     return seen
 
 
+@dataclass(frozen=True)
+class GuardedTarget:
+    """Where a request may go: every address its host resolved to (all checked), in resolver order, and
+    the name TLS must present and verify when the connection goes to an address (None for plain http
+    or an IP literal)."""
+
+    addresses: tuple[IPAddress, ...]
+    sni_hostname: str | None
+
+
+async def check_target(policy: OutboundPolicy, url: str, scheme: str, host: str, port: int | None) -> GuardedTarget:
+    """The guard itself, whatever the HTTP library: OutboundRefused (the message a predicate about `url`)
+    when the scheme or any address is not allowed, OutboundFailed when the host does not resolve."""
+    if scheme not in ("http", "https"):
+        raise OutboundRefused("is not an http or https URL", url)
+    if not host:
+        raise OutboundRefused("has no host", url)
+    try:
+        addresses = await resolve(host, port or (443 if scheme == "https" else 80))
+    except (socket.gaierror, UnicodeError) as exc:
+        raise OutboundFailed(f"{url}: the host {host} does not resolve ({exc})") from None
+    if not addresses:
+        raise OutboundFailed(f"{url}: the host {host} does not resolve")
+    named = policy.host_allowed(host)
+    for ip in addresses:
+        reason = refusal_reason(ip)
+        if reason is None:
+            continue
+        if (named and reason != "a cloud metadata address") or policy.address_allowed(ip, reason):
+            continue
+        raise OutboundRefused(f"resolves to {ip}, {reason}; allow it with {ALLOWLIST_SETTING}={ip}"
+                              if reason != "a cloud metadata address" else
+                              f"resolves to {ip}, {reason}; such addresses are never fetched unless "
+                              f"{ALLOWLIST_SETTING} names {ip} itself", url)
+    sni_hostname = host if scheme == "https" and not _is_ip_literal(host) else None
+    return GuardedTarget(addresses=tuple(addresses), sni_hostname=sni_hostname)
+
+
+async def _send_guarded(policy: OutboundPolicy, request: Any, inner: Any, http: ModuleType) -> Any:
+    """Both transports' body. `http` is httpx or httpx2 (the same Request/URL/ConnectError API), `inner`
+    that library's AsyncHTTPTransport. The request goes to a checked address with the URL's host swapped
+    for it; the Host header and the TLS name (sni_hostname) keep the name."""
+    url = request.url
+    target = await check_target(policy, str(url), url.scheme, url.host, url.port)
+    extensions = dict(request.extensions)
+    if target.sni_hostname:
+        extensions["sni_hostname"] = target.sni_hostname  # TLS: SNI and certificate checked against the name
+    for i, address in enumerate(target.addresses):  # the next one when a connect fails
+        pinned = http.Request(request.method, url.copy_with(host=str(address)), headers=request.headers,
+                              stream=request.stream, extensions=extensions)
+        try:
+            return await inner.handle_async_request(pinned)
+        except http.ConnectError:
+            if i == len(target.addresses) - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _unpooled(http: ModuleType, transport_options: dict[str, Any]) -> Any:
+    # No keep-alive: a pooled connection is keyed by address, and must never carry another host's request.
+    return http.AsyncHTTPTransport(limits=http.Limits(max_keepalive_connections=0), trust_env=False,
+                                   **transport_options)
+
+
 class GuardTransport(httpx.AsyncBaseTransport):
-    """Checks each request's target and connects to the checked address (see the module docstring)."""
+    """The guard as an httpx transport (see the module docstring)."""
 
     def __init__(self, policy: OutboundPolicy, **transport_options: Any) -> None:
         self.policy = policy
-        # No keep-alive: a pooled connection is keyed by address, and must never carry another host's request.
-        self._inner = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_keepalive_connections=0), trust_env=False,
-                                               **transport_options)
+        self._inner: httpx.AsyncHTTPTransport = _unpooled(httpx, transport_options)
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        url = request.url
-        shown = str(url)
-        if url.scheme not in ("http", "https"):
-            raise OutboundRefused("is not an http or https URL", shown)
-        host = url.host
-        if not host:
-            raise OutboundRefused("has no host", shown)
-        port = url.port or (443 if url.scheme == "https" else 80)
-        try:
-            addresses = await resolve(host, port)
-        except (socket.gaierror, UnicodeError) as exc:
-            raise OutboundFailed(f"{shown}: the host {host} does not resolve ({exc})") from None
-        if not addresses:
-            raise OutboundFailed(f"{shown}: the host {host} does not resolve")
-        named = self.policy.host_allowed(host)
-        for ip in addresses:
-            reason = refusal_reason(ip)
-            if reason is None:
-                continue
-            if (named and reason != "a cloud metadata address") or self.policy.address_allowed(ip, reason):
-                continue
-            raise OutboundRefused(f"resolves to {ip}, {reason}; allow it with {ALLOWLIST_SETTING}={ip}"
-                                  if reason != "a cloud metadata address" else
-                                  f"resolves to {ip}, {reason}; such addresses are never fetched unless "
-                                  f"{ALLOWLIST_SETTING} names {ip} itself", shown)
-        extensions = dict(request.extensions)
-        if url.scheme == "https" and not _is_ip_literal(host):
-            extensions["sni_hostname"] = host  # TLS: SNI and certificate checked against the name
-        for i, target in enumerate(addresses):  # every one checked above; the next one when a connect fails
-            pinned = httpx.Request(request.method, url.copy_with(host=str(target)), headers=request.headers,
-                                   stream=request.stream, extensions=extensions)
-            try:
-                return await self._inner.handle_async_request(pinned)
-            except httpx.ConnectError:
-                if i == len(addresses) - 1:
-                    raise
-        raise AssertionError("unreachable")
+        response: httpx.Response = await _send_guarded(self.policy, request, self._inner, httpx)
+        return response
 
     async def aclose(self) -> None:
         await self._inner.aclose()
+
+
+class Httpx2GuardTransport(httpx2.AsyncBaseTransport):
+    """The guard as an httpx2 transport (for the mcp SDK and other httpx2 clients), with an optional cap
+    on each response body: reading past `max_body_bytes` raises OutboundTooLarge. Media types in
+    `uncapped_media_types` are left to their reader (an event stream carries many messages over a long
+    time; httpx2.EventSource caps each event). A capped request asks for an identity body, and an encoded
+    answer is refused: its decoded size could not be held to the cap."""
+
+    def __init__(self, policy: OutboundPolicy, *, max_body_bytes: int | None = None,
+                 uncapped_media_types: tuple[str, ...] = (), **transport_options: Any) -> None:
+        self.policy = policy
+        self.max_body_bytes = max_body_bytes
+        self.uncapped_media_types = tuple(t.lower() for t in uncapped_media_types)
+        self._inner: httpx2.AsyncHTTPTransport = _unpooled(httpx2, transport_options)
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        if self.max_body_bytes is not None:
+            request.headers["Accept-Encoding"] = "identity"
+        response: httpx2.Response = await _send_guarded(self.policy, request, self._inner, httpx2)
+        if self.max_body_bytes is None or _media_type(response.headers) in self.uncapped_media_types:
+            return response
+        encoding = response.headers.get("content-encoding", "identity").strip().lower()
+        if encoding not in ("", "identity"):
+            await response.aclose()
+            raise OutboundTooLarge(f"{request.url} answered with a {encoding}-encoded body, which cannot be held "
+                                   f"to the {self.max_body_bytes}-byte limit (an identity body was asked for)")
+        response.stream = _CappedBody(response.stream, self.max_body_bytes, str(request.url))
+        return response
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+class _CappedBody(httpx2.AsyncByteStream):
+    def __init__(self, inner: Any, max_bytes: int, url: str) -> None:
+        self._inner = inner
+        self._max_bytes = max_bytes
+        self._url = url
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        total = 0
+        async for chunk in self._inner:
+            total += len(chunk)
+            if total > self._max_bytes:
+                raise OutboundTooLarge(f"{self._url} answered with a body over the {self._max_bytes}-byte limit")
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def _media_type(headers: Any) -> str:
+    return str(headers.get("content-type", "")).partition(";")[0].strip().lower()
 
 
 def _is_ip_literal(host: str) -> bool:
@@ -227,24 +319,35 @@ def _is_ip_literal(host: str) -> bool:
     return True
 
 
+def _client_options(policy: OutboundPolicy, client_options: dict[str, Any]) -> dict[str, Any]:
+    # Redirects are followed by default (each hop passes the transport again); never a proxy from the environment.
+    return {"follow_redirects": True, "max_redirects": policy.max_redirects, "timeout": policy.timeout_s,
+            **client_options, "trust_env": False}
+
+
 def guarded_client(policy: OutboundPolicy, **client_options: Any) -> httpx.AsyncClient:
     """An httpx client whose every request (redirects included) passes the guard; for callers that
     need more than `fetch` (other methods, bodies, auth). Read bodies with `read_capped`."""
-    return httpx.AsyncClient(transport=GuardTransport(policy), follow_redirects=True,
-                             max_redirects=policy.max_redirects, timeout=policy.timeout_s, trust_env=False,
-                             **client_options)
+    return httpx.AsyncClient(transport=GuardTransport(policy), **_client_options(policy, client_options))
+
+
+def guarded_httpx2_client(policy: OutboundPolicy, *, max_body_bytes: int | None = None,
+                          uncapped_media_types: tuple[str, ...] = (), **client_options: Any) -> httpx2.AsyncClient:
+    """The same for httpx2 (the client the mcp SDK takes); bodies are capped as `Httpx2GuardTransport` says."""
+    transport = Httpx2GuardTransport(policy, max_body_bytes=max_body_bytes, uncapped_media_types=uncapped_media_types)
+    return httpx2.AsyncClient(transport=transport, **_client_options(policy, client_options))
 
 
 async def read_capped(response: httpx.Response, max_bytes: int, what: str) -> bytes:
     declared = response.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > max_bytes:
-        raise OutboundFailed(f"{what} is {declared} bytes, over the {max_bytes}-byte limit")
+        raise OutboundTooLarge(f"{what} is {declared} bytes, over the {max_bytes}-byte limit")
     chunks: list[bytes] = []
     total = 0
     async for chunk in response.aiter_bytes():
         total += len(chunk)
         if total > max_bytes:
-            raise OutboundFailed(f"{what} is over the {max_bytes}-byte limit")
+            raise OutboundTooLarge(f"{what} is over the {max_bytes}-byte limit")
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -294,8 +397,8 @@ async def fetch(url: str, policy: OutboundPolicy, *, what: str = "URL",
         raise OutboundRefused(f"{what} {said}", exc.url) from None
     except OutboundFailed as exc:
         message = str(exc)
-        raise OutboundFailed(message if message.startswith(what) else f"{what} {message}",
-                             transient=exc.transient) from None
+        raise type(exc)(message if message.startswith(what) else f"{what} {message}",
+                        transient=exc.transient) from None
     except TimeoutError:
         raise OutboundFailed(f"{what} {url} did not answer within {policy.timeout_s:g} s", transient=True) from None
     except httpx.TooManyRedirects:

@@ -116,6 +116,9 @@ class Settings(BaseSettings):
     outbound_max_bytes: int = Field(10 * 1024 * 1024, description="Largest response body one outbound fetch reads.")
     outbound_timeout_s: float = Field(20.0, description="Time cap of one outbound fetch: DNS, redirects and body.")
     outbound_max_redirects: int = Field(5, description="Redirects one outbound fetch follows (each target is checked again).")
+    mcp_stdio_commands: str = Field("", description="Comma-separated commands that MCP plugins may start as stdio servers, spelled exactly as a plugin's config names them (`/usr/local/bin/mcp-server-git, uvx`); empty means no stdio MCP servers. Only list programs that are safe with any arguments (not shells or interpreters).")
+    mcp_timeout_s: float = Field(30.0, description="Default deadline of one MCP server operation (connect, initialize, list tools or call one).")
+    mcp_max_response_bytes: int = Field(4 * 1024 * 1024, gt=0, description="Largest message an MCP server reached over HTTP may answer with (one JSON response, or one event of a streamed answer); a larger one fails the operation.")
     web_refresh_interval_s: float = Field(60.0, description="How often knowledge looks for web-page documents due for their automatic refresh (update_type 1, every update_interval hours).")
 
     # Plugins (services/plugin): tool calls and stored secrets.

@@ -1,18 +1,28 @@
 """The SSRF guard against a real local web server: what it refuses, what the allow-list opens,
-redirect re-checks, size and time caps."""
+redirect re-checks, size and time caps; its httpx and httpx2 faces behave the same."""
 
 from __future__ import annotations
 
+import gzip
 import ipaddress
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
 
+import httpx
+import httpx2
 import pytest
 
 from atelier_common.outbound import (
+    GuardTransport,
+    Httpx2GuardTransport,
     OutboundFailed,
     OutboundPolicy,
     OutboundRefused,
+    OutboundTooLarge,
     fetch,
+    guarded_client,
+    guarded_httpx2_client,
     parse_allowlist,
     refusal_reason,
 )
@@ -144,3 +154,113 @@ async def test_http_errors_and_unknown_hosts_read_clearly(web: LocalWebServer) -
         await fetch(web.url("/missing"), policy("127.0.0.1"), what="web page")
     with pytest.raises(OutboundFailed, match="does not resolve"):
         await fetch("http://no-such-host.invalid/", policy())
+
+
+# ---------------------------------------------------------------- the guarded clients, httpx and httpx2
+
+
+@dataclass(frozen=True)
+class Face:
+    """One HTTP library's face of the guard: its client factory, its transport and its client class."""
+
+    guarded: Callable[..., Any]
+    transport: type
+    client: type
+
+
+FACES = {"httpx": Face(guarded_client, GuardTransport, httpx.AsyncClient),
+         "httpx2": Face(guarded_httpx2_client, Httpx2GuardTransport, httpx2.AsyncClient)}
+
+
+@pytest.fixture(params=list(FACES))
+def face(request: pytest.FixtureRequest) -> Face:
+    return FACES[request.param]
+
+
+async def test_clients_refuse_loopback_before_connecting(face: Face, web: LocalWebServer) -> None:
+    url = web.page("/page", "<p>hello</p>")
+    async with face.guarded(policy()) as client:
+        with pytest.raises(OutboundRefused) as refused:
+            await client.get(url)
+    assert str(refused.value) == "resolves to 127.0.0.1, a loopback address; allow it with " \
+                                 "ATELIER_OUTBOUND_ALLOWLIST=127.0.0.1"
+    assert refused.value.url == url
+    assert web.hits["/page"] == 0
+    async with face.guarded(policy("127.0.0.1")) as client:
+        assert (await client.get(url)).text == "<p>hello</p>"
+
+
+async def test_clients_check_every_redirect_hop(face: Face, web: LocalWebServer) -> None:
+    start = web.redirect("/hop", "/hop2")
+    web.redirect("/hop2", "http://127.0.0.2:9/secret")
+    async with face.guarded(policy("127.0.0.1")) as client:
+        with pytest.raises(OutboundRefused) as refused:
+            await client.get(start)
+        with pytest.raises(OutboundRefused, match="a cloud metadata address; such addresses are never fetched"):
+            await client.get(web.redirect("/meta", "http://169.254.169.254/latest/meta-data/"))
+        with pytest.raises(OutboundRefused, match="is not an http or https URL"):
+            await client.get(web.redirect("/file", "file:///etc/passwd"))
+        web.page("/final", "arrived", content_type="text/plain")
+        arrived = await client.get(web.redirect("/ok", "/final"))
+    assert (refused.value.url, str(refused.value)) == (
+        "http://127.0.0.2:9/secret",
+        "resolves to 127.0.0.2, a loopback address; allow it with ATELIER_OUTBOUND_ALLOWLIST=127.0.0.2")
+    assert web.hits["/hop2"] == 1  # the first hop was allowed and followed
+    assert (arrived.text, str(arrived.url)) == ("arrived", web.url("/final"))
+
+
+async def test_clients_keep_the_host_header_of_an_allowed_name(face: Face, web: LocalWebServer) -> None:
+    web.page("/named", "ok", content_type="text/plain")
+    async with face.guarded(policy("localhost")) as client:
+        assert (await client.get(web.url("/named", host="localhost"))).text == "ok"
+    assert web.host_headers[-1] == f"localhost:{web.port}"
+
+
+async def test_tls_keeps_the_name_for_sni_and_the_certificate_check(face: Face) -> None:
+    """The connection goes to the checked address, yet TLS presents and verifies the name: the server
+    sees SNI "localhost" and the client accepts its certificate for localhost (not for 127.0.0.1)."""
+    with LocalWebServer(tls_name="localhost") as web:
+        web.page("/tls", "secure", content_type="text/plain")
+        transport = face.transport(policy("localhost, 127.0.0.1"), verify=web.client_ssl_context())
+        async with face.client(transport=transport) as client:
+            got = await client.get(web.url("/tls", host="localhost"))
+            with pytest.raises((httpx.ConnectError, httpx2.ConnectError), match="CERTIFICATE_VERIFY_FAILED"):
+                await client.get(web.url("/tls", host="127.0.0.1"))  # no name: the certificate does not match
+    assert got.text == "secure"
+    assert web.sni_names[0] == "localhost"
+    assert web.host_headers[0] == f"localhost:{web.port}"
+
+
+# ---------------------------------------------------------------- httpx2: bodies capped in the transport
+
+
+async def test_httpx2_bodies_over_the_cap_fail_when_read(web: LocalWebServer) -> None:
+    small = web.page("/small", b"x" * 1000, content_type="application/json")
+    big = web.page("/big", b"x" * 5000, content_type="application/json")
+    events = web.page("/events", b"data: " + b"x" * 5000 + b"\n\n", content_type="text/event-stream")
+    async with guarded_httpx2_client(policy("127.0.0.1"), max_body_bytes=4096,
+                                     uncapped_media_types=("text/event-stream",)) as client:
+        assert len((await client.get(small)).content) == 1000
+        with pytest.raises(OutboundTooLarge, match=r"/big answered with a body over the 4096-byte limit"):
+            await client.get(big)
+        assert len((await client.get(events)).content) == 5008  # left to the event reader's own cap
+    async with guarded_httpx2_client(policy("127.0.0.1")) as uncapped:
+        assert len((await uncapped.get(big)).content) == 5000
+
+
+async def test_httpx2_capped_bodies_must_not_be_encoded(web: LocalWebServer) -> None:
+    """A compressed body's decoded size is unknown until it is decoded, so a capped client asks for
+    identity and refuses a server that compresses anyway."""
+    url = web.page("/zipped", gzip.compress(b"x" * 100_000), content_type="application/json",
+                   headers={"Content-Encoding": "gzip"})
+    async with guarded_httpx2_client(policy("127.0.0.1"), max_body_bytes=4096) as client:
+        with pytest.raises(OutboundTooLarge, match="a gzip-encoded body, which cannot be held to the 4096-byte"):
+            await client.get(url)
+    async with guarded_httpx2_client(policy("127.0.0.1")) as uncapped:
+        assert len((await uncapped.get(url)).content) == 100_000
+
+
+async def test_fetch_reports_a_body_over_the_cap_as_too_large(web: LocalWebServer) -> None:
+    big = web.page("/big", b"x" * 300_000, content_type="text/plain")
+    with pytest.raises(OutboundTooLarge, match="web page .* is 300000 bytes"):
+        await fetch(big, policy("127.0.0.1", outbound_max_bytes=100_000), what="web page")

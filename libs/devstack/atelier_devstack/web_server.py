@@ -6,10 +6,15 @@ text extraction): pages, redirects, slow and large answers, on 127.0.0.1 and a f
         web.redirect("/away", "http://169.254.169.254/latest/meta-data/")
         fetch(web.url("/guide"))
         assert web.hits["/guide"] == 1
+
+`LocalWebServer(tls_name="localhost")` serves https with a certificate for that name from a CA of
+its own (`client_ssl_context()` trusts it) and records the TLS server names clients sent (`sni_names`).
 """
 
 from __future__ import annotations
 
+import ssl
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -28,10 +33,12 @@ class _Route:
 
 
 class LocalWebServer:
-    def __init__(self, host: str = "127.0.0.1") -> None:
+    def __init__(self, host: str = "127.0.0.1", *, tls_name: str | None = None) -> None:
         self.routes: dict[str, _Route] = {}
         self.hits: Counter[str] = Counter()
         self.host_headers: list[str] = []
+        self.sni_names: list[str | None] = []
+        self._ca_pem = b""
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -61,10 +68,30 @@ class LocalWebServer:
         self._httpd = ThreadingHTTPServer((host, 0), Handler)
         self._httpd.daemon_threads = True
         self.host, self.port = self._httpd.server_address[:2]
+        self.scheme = "http"
+        if tls_name:
+            self._serve_tls(tls_name)
         self._thread = threading.Thread(target=self._httpd.serve_forever, name="local-web-server", daemon=True)
 
+    def _serve_tls(self, name: str) -> None:
+        self._ca_pem, cert_pem, key_pem = _certificate_for(name)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        with tempfile.NamedTemporaryFile() as cert_file, tempfile.NamedTemporaryFile() as key_file:
+            cert_file.write(cert_pem)
+            key_file.write(key_pem)
+            cert_file.flush()
+            key_file.flush()
+            context.load_cert_chain(cert_file.name, key_file.name)
+        context.sni_callback = lambda _sock, server_name, _ctx: self.sni_names.append(server_name)
+        self._httpd.socket = context.wrap_socket(self._httpd.socket, server_side=True)
+        self.scheme = "https"
+
+    def client_ssl_context(self) -> ssl.SSLContext:
+        """A client context that trusts this server's CA (and nothing else)."""
+        return ssl.create_default_context(cadata=self._ca_pem.decode())
+
     def url(self, path: str = "/", host: str | None = None) -> str:
-        return f"http://{host or self.host}:{self.port}{path}"
+        return f"{self.scheme}://{host or self.host}:{self.port}{path}"
 
     def page(self, path: str, body: str | bytes, *, content_type: str = "text/html; charset=utf-8",
              status: int = 200, delay_s: float = 0.0, headers: dict[str, str] | None = None) -> str:
@@ -91,3 +118,37 @@ class LocalWebServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _certificate_for(name: str) -> tuple[bytes, bytes, bytes]:
+    """(CA certificate, certificate for `name` signed by it, its key), PEM."""
+    import datetime
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    now = datetime.datetime.now(datetime.UTC)
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "atelier test CA")])
+    ca = (x509.CertificateBuilder().subject_name(ca_name).issuer_name(ca_name).public_key(ca_key.public_key())
+          .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
+          .not_valid_after(now + datetime.timedelta(days=1))
+          .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+          .add_extension(x509.KeyUsage(digital_signature=True, key_cert_sign=True, crl_sign=True,
+                                       content_commitment=False, key_encipherment=False, data_encipherment=False,
+                                       key_agreement=False, encipher_only=False, decipher_only=False), critical=True)
+          .add_extension(x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key()), critical=False)
+          .sign(ca_key, hashes.SHA256()))
+    key = ec.generate_private_key(ec.SECP256R1())
+    cert = (x509.CertificateBuilder().subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
+            .issuer_name(ca_name).public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(minutes=5)).not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+            .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
+            .sign(ca_key, hashes.SHA256()))
+    pem = serialization.Encoding.PEM
+    key_pem = key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    return ca.public_bytes(pem), cert.public_bytes(pem), key_pem
