@@ -3,8 +3,8 @@ later plugins and workflow HTTP nodes) goes through here.
 
 - Only http and https.
 - The host is resolved once per request and every address it resolves to is checked: loopback,
-  private, link-local, shared (CGNAT), multicast, unspecified, reserved and cloud metadata
-  addresses are refused, also when spelled as IPv4-mapped / IPv4-compatible / 6to4 / NAT64 IPv6.
+  private, link-local, IPv6 site-local, shared (CGNAT), multicast, unspecified, reserved and cloud
+  metadata addresses are refused, also when spelled as IPv4-mapped / IPv4-compatible / 6to4 / NAT64 IPv6.
 - The connection goes to the address that was checked (the URL's host is swapped for the IP; the
   Host header and TLS SNI/certificate check keep the name), so DNS cannot answer differently
   between the check and the connect (no rebinding window), and no proxy from the environment is
@@ -94,6 +94,8 @@ def refusal_reason(ip: IPAddress) -> str | None:
         return "a loopback address"
     if ip.is_link_local:
         return "a link-local address"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.is_site_local:  # fec0::/10: deprecated, yet an intranet's
+        return "a site-local address"
     if ip.is_multicast:
         return "a multicast address"
     if isinstance(ip, ipaddress.IPv4Address) and ip in _SHARED:

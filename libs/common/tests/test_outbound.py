@@ -50,6 +50,7 @@ def policy(allow: str = "", **limits: object) -> OutboundPolicy:
     ("fd12:3456::1", "a private address"),
     ("169.254.1.1", "a link-local address"),
     ("fe80::1", "a link-local address"),
+    ("fec0::1", "a site-local address"),
     ("169.254.169.254", "a cloud metadata address"),
     ("fd00:ec2::254", "a cloud metadata address"),
     ("100.100.100.200", "a cloud metadata address"),
