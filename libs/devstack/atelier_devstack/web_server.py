@@ -1,5 +1,6 @@
 """A small real HTTP server for tests that fetch web pages (the SSRF guard, web-page documents,
-text extraction): pages, redirects, slow and large answers, on 127.0.0.1 and a free port.
+text extraction): pages, redirects, slow and large answers, on 127.0.0.1 (or another local
+address) and a free port.
 
     with LocalWebServer() as web:
         web.page("/guide", "<html>...</html>")
@@ -9,10 +10,12 @@ text extraction): pages, redirects, slow and large answers, on 127.0.0.1 and a f
 
 `LocalWebServer(tls_name="localhost")` serves https with a certificate for that name from a CA of
 its own (`client_ssl_context()` trusts it) and records the TLS server names clients sent (`sni_names`).
+`LocalWebServer("::1")` listens on IPv6.
 """
 
 from __future__ import annotations
 
+import socket
 import ssl
 import tempfile
 import threading
@@ -65,7 +68,7 @@ class LocalWebServer:
             def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet
                 pass
 
-        self._httpd = ThreadingHTTPServer((host, 0), Handler)
+        self._httpd = (_IPv6Server if ":" in host else ThreadingHTTPServer)((host, 0), Handler)
         self._httpd.daemon_threads = True
         self.host, self.port = self._httpd.server_address[:2]
         self.scheme = "http"
@@ -91,7 +94,8 @@ class LocalWebServer:
         return ssl.create_default_context(cadata=self._ca_pem.decode())
 
     def url(self, path: str = "/", host: str | None = None) -> str:
-        return f"{self.scheme}://{host or self.host}:{self.port}{path}"
+        host = host or self.host
+        return f"{self.scheme}://{f'[{host}]' if ':' in host else host}:{self.port}{path}"
 
     def page(self, path: str, body: str | bytes, *, content_type: str = "text/html; charset=utf-8",
              status: int = 200, delay_s: float = 0.0, headers: dict[str, str] | None = None) -> str:
@@ -118,6 +122,10 @@ class LocalWebServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+class _IPv6Server(ThreadingHTTPServer):
+    address_family = socket.AF_INET6
 
 
 def _certificate_for(name: str) -> tuple[bytes, bytes, bytes]:
