@@ -12,6 +12,8 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from atelier_common.readme_blocks import readme_cli, with_block
+
 SERVICE_NAMES: tuple[str, ...] = ("agent", "conversation", "knowledge", "indexer", "workflow", "plugin")
 
 
@@ -178,21 +180,10 @@ def settings_table() -> str:
     return "\n".join(rows)
 
 
-README_START, README_END = "<!-- settings-table:start -->", "<!-- settings-table:end -->"
-
-
 def with_settings_table(readme: str) -> str:
     """README text with the generated table placed between its markers."""
-    head, rest = readme.split(README_START, 1)
-    _, tail = rest.split(README_END, 1)
-    return f"{head}{README_START}\n{settings_table()}\n{README_END}{tail}"
+    return with_block(readme, "settings-table", settings_table())
 
 
 if __name__ == "__main__":
-    import sys
-
-    if len(sys.argv) == 3 and sys.argv[1] == "--readme":
-        path = Path(sys.argv[2])
-        path.write_text(with_settings_table(path.read_text()))
-    else:
-        print(settings_table())
+    readme_cli("settings-table", settings_table())
