@@ -409,9 +409,9 @@ class PluginKind(StrEnum):
 class InvokeOutcome(StrEnum):
     """InvokeToolResponse.outcome: how a tool call ended."""
 
-    Ok = "ok"  # the tool answered 2xx
+    Ok = "ok"  # the tool answered 2xx (an MCP tool: a result that is not an error)
     HttpError = "http_error"  # the tool answered with another status (the model sees its body)
-    InvalidArguments = "invalid_arguments"  # the arguments do not fit the tool's schema: no call was made
+    InvalidArguments = "invalid_arguments"  # the arguments do not fit the tool's schema: no call was made; or an MCP tool's result is an error (is_error), for the model to correct
     OauthRequired = "oauth_required"  # the user must authorize first: authorization_url
     Failed = "failed"  # no usable answer: refused by the SSRF guard, timeout, too big, unreachable
 
