@@ -130,7 +130,8 @@ def seal(state: PluginState, plugin_id: int, credentials: Credentials) -> bytes 
 
 
 async def update_meta(state: PluginState, req: ppb.UpdatePluginMetaRequest) -> int:
-    """Saving an MCP plugin's form also refreshes its tool list from its (new) server."""
+    """Saving an MCP plugin's server config (the console's form sends it whole) also refreshes the
+    plugin's tool list from that server."""
     listed = await _mcp_tools_after(state, req)
     async with state.deps.pool.acquire() as conn, conn.transaction():
         plugin = await access.plugin(conn, req.plugin_id, space_id=req.space_id, for_update=True)
@@ -174,20 +175,16 @@ async def update_meta(state: PluginState, req: ppb.UpdatePluginMetaRequest) -> i
 
 
 async def _mcp_tools_after(state: PluginState, req: ppb.UpdatePluginMetaRequest) -> list[McpTool] | None:
-    """The tools of an MCP plugin's server as the update leaves it (listed before the draft is locked:
-    a slow server must not hold the row); None for an OpenAPI plugin."""
+    """The tools of the MCP server the update names (listed before the draft is locked: a slow server
+    must not hold the row); None when the update names none (an OpenAPI plugin is refused later)."""
+    if not req.HasField("mcp_server"):
+        return None
     plugin = await access.plugin(state.deps.pool, req.plugin_id, space_id=req.space_id)
     if plugin.settings.kind != PluginKind.Mcp:
         return None
-    stored = views.credentials(state.keyring, plugin).mcp_headers
-    if req.HasField("mcp_server"):
-        server, headers = mcp_server(req.mcp_server)
-        headers = auth_settings.keep_stored(Credentials(mcp_headers=headers),
-                                            Credentials(mcp_headers=stored)).mcp_headers
-    else:
-        server, headers = plugin.settings.mcp_server, stored
-    if server is None:
-        return None
+    server, headers = mcp_server(req.mcp_server)
+    stored = Credentials(mcp_headers=views.credentials(state.keyring, plugin).mcp_headers)
+    headers = auth_settings.keep_stored(Credentials(mcp_headers=headers), stored).mcp_headers  # masked: kept
     return await mcp_tool_list.fetch(state.mcp, server, headers)
 
 
