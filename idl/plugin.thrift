@@ -105,11 +105,12 @@ enum PluginKind {
 
 // InvokeToolResponse.outcome: how a tool call ended.
 enum InvokeOutcome {
-    Ok = 0                  // the tool answered 2xx
+    Ok = 0                  // the tool answered 2xx (an MCP tool: a result that is not an error)
     HttpError = 1           // the tool answered with another status (the model sees its body)
     InvalidArguments = 2    // the arguments do not fit the tool's schema: no call was made
     OauthRequired = 3       // the user must authorize first: authorization_url
     Failed = 4              // no usable answer: refused by the SSRF guard, timeout, too big, unreachable
+    ToolError = 5           // the tool ran and reported an error (an MCP result marked isError): the model reads why
 } (api.string="true")
 
 // ---------------------------------------------------------------- manifest
@@ -161,7 +162,8 @@ struct PluginIcon {
     2: string url
 }
 
-// The MCP server of a plugin of kind mcp; its tools are listed from the server.
+// The MCP server of a plugin of kind mcp; its tools are listed from the server when the plugin is
+// registered and each time its meta is updated (the console's refresh), and become its APIs.
 struct McpServerConfig {
     1: string transport                     // "streamable_http" (stdio servers are an operator's setting)
     2: string url
@@ -578,10 +580,10 @@ struct InvokeToolRequest {
 
 struct InvokeToolResponse {
     1: string outcome                       // InvokeOutcome
-    2: i32 status_code                      // the tool's HTTP status; 0 when no answer
+    2: i32 status_code                      // the tool's HTTP status; 0 when no answer or an MCP tool
     3: string result_for_model              // what the model reads (trimmed body, or a readable error)
-    4: string body                          // the full response body (for the run record)
-    5: string request                       // JSON {method, url, headers, body} as sent, secrets masked
+    4: string body                          // the full response body (an MCP tool: its CallToolResult as JSON), for the run record
+    5: string request                       // JSON {method, url, headers, body} as sent, secrets masked; an MCP tool: {server, headers, tool, arguments}
     6: string authorization_url             // outcome oauth_required
     7: string error                         // why, for outcomes other than ok
     8: bool truncated                       // result_for_model is shorter than the body

@@ -409,11 +409,12 @@ class PluginKind(StrEnum):
 class InvokeOutcome(StrEnum):
     """InvokeToolResponse.outcome: how a tool call ended."""
 
-    Ok = "ok"  # the tool answered 2xx
+    Ok = "ok"  # the tool answered 2xx (an MCP tool: a result that is not an error)
     HttpError = "http_error"  # the tool answered with another status (the model sees its body)
     InvalidArguments = "invalid_arguments"  # the arguments do not fit the tool's schema: no call was made
     OauthRequired = "oauth_required"  # the user must authorize first: authorization_url
     Failed = "failed"  # no usable answer: refused by the SSRF guard, timeout, too big, unreachable
+    ToolError = "tool_error"  # the tool ran and reported an error (an MCP result marked isError): the model reads why
 
 
 # ---- idl/workflow.thrift

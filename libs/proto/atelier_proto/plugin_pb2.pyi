@@ -119,6 +119,7 @@ class InvokeOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     INVOKE_OUTCOME_INVALID_ARGUMENTS: _ClassVar[InvokeOutcome]
     INVOKE_OUTCOME_OAUTH_REQUIRED: _ClassVar[InvokeOutcome]
     INVOKE_OUTCOME_FAILED: _ClassVar[InvokeOutcome]
+    INVOKE_OUTCOME_TOOL_ERROR: _ClassVar[InvokeOutcome]
 AUTHORIZATION_TYPE_NONE: AuthorizationType
 AUTHORIZATION_TYPE_SERVICE: AuthorizationType
 AUTHORIZATION_TYPE_O_AUTH: AuthorizationType
@@ -182,6 +183,7 @@ INVOKE_OUTCOME_HTTP_ERROR: InvokeOutcome
 INVOKE_OUTCOME_INVALID_ARGUMENTS: InvokeOutcome
 INVOKE_OUTCOME_OAUTH_REQUIRED: InvokeOutcome
 INVOKE_OUTCOME_FAILED: InvokeOutcome
+INVOKE_OUTCOME_TOOL_ERROR: InvokeOutcome
 
 class ManifestAuth(_message.Message):
     __slots__ = ("type", "sub_type", "payload")

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from atelier_common.errors import InvalidArgument
+from atelier_plugin.domain.errors import PluginSpecError
 from atelier_plugin.domain.refs import DocumentRefs
 from atelier_proto import plugin_pb2 as ppb
 from atelier_proto.enums import ParameterLocation, ParameterType
@@ -110,6 +111,18 @@ def request_params(document: dict[str, Any], path: str, method: str) -> list[ppb
             params.extend(_param(name, sub, ParameterLocation.Body, name in required, "", f"body.{name}")
                           for name, sub in (schema.get("properties") or {}).items() if isinstance(sub, dict))
     return params
+
+
+def schema_params(schema: dict[str, Any]) -> list[ppb.APIParameter]:
+    """The properties of an arguments object's JSON schema (an MCP tool's input schema, its $refs
+    inlined) as Body parameters. A schema whose references do not resolve lists no parameters."""
+    try:
+        inlined = DocumentRefs(schema).inline_schema(schema, [])
+    except PluginSpecError:
+        return []
+    required = set(inlined.get("required") or ())
+    return [_param(name, sub, ParameterLocation.Body, name in required, "", f"body.{name}")
+            for name, sub in (inlined.get("properties") or {}).items() if isinstance(sub, dict)]
 
 
 def response_params(document: dict[str, Any], path: str, method: str) -> list[ppb.APIParameter]:

@@ -13,6 +13,7 @@ from atelier_common import paging
 from atelier_common.errors import Conflict, InvalidArgument
 from atelier_plugin import access, api_params, rendering
 from atelier_plugin import document as documents
+from atelier_plugin.document import ToolChanges
 from atelier_plugin.domain.errors import PluginSpecError
 from atelier_plugin.entities import Plugin, PluginSettings, Tool
 from atelier_plugin.state import PluginState
@@ -43,11 +44,13 @@ async def list_apis(state: PluginState, req: ppb.GetPluginAPIsRequest) -> ppb.Ge
                            default_size=MAX_PAGE_SIZE, max_size=MAX_PAGE_SIZE)
         chosen = tools[page.offset:page.offset + page.size]
         total = len(tools)
-    spec = state.specs.get(plugin.id, f"draft:{plugin.edit_version}", plugin.settings.openapi)
-    return ppb.GetPluginAPIsResponse(
-        api_info=[rendering.api_info(t, plugin.settings.openapi, documents.tool_spec(spec, t), online_ids)
-                  for t in chosen],
-        total=total, edit_version=plugin.edit_version)
+    if plugin.settings.kind == PluginKind.Mcp:
+        listed = [rendering.mcp_api_info(t, online_ids) for t in chosen]
+    else:
+        spec = state.specs.get(plugin.id, f"draft:{plugin.edit_version}", plugin.settings.openapi)
+        listed = [rendering.api_info(t, plugin.settings.openapi, documents.tool_spec(spec, t), online_ids)
+                  for t in chosen]
+    return ppb.GetPluginAPIsResponse(api_info=listed, total=total, edit_version=plugin.edit_version)
 
 
 def _method(value: int, field: str = "method") -> str:
@@ -86,12 +89,16 @@ async def save_document(state: PluginState, conn: Conn, plugin: Plugin, openapi:
     edit_version = await plugin_rows.save_draft(
         conn, plugin.id, replace(settings or plugin.settings, openapi=openapi),
         secrets_sealed if settings is not None else plugin.secrets_sealed)
+    await apply_tool_changes(conn, changes)
+    return edit_version
+
+
+async def apply_tool_changes(conn: Conn, changes: ToolChanges) -> None:
     await tool_rows.delete(conn, changes.delete)
     for tool in changes.update:
         await tool_rows.update(conn, tool)
     for tool in changes.insert:
         await tool_rows.insert(conn, tool)
-    return edit_version
 
 
 async def create_api(state: PluginState, req: ppb.CreateAPIRequest) -> tuple[int, int]:

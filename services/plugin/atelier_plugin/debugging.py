@@ -34,7 +34,7 @@ async def debug(state: PluginState, req: ppb.DebugAPIRequest) -> ppb.DebugAPIRes
         response.reason = result.error
     if req.operation == DebugOperation.Parse and response.success:
         response.response_params.extend(inferred_params(_json_or_none(result.body)))
-    else:
+    elif tool.mcp is None:  # an MCP tool declares no response parameters
         response.response_params.extend(api_params.response_params(view.settings.openapi, tool.path, tool.method))
     if response.success and tool.debug_status != APIDebugStatus.DebugPassed:
         await tool_rows.set_debug_status(state.deps.pool, tool.id, APIDebugStatus.DebugPassed)

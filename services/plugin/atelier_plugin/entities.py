@@ -168,8 +168,29 @@ def mcp_server_of(doc: dict[str, Any] | None) -> McpServer | None:
 
 
 @dataclass(frozen=True)
+class McpToolSchema:
+    """What an MCP server listed for one of its tools when the plugin's tool list was last refreshed."""
+
+    description: str
+    input_schema: dict[str, Any]
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"description": self.description, "input_schema": self.input_schema}
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any] | None) -> McpToolSchema | None:
+        if not doc:
+            return None
+        return cls(description=doc.get("description", ""), input_schema=dict(doc.get("input_schema") or {}))
+
+
+MCP_METHOD = "mcp"  # the method of an MCP tool's row (its path is the tool's name on the server)
+
+
+@dataclass(frozen=True)
 class Tool:
-    """One tool: an operation of the plugin's OpenAPI document (which says what it takes)."""
+    """One tool: an operation of the plugin's OpenAPI document (which says what it takes), or a tool
+    of the plugin's MCP server (`mcp`: what the server listed)."""
 
     id: int
     plugin_id: int
@@ -179,18 +200,28 @@ class Tool:
     disabled: bool = False
     debug_status: int = 0  # APIDebugStatus
     created_at: dt.datetime | None = None
+    mcp: McpToolSchema | None = None
+
+    @property
+    def server_name(self) -> str:
+        """An MCP tool's name on its server (`name` is the model's, which only allows [A-Za-z0-9_-])."""
+        return self.path
 
     def to_doc(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "method": self.method, "path": self.path, "disabled": self.disabled,
-                "debug_status": self.debug_status,
-                "created_at": self.created_at.isoformat() if self.created_at else None}
+        doc = {"id": self.id, "name": self.name, "method": self.method, "path": self.path, "disabled": self.disabled,
+               "debug_status": self.debug_status,
+               "created_at": self.created_at.isoformat() if self.created_at else None}
+        if self.mcp is not None:
+            doc["mcp"] = self.mcp.to_doc()
+        return doc
 
     @classmethod
     def from_doc(cls, plugin_id: int, doc: dict[str, Any]) -> Tool:
         created = doc.get("created_at")
         return cls(id=int(doc["id"]), plugin_id=plugin_id, name=doc["name"], method=doc["method"], path=doc["path"],
                    disabled=bool(doc.get("disabled")), debug_status=int(doc.get("debug_status", 0)),
-                   created_at=dt.datetime.fromisoformat(created) if created else None)
+                   created_at=dt.datetime.fromisoformat(created) if created else None,
+                   mcp=McpToolSchema.from_doc(doc.get("mcp")))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from atelier_common.auth import current_context, require_space
 from atelier_common.errors import InvalidArgument
 from atelier_common.names import display_name
-from atelier_plugin import access, auth_settings, rendering, views
+from atelier_plugin import access, apis, auth_settings, mcp_tool_list, rendering, views
 from atelier_plugin import document as documents
 from atelier_plugin.entities import (
     AuthConfig,
@@ -20,10 +20,12 @@ from atelier_plugin.entities import (
     PluginSettings,
     secrets_row,
 )
+from atelier_plugin.mcp import McpTool
 from atelier_plugin.state import PluginState
 from atelier_plugin.store import Conn
 from atelier_plugin.store import plugins as plugin_rows
 from atelier_plugin.store import tokens as token_rows
+from atelier_plugin.store import tools as tool_rows
 from atelier_proto import plugin_pb2 as ppb
 from atelier_proto.enums import CreationMethod, ParameterLocation, PluginKind, PluginType
 
@@ -101,9 +103,15 @@ async def register_meta(state: PluginState, req: ppb.RegisterPluginMetaRequest) 
         if not settings.server_url:
             raise InvalidArgument("field 'url': the plugin's server URL is required")
         settings = replace(settings, openapi=documents.empty(settings.name, settings.description, settings.server_url))
-    return await create(state, space_id=req.space_id, settings=settings, credentials=credentials,
-                        plugin_type=req.plugin_type or PluginType.PLUGIN,
-                        creation_method=req.creation_method or CreationMethod.COZE)
+    listed = await mcp_tool_list.fetch(state.mcp, server, headers) if server is not None else []
+    async with state.deps.pool.acquire() as conn, conn.transaction():
+        plugin_id = await create(state, space_id=req.space_id, settings=settings, credentials=credentials,
+                                 plugin_type=req.plugin_type or PluginType.PLUGIN,
+                                 creation_method=req.creation_method or CreationMethod.COZE, conn=conn)
+        if listed:
+            await apis.apply_tool_changes(conn, mcp_tool_list.sync(listed, [], iter(state.deps.ids.next_id, None),
+                                                                   plugin_id))
+    return plugin_id
 
 
 async def create(state: PluginState, *, space_id: int, settings: PluginSettings, credentials: Credentials,
@@ -122,6 +130,9 @@ def seal(state: PluginState, plugin_id: int, credentials: Credentials) -> bytes 
 
 
 async def update_meta(state: PluginState, req: ppb.UpdatePluginMetaRequest) -> int:
+    """Saving an MCP plugin's server config (the console's form sends it whole) also refreshes the
+    plugin's tool list from that server."""
+    listed = await _mcp_tools_after(state, req)
     async with state.deps.pool.acquire() as conn, conn.transaction():
         plugin = await access.plugin(conn, req.plugin_id, space_id=req.space_id, for_update=True)
         settings = plugin.settings
@@ -156,7 +167,25 @@ async def update_meta(state: PluginState, req: ppb.UpdatePluginMetaRequest) -> i
         settings = replace(settings, **changes)
         if settings.kind == PluginKind.Openapi and not settings.server_url:
             raise InvalidArgument("field 'url': the plugin's server URL is required")
+        if listed is not None:
+            existing = await tool_rows.of_plugin(conn, plugin.id)
+            await apis.apply_tool_changes(conn, mcp_tool_list.sync(listed, existing,
+                                                                   iter(state.deps.ids.next_id, None), plugin.id))
         return await plugin_rows.save_draft(conn, plugin.id, settings, seal(state, plugin.id, credentials))
+
+
+async def _mcp_tools_after(state: PluginState, req: ppb.UpdatePluginMetaRequest) -> list[McpTool] | None:
+    """The tools of the MCP server the update names (listed before the draft is locked: a slow server
+    must not hold the row); None when the update names none (an OpenAPI plugin is refused later)."""
+    if not req.HasField("mcp_server"):
+        return None
+    plugin = await access.plugin(state.deps.pool, req.plugin_id, space_id=req.space_id)
+    if plugin.settings.kind != PluginKind.Mcp:
+        return None
+    server, headers = mcp_server(req.mcp_server)
+    stored = Credentials(mcp_headers=views.credentials(state.keyring, plugin).mcp_headers)
+    headers = auth_settings.keep_stored(Credentials(mcp_headers=headers), stored).mcp_headers  # masked: kept
+    return await mcp_tool_list.fetch(state.mcp, server, headers)
 
 
 async def info(state: PluginState, req: ppb.GetPluginInfoRequest) -> ppb.GetPluginInfoResponse:

@@ -97,11 +97,25 @@ def code_info(settings: PluginSettings, credentials: Credentials) -> ppb.CodeInf
 
 def api_info(tool: Tool, openapi: dict[str, Any], spec: ToolSpec | None, online_ids: Collection[int]
              ) -> ppb.PluginAPIInfo:
-    return ppb.PluginAPIInfo(
-        plugin_id=tool.plugin_id, api_id=tool.id, name=tool.name, desc=spec.description if spec else "",
-        path=tool.path, method=int(APIMethod[tool.method.upper()]) if tool.method.upper() in APIMethod.__members__ else 0,
+    return _api_info(
+        tool, online_ids, desc=spec.description if spec else "",
+        method=int(APIMethod[tool.method.upper()]) if tool.method.upper() in APIMethod.__members__ else 0,
         request_params=api_params.request_params(openapi, tool.path, tool.method),
-        response_params=api_params.response_params(openapi, tool.path, tool.method),
+        response_params=api_params.response_params(openapi, tool.path, tool.method))
+
+
+def mcp_api_info(tool: Tool, online_ids: Collection[int]) -> ppb.PluginAPIInfo:
+    """An MCP tool: no HTTP method; `path` is its name on the server, its parameters are its input schema's."""
+    schema = tool.mcp.input_schema if tool.mcp else {}
+    return _api_info(tool, online_ids, desc=tool.mcp.description if tool.mcp else "", method=0,
+                     request_params=api_params.schema_params(schema), response_params=[])
+
+
+def _api_info(tool: Tool, online_ids: Collection[int], *, desc: str, method: int,
+              request_params: list[ppb.APIParameter], response_params: list[ppb.APIParameter]) -> ppb.PluginAPIInfo:
+    return ppb.PluginAPIInfo(
+        plugin_id=tool.plugin_id, api_id=tool.id, name=tool.name, desc=desc, path=tool.path, method=method,
+        request_params=request_params, response_params=response_params,
         create_time=str(int(tool.created_at.timestamp())) if tool.created_at else "",
         debug_status=tool.debug_status, disabled=tool.disabled,
         online_status=OnlineStatus.ONLINE if tool.id in online_ids else OnlineStatus.OFFLINE,

@@ -11,6 +11,7 @@ import httpx
 from atelier_common.outbound import OutboundPolicy, guarded_client
 from atelier_common.service import ServiceDeps
 from atelier_plugin.crypto import Keyring
+from atelier_plugin.mcp import McpAccess
 from atelier_plugin.oauth.tokens import TokenService
 from atelier_plugin.runtime.http_call import CallLimits
 from atelier_plugin.spec_cache import SpecCache
@@ -25,6 +26,7 @@ class PluginState:
     limits: CallLimits
     tokens: TokenService
     specs: SpecCache  # parsed documents per plugin version
+    mcp: McpAccess  # what MCP plugins' servers may be reached (the same SSRF guard settings)
 
     @property
     def public_url(self) -> str:
@@ -41,4 +43,5 @@ async def lifespan(deps: ServiceDeps) -> AsyncIterator[PluginState]:
                         retries=max(0, settings.plugin_retries), backoff_s=settings.plugin_retry_backoff_s)
     async with guarded_client(policy) as http:
         yield PluginState(deps=deps, keyring=keyring, policy=policy, http=http, limits=limits,
-                          tokens=TokenService(deps.pool, keyring, policy, http), specs=SpecCache())
+                          tokens=TokenService(deps.pool, keyring, policy, http), specs=SpecCache(),
+                          mcp=McpAccess.from_settings(settings))

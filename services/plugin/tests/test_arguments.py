@@ -9,6 +9,7 @@ import pytest
 
 from atelier_plugin.domain.arguments import default_from_text, parse_arguments, validate_arguments, with_defaults
 from atelier_plugin.domain.errors import ToolArgumentsError
+from atelier_plugin.domain.mcp_tools import McpToolSpec
 from atelier_plugin.domain.openapi_import import parse_openapi
 
 SPEC = parse_openapi((Path(__file__).parent / "data" / "weather.yaml").read_text())
@@ -106,3 +107,30 @@ def test_console_defaults_typed_as_text_take_their_arguments_type():
     assert default_from_text(FORECAST, "days", "3") == 3
     with pytest.raises(ToolArgumentsError, match="default for 'days': 'three' is not a integer value"):
         default_from_text(FORECAST, "days", "three")
+
+
+# An MCP tool's input schema as the SDK writes it for a pydantic model argument: a $ref into $defs.
+BOOKS = McpToolSpec("search_books", "Find books", {
+    "type": "object", "required": ["query", "filters"],
+    "properties": {"query": {"type": "string"}, "filters": {"$ref": "#/$defs/BookFilters"}},
+    "$defs": {"BookFilters": {"type": "object", "required": ["genre"], "properties": {
+        "genre": {"enum": ["fantasy", "history"]}, "max_pages": {"type": "integer", "minimum": 1}}}}})
+
+
+def test_an_mcp_tools_schema_is_checked_with_its_definitions():
+    validate_arguments(BOOKS, {"query": "hobbit", "filters": {"genre": "fantasy", "max_pages": 400}})
+    assert problems(BOOKS, {"query": "hobbit", "filters": {"genre": "poetry", "max_pages": 0}}) == [
+        "'filters.genre': expected one of \"fantasy\", \"history\", got \"poetry\"",
+        "'filters.max_pages': 0 is less than the minimum of 1"]
+    assert problems(BOOKS, {"filters": {"genre": "history"}}) == ["missing required argument 'query' (string)"]
+
+
+def test_an_mcp_tools_fixed_argument_leaves_its_schema_and_is_sent():
+    fixed = with_defaults(BOOKS, {"filters": default_from_text(BOOKS, "filters", '{"genre": "history"}')})
+    schema = fixed.model_schema()
+    assert list(schema["properties"]) == ["query"] and schema["required"] == ["query"] and "$defs" in schema
+    validate_arguments(fixed, {"query": "spqr"})
+    assert fixed.call_arguments({"query": "spqr"}) == {"query": "spqr", "filters": {"genre": "history"}}
+    with pytest.raises(ToolArgumentsError) as e:
+        with_defaults(BOOKS, {"filters": {"genre": "poetry"}})
+    assert "default for 'filters'" in e.value.msg and "poetry" in e.value.msg

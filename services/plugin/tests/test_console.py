@@ -10,6 +10,7 @@ from typing import Any
 import asyncpg
 
 from atelier_devstack.api_client import AtelierClient, expect_error
+from atelier_devstack.mcp_server import McpToolServer
 
 
 def unique(prefix: str) -> str:
@@ -188,14 +189,15 @@ async def test_the_oauth_schema_lists_both_grants(client: AtelierClient) -> None
 
 
 async def test_an_mcp_server_registers_as_a_plugin_kind(client: AtelierClient, plugin_db: asyncpg.Connection) -> None:
-    plugin_id = (await client.call("/api/plugin_api/register_plugin_meta", {
-        "space_id": client.space_id, "name": unique("mcp"), "desc": "tools from an MCP server", "icon": {"uri": ""},
-        "mcp_server": {"transport": "streamable_http", "url": "https://mcp.example.com/mcp",
-                       "headers": {"Authorization": "Bearer mcp-secret-9"}}}))["plugin_id"]
+    with McpToolServer(token="mcp-secret-9") as server:
+        plugin_id = (await client.call("/api/plugin_api/register_plugin_meta", {
+            "space_id": client.space_id, "name": unique("mcp"), "desc": "tools from an MCP server", "icon": {"uri": ""},
+            "mcp_server": {"transport": "streamable_http", "url": server.url,
+                           "headers": {"Authorization": "Bearer mcp-secret-9"}}}))["plugin_id"]
     info = await client.call("/api/plugin_api/get_plugin_info", {"plugin_id": plugin_id, "space_id": client.space_id})
     meta = info["meta_info"]
     assert (meta["kind"], meta["mcp_server"]["url"], meta["mcp_server"]["headers"]) == (
-        "mcp", "https://mcp.example.com/mcp", {"Authorization": "******"})
+        "mcp", server.url, {"Authorization": "******"})
     assert "mcp-secret-9" not in json.dumps(info)
     stored = await plugin_db.fetchval("SELECT row_to_json(p)::text FROM plugin.plugins p WHERE id = $1", int(plugin_id))
     assert "mcp-secret-9" not in stored

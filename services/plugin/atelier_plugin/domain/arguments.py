@@ -10,13 +10,18 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from atelier_plugin.domain.errors import ToolArgumentsError, format_location
+from atelier_plugin.domain.mcp_tools import McpToolSpec
 from atelier_plugin.domain.tools import ToolSpec
+
+# An OpenAPI operation or an MCP server's tool: both say what arguments they take.
+AnyTool = ToolSpec | McpToolSpec
+T = TypeVar("T", ToolSpec, McpToolSpec)
 
 MAX_PROBLEMS = 8
 _SHOWN_VALUE_CHARS = 60
@@ -24,7 +29,7 @@ _JSON_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "st
                (dict, "object"), (type(None), "null"))
 
 
-def parse_arguments(tool: ToolSpec, text: str) -> dict[str, Any]:
+def parse_arguments(tool: AnyTool, text: str) -> dict[str, Any]:
     """A model's arguments string as an object ("" means no arguments)."""
     if not text.strip():
         return {}
@@ -39,7 +44,7 @@ def parse_arguments(tool: ToolSpec, text: str) -> dict[str, Any]:
     return value
 
 
-def validate_arguments(tool: ToolSpec, arguments: Any) -> None:
+def validate_arguments(tool: AnyTool, arguments: Any) -> None:
     """Raise ToolArgumentsError listing what is wrong with `arguments` for `tool`."""
     if not isinstance(arguments, Mapping):
         raise ToolArgumentsError(tool.name, [f"the arguments must be a JSON object, not {_json_type(arguments)}"])
@@ -55,7 +60,7 @@ def validate_arguments(tool: ToolSpec, arguments: Any) -> None:
         raise ToolArgumentsError(tool.name, shown)
 
 
-def with_defaults(tool: ToolSpec, values: Mapping[str, Any]) -> ToolSpec:
+def with_defaults(tool: T, values: Mapping[str, Any]) -> T:
     """`tool` with per-agent argument values: they leave the model's schema and are sent on every
     call. Each must name an argument and fit its schema."""
     problems: list[str] = []
@@ -71,7 +76,7 @@ def with_defaults(tool: ToolSpec, values: Mapping[str, Any]) -> ToolSpec:
     return dataclasses.replace(tool, defaults=dict(values))
 
 
-def default_from_text(tool: ToolSpec, name: str, text: str) -> Any:
+def default_from_text(tool: AnyTool, name: str, text: str) -> Any:
     """A default typed as text in the console (Coze's APIParameter.local_default) as the value its
     argument takes: the text itself for a string, JSON otherwise ("3", "true", '["a"]')."""
     argument = tool.argument(name)
@@ -86,7 +91,7 @@ def default_from_text(tool: ToolSpec, name: str, text: str) -> Any:
         raise ToolArgumentsError(tool.name, [f"default for '{name}': {text!r} is not a {kinds or 'JSON'} value"]) from None
 
 
-def _problems(error: ValidationError, tool: ToolSpec) -> list[str]:
+def _problems(error: ValidationError, tool: AnyTool) -> list[str]:
     path = list(error.absolute_path)
     if error.validator == "required" and isinstance(error.instance, dict):
         missing = [r for r in error.validator_value if r not in error.instance]
@@ -101,7 +106,7 @@ def _problems(error: ValidationError, tool: ToolSpec) -> list[str]:
     return [f"'{format_location(path)}': {_describe(error)}" if path else _describe(error)]
 
 
-def _missing(tool: ToolSpec, path: Sequence[Any], name: str) -> str:
+def _missing(tool: AnyTool, path: Sequence[Any], name: str) -> str:
     where = format_location([*path, name])
     if not path:
         argument = tool.argument(name)
@@ -110,7 +115,7 @@ def _missing(tool: ToolSpec, path: Sequence[Any], name: str) -> str:
     return f"missing required field '{where}'"
 
 
-def _unknown_argument(tool: ToolSpec, name: str) -> str:
+def _unknown_argument(tool: AnyTool, name: str) -> str:
     if name in tool.defaults:
         return f"'{name}' is set by the agent and must be left out"
     return f"unknown argument '{name}' (the arguments are: {_names(tool)})"
@@ -138,7 +143,7 @@ def _hint(schema: Mapping[str, Any]) -> str:
     return f" ({': '.join(parts)})" if parts else ""
 
 
-def _names(tool: ToolSpec) -> str:
+def _names(tool: AnyTool) -> str:
     return ", ".join(a.name for a in tool.arguments if a.name not in tool.defaults) or "none"
 
 

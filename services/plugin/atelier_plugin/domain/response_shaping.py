@@ -48,7 +48,7 @@ def shape_response(status: int, headers: Mapping[str, str] | Iterable[tuple[str,
             text = _compact_json(text)
         if not 200 <= status < 300:
             text = f"HTTP {status}: {text}"
-    shown, cut = _trim(text, budget)
+    shown, cut = trim_for_model(text, budget)
     return ToolResponse(status=status, content_type=media, for_model=shown, truncated_bytes=cut, body=body)
 
 
@@ -94,7 +94,8 @@ def _compact_json(text: str) -> str:
         return text  # not JSON after all: shown as text
 
 
-def _trim(text: str, budget: int) -> tuple[str, int]:
+def trim_for_model(text: str, budget: int = DEFAULT_MODEL_BUDGET) -> tuple[str, int]:
+    """`text` cut to `budget` bytes of UTF-8, with how many bytes were cut (0: all of it is shown)."""
     data = text.encode("utf-8")
     if len(data) <= budget:
         return text, 0

@@ -1,4 +1,5 @@
-"""One tool call, as the console's debug_api and the agent runtime's InvokeTool make it:
+"""One tool call, as the console's debug_api and the agent runtime's InvokeTool make it (an MCP
+plugin's tool is validated the same way, then called by `mcp_call`):
 
   arguments parsed and validated (a readable error the model can correct from; no call made)
   -> credentials: the API key, the user's OAuth token (refreshed when expired; an authorization link
@@ -10,22 +11,28 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from atelier_plugin import views
-from atelier_plugin.domain.arguments import default_from_text, parse_arguments, validate_arguments, with_defaults
+from atelier_plugin.domain.arguments import (
+    AnyTool,
+    default_from_text,
+    parse_arguments,
+    validate_arguments,
+    with_defaults,
+)
 from atelier_plugin.domain.auth import ApiKeyAuth, Auth, BearerAuth, NoAuth
 from atelier_plugin.domain.errors import ToolArgumentsError
+from atelier_plugin.domain.mcp_tools import McpToolSpec
 from atelier_plugin.domain.request_building import PreparedRequest, build_request
 from atelier_plugin.domain.response_shaping import shape_response
-from atelier_plugin.domain.tools import ToolSpec
 from atelier_plugin.entities import CommonParam, PluginView, Tool
 from atelier_plugin.oauth.console import link
 from atelier_plugin.oauth.protocol import OAuthError
-from atelier_plugin.runtime import http_call
+from atelier_plugin.runtime import http_call, mcp_call
+from atelier_plugin.runtime.results import CallResult, failed, invalid
 from atelier_plugin.state import PluginState
 from atelier_proto.enums import InvokeOutcome, ParameterLocation
 
@@ -40,33 +47,18 @@ class AgentDefault:
     hidden: bool = False
 
 
-@dataclass(frozen=True)
-class CallResult:
-    outcome: InvokeOutcome
-    tool_name: str
-    plugin_name: str
-    result_for_model: str
-    status_code: int = 0
-    body: bytes = b""
-    request: dict[str, Any] | None = None  # as sent, credentials masked
-    authorization_url: str = ""
-    error: str = ""
-    truncated: bool = False
-
-    def request_json(self) -> str:
-        return json.dumps(self.request, ensure_ascii=False) if self.request is not None else ""
-
-
 class ToolUnavailable(Exception):
     """The tool cannot be offered (its document no longer describes it, a default does not fit)."""
 
 
 def model_tool(state: PluginState, view: PluginView, tool: Tool, defaults: Sequence[AgentDefault]
-               ) -> tuple[ToolSpec, dict[str, Any]]:
-    """The tool as the model sees it: the parsed tool with the agent's hidden defaults fixed, and the
-    values of its shown defaults (which the model may override). ToolArgumentsError for a default
-    that does not fit, ToolUnavailable for a tool its document lost."""
-    spec = state.specs.tool(view, tool)
+               ) -> tuple[AnyTool, dict[str, Any]]:
+    """The tool as the model sees it: the parsed tool (or the MCP server's listed one) with the
+    agent's hidden defaults fixed, and the values of its shown defaults (which the model may
+    override). ToolArgumentsError for a default that does not fit, ToolUnavailable for a tool its
+    document lost."""
+    spec: AnyTool | None = (McpToolSpec(tool.name, tool.mcp.description, tool.mcp.input_schema)
+                            if tool.mcp is not None else state.specs.tool(view, tool))
     if spec is None:
         raise ToolUnavailable(f"tool '{tool.name}' is not in its plugin's document")
     fixed = {d.name: default_from_text(spec, d.name, d.value) for d in defaults if d.hidden}
@@ -78,7 +70,7 @@ def model_tool(state: PluginState, view: PluginView, tool: Tool, defaults: Seque
     return spec, shown
 
 
-def model_schema(spec: ToolSpec, shown: Mapping[str, Any]) -> dict[str, Any]:
+def model_schema(spec: AnyTool, shown: Mapping[str, Any]) -> dict[str, Any]:
     schema = spec.model_schema()
     for name, value in shown.items():
         if name in schema["properties"]:
@@ -100,9 +92,11 @@ async def call(state: PluginState, view: PluginView, tool: Tool, arguments: str,
         values = {**shown, **given}
         validate_arguments(spec, values)
     except ToolArgumentsError as exc:
-        return _invalid(base, exc)
+        return invalid(base, exc)
     except ToolUnavailable as exc:
-        return _failed(base, str(exc))
+        return failed(base, str(exc))
+    if isinstance(spec, McpToolSpec):
+        return await mcp_call.call(state, view, tool, spec.call_arguments(values), base)
 
     credentials = views.credentials(state.keyring, view)
     auth: Auth = NoAuth()
@@ -122,17 +116,17 @@ async def call(state: PluginState, view: PluginView, tool: Tool, arguments: str,
         try:
             auth = BearerAuth((await state.tokens.client_token(view.plugin_id, config, credentials)).access_token)
         except OAuthError as exc:
-            return _failed(base, f"no access token for plugin '{settings.name}': {exc}")
+            return failed(base, f"no access token for plugin '{settings.name}': {exc}")
 
     try:
         prepared = _with_common_params(build_request(spec, values, auth), settings.common_params)
     except ToolArgumentsError as exc:
-        return _invalid(base, exc)
+        return invalid(base, exc)
     record = prepared.for_record()
     try:
         answer = await http_call.send(prepared, state.http, state.limits, idempotent=spec.idempotent)
     except http_call.CallFailed as exc:
-        return replace(_failed(base, str(exc)), request=record)
+        return replace(failed(base, str(exc)), request=record)
     if answer.status_code == 401 and config.is_client_credentials:
         state.tokens.forget_client_token(view.plugin_id, config, credentials)  # the next call fetches a new one
     shaped = shape_response(answer.status_code, answer.headers, answer.body)
@@ -140,15 +134,6 @@ async def call(state: PluginState, view: PluginView, tool: Tool, arguments: str,
                    status_code=answer.status_code, body=answer.body, request=record,
                    result_for_model=shaped.for_model, truncated=shaped.truncated_bytes > 0,
                    error="" if shaped.ok else f"the tool answered HTTP {answer.status_code}")
-
-
-def _invalid(base: CallResult, exc: ToolArgumentsError) -> CallResult:
-    return replace(base, outcome=InvokeOutcome.InvalidArguments, error=exc.msg,
-                   result_for_model=f"{exc.msg}. Correct the arguments and call the tool again.")
-
-
-def _failed(base: CallResult, reason: str) -> CallResult:
-    return replace(base, outcome=InvokeOutcome.Failed, error=reason, result_for_model=f"The tool call failed: {reason}")
 
 
 def _with_common_params(prepared: PreparedRequest, params: Sequence[CommonParam]) -> PreparedRequest:

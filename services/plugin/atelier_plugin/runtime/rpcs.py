@@ -13,14 +13,15 @@ from atelier_plugin.domain.errors import ToolArgumentsError
 from atelier_plugin.domain.naming import unique_names
 from atelier_plugin.entities import Plugin, PluginView
 from atelier_plugin.runtime import calls
-from atelier_plugin.runtime.calls import AgentDefault, CallResult
+from atelier_plugin.runtime.calls import AgentDefault
+from atelier_plugin.runtime.results import CallResult
 from atelier_plugin.state import PluginState
 from atelier_plugin.store import Conn
 from atelier_plugin.store import plugins as plugin_rows
 from atelier_plugin.store import tools as tool_rows
 from atelier_plugin.store import versions as version_rows
 from atelier_proto import plugin_pb2 as ppb
-from atelier_proto.enums import InvokeOutcome, PluginKind
+from atelier_proto.enums import InvokeOutcome
 
 
 def _defaults(given: Sequence[ppb.ToolDefaultParam]) -> list[AgentDefault]:
@@ -49,8 +50,6 @@ def _why_not(plugin: Plugin | None, view: PluginView | None, plugin_id: int, api
         return f"plugin {plugin_id} not found in space {space_id}"
     if view is None:
         return f"plugin '{plugin.settings.name}' has no published version"
-    if view.settings.kind != PluginKind.Openapi:
-        return f"plugin '{plugin.settings.name}' is an MCP plugin, whose tools are listed from its server"
     tool = view.tool(api_id)
     if tool is None:
         where = "its draft" if draft else f"its online version {view.version}"

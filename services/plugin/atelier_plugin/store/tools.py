@@ -6,25 +6,32 @@ from collections.abc import Sequence
 
 import asyncpg
 
-from atelier_plugin.entities import Tool
+from atelier_plugin.entities import McpToolSchema, Tool
 from atelier_plugin.store import Conn
 
 
 def _tool(row: asyncpg.Record) -> Tool:
     return Tool(id=row["id"], plugin_id=row["plugin_id"], name=row["name"], method=row["method"], path=row["path"],
-                disabled=row["disabled"], debug_status=row["debug_status"], created_at=row["created_at"])
+                disabled=row["disabled"], debug_status=row["debug_status"], created_at=row["created_at"],
+                mcp=McpToolSchema.from_doc(row["mcp_tool"]))
+
+
+def _mcp(tool: Tool) -> dict[str, object] | None:
+    return tool.mcp.to_doc() if tool.mcp is not None else None
 
 
 async def insert(conn: Conn, tool: Tool) -> None:
     await conn.execute(
-        "INSERT INTO tools (id, plugin_id, name, method, path, disabled, debug_status) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        tool.id, tool.plugin_id, tool.name, tool.method, tool.path, tool.disabled, tool.debug_status)
+        "INSERT INTO tools (id, plugin_id, name, method, path, disabled, debug_status, mcp_tool)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        tool.id, tool.plugin_id, tool.name, tool.method, tool.path, tool.disabled, tool.debug_status, _mcp(tool))
 
 
 async def update(conn: Conn, tool: Tool) -> None:
     await conn.execute(
-        "UPDATE tools SET name = $2, method = $3, path = $4, disabled = $5, debug_status = $6, updated_at = now()"
-        " WHERE id = $1", tool.id, tool.name, tool.method, tool.path, tool.disabled, tool.debug_status)
+        "UPDATE tools SET name = $2, method = $3, path = $4, disabled = $5, debug_status = $6, mcp_tool = $7,"
+        " updated_at = now() WHERE id = $1",
+        tool.id, tool.name, tool.method, tool.path, tool.disabled, tool.debug_status, _mcp(tool))
 
 
 async def set_debug_status(conn: Conn, tool_id: int, status: int) -> None:
