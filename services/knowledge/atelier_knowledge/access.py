@@ -1,4 +1,4 @@
-"""Loading rows on behalf of a caller: 404 when absent or in a space the caller is not in (alike, so
+"""Loading entities on behalf of a caller: 404 when absent or in a space the caller is not in (alike, so
 ids cannot be probed across spaces)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ import asyncpg
 
 from atelier_common.auth import current_context, require_visible
 from atelier_common.errors import NotFound
+from atelier_knowledge.domain.entities import Dataset, Document, Slice
 from atelier_knowledge.store import datasets, documents, slices
 from atelier_proto.enums import DocumentStatus
 
@@ -17,25 +18,25 @@ def caller_id() -> int:
     return current_context().user_id
 
 
-async def dataset(conn: Conn, dataset_id: int, *, for_update: bool = False) -> asyncpg.Record:
-    row = await datasets.get(conn, dataset_id, for_update=for_update)
-    if row is None:
+async def dataset(conn: Conn, dataset_id: int, *, for_update: bool = False) -> Dataset:
+    found = await datasets.get(conn, dataset_id, for_update=for_update)
+    if found is None:
         raise NotFound(f"dataset {dataset_id} not found")
-    require_visible(row["space_id"], f"dataset {dataset_id} not found")
-    return row
+    require_visible(found.space_id, f"dataset {dataset_id} not found")
+    return found
 
 
-async def document(conn: Conn, document_id: int, *, for_update: bool = False) -> asyncpg.Record:
-    row = await documents.get(conn, document_id, for_update=for_update)
-    if row is None or row["status"] == DocumentStatus.Deleted:
+async def document(conn: Conn, document_id: int, *, for_update: bool = False) -> Document:
+    found = await documents.get(conn, document_id, for_update=for_update)
+    if found is None or found.status == DocumentStatus.Deleted:
         raise NotFound(f"document {document_id} not found")
-    require_visible(row["space_id"], f"document {document_id} not found")
-    return row
+    require_visible(found.space_id, f"document {document_id} not found")
+    return found
 
 
-async def slice_(conn: Conn, slice_id: int, *, for_update: bool = False) -> asyncpg.Record:
-    row = await slices.get(conn, slice_id, for_update=for_update)
-    if row is None:
+async def slice_(conn: Conn, slice_id: int, *, for_update: bool = False) -> Slice:
+    found = await slices.get(conn, slice_id, for_update=for_update)
+    if found is None:
         raise NotFound(f"slice {slice_id} not found")
-    require_visible(row["space_id"], f"slice {slice_id} not found")
-    return row
+    require_visible(found.space_id, f"slice {slice_id} not found")
+    return found

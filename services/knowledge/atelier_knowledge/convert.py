@@ -1,4 +1,4 @@
-"""Rows -> API messages."""
+"""Entities -> API messages."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ import json
 from datetime import datetime
 from typing import TypeVar
 
-import asyncpg
-
 from atelier_knowledge.domain import progress
+from atelier_knowledge.domain.entities import Dataset, Document, DocumentBrief, Review, Slice
 from atelier_knowledge.domain.strategy import chunk_strategy_from_json, parsing_strategy_from_json
 from atelier_knowledge.domain.table_schema import Column
 from atelier_proto import knowledge_pb2 as kpb
@@ -19,42 +18,43 @@ def ts(value: datetime | None) -> int:
     return int(value.timestamp()) if value else 0
 
 
-def dataset(row: asyncpg.Record, docs: list[asyncpg.Record] | None = None, icon_url: str = "") -> kpb.Dataset:
+def dataset(ds: Dataset, docs: list[DocumentBrief] | None = None, icon_url: str = "") -> kpb.Dataset:
     msg = kpb.Dataset(
-        dataset_id=row["id"], name=row["name"], description=row["description"], space_id=row["space_id"],
-        creator_id=row["creator_id"], icon_uri=row["icon_uri"], icon_url=icon_url, format_type=row["format_type"],
-        status=DatasetStatus.DatasetDeleted if row["deleted_at"] else row["status"],
-        create_time=ts(row["created_at"]), update_time=ts(row["updated_at"]), can_edit=True,
+        dataset_id=ds.id, name=ds.name, description=ds.description, space_id=ds.space_id,
+        creator_id=ds.creator_id, icon_uri=ds.icon_uri, icon_url=icon_url, format_type=ds.format_type,
+        status=DatasetStatus.DatasetDeleted if ds.deleted_at else ds.status,
+        create_time=ts(ds.created_at), update_time=ts(ds.updated_at), can_edit=True,
     )
-    if "doc_count" in row.keys():
-        msg.doc_count = row["doc_count"]
-        msg.slice_count = row["slice_count"]
-        msg.all_file_size = row["all_file_size"]
-        msg.hit_count = row["hit_count"]
+    if ds.counts is not None:
+        msg.doc_count = ds.counts.doc_count
+        msg.slice_count = ds.counts.slice_count
+        msg.all_file_size = ds.counts.all_file_size
+        msg.hit_count = ds.counts.hit_count
     for doc in docs or []:
-        msg.file_list.append(doc["name"])
-        if doc["status"] in (DocumentStatus.Uploading, DocumentStatus.Chunking, DocumentStatus.Init):
-            msg.processing_file_list.append(doc["name"])
-            msg.processing_file_id_list.append(str(doc["id"]))
-        elif doc["status"] == DocumentStatus.Failed:
-            msg.failed_file_list.append(doc["name"])
+        msg.file_list.append(doc.name)
+        if doc.status in (DocumentStatus.Uploading, DocumentStatus.Chunking, DocumentStatus.Init):
+            msg.processing_file_list.append(doc.name)
+            msg.processing_file_id_list.append(str(doc.id))
+        elif doc.status == DocumentStatus.Failed:
+            msg.failed_file_list.append(doc.name)
     return msg
 
 
-def document(row: asyncpg.Record, format_type: int, columns: list[Column] | None = None, url: str = "") -> kpb.DocumentInfo:
+def document(doc: Document, format_type: FormatType, columns: list[Column] | None = None, url: str = ""
+             ) -> kpb.DocumentInfo:
     msg = kpb.DocumentInfo(
-        name=row["name"], document_id=row["id"], tos_uri=row["tos_uri"], dataset_id=row["dataset_id"],
-        create_time=ts(row["created_at"]), update_time=ts(row["updated_at"]), creator_id=row["creator_id"],
-        slice_count=row["slice_count"], type=row["file_type"], size=row["size"], char_count=row["char_count"],
-        status=row["status"], hit_count=row["hit_count"], source_type=row["source_type"], format_type=format_type,
-        status_descript=row["status_descript"], space_id=row["space_id"],
-        chunk_strategy=chunk_strategy_from_json(row["chunk_strategy"]),
-        parsing_strategy=parsing_strategy_from_json(row["parsing_strategy"]),
+        name=doc.name, document_id=doc.id, tos_uri=doc.tos_uri, dataset_id=doc.dataset_id,
+        create_time=ts(doc.created_at), update_time=ts(doc.updated_at), creator_id=doc.creator_id,
+        slice_count=doc.slice_count, type=doc.file_type, size=doc.size, char_count=doc.char_count,
+        status=doc.status, hit_count=doc.hit_count, source_type=doc.source_type, format_type=format_type,
+        status_descript=doc.status_descript, space_id=doc.space_id,
+        chunk_strategy=chunk_strategy_from_json(doc.chunk_strategy),
+        parsing_strategy=parsing_strategy_from_json(doc.parsing_strategy),
         editable_append_content=format_type == FormatType.Table,
-        update_type=row["update_type"], update_interval=row["update_interval"],
+        update_type=doc.update_type, update_interval=doc.update_interval,
     )
-    if row["source_type"] == DocumentSource.Web:
-        msg.web_url = row["web_url"]
+    if doc.source_type == DocumentSource.Web:
+        msg.web_url = doc.web_url
     if url:
         msg.url = url
     for column in columns or []:
@@ -62,38 +62,38 @@ def document(row: asyncpg.Record, format_type: int, columns: list[Column] | None
     return msg
 
 
-def document_progress(row: asyncpg.Record, now: datetime, url: str = "") -> kpb.DocumentProgress:
+def document_progress(doc: Document, now: datetime, url: str = "") -> kpb.DocumentProgress:
     msg = kpb.DocumentProgress(
-        document_id=row["id"], progress=progress.percent(row["status"], row["progress"]), status=row["status"],
-        status_descript=row["status_descript"], document_name=row["name"],
-        remaining_time=progress.remaining_seconds(row["status"], row["progress"], row["index_started_at"], now),
-        size=row["size"], type=row["file_type"], update_type=row["update_type"], update_interval=row["update_interval"],
+        document_id=doc.id, progress=progress.percent(doc.status, doc.progress), status=doc.status,
+        status_descript=doc.status_descript, document_name=doc.name,
+        remaining_time=progress.remaining_seconds(doc.status, doc.progress, doc.index_started_at, now),
+        size=doc.size, type=doc.file_type, update_type=doc.update_type, update_interval=doc.update_interval,
     )
     if url:
         msg.url = url
     return msg
 
 
-def slice_(row: asyncpg.Record) -> kpb.SliceInfo:
+def slice_(piece: Slice) -> kpb.SliceInfo:
     return kpb.SliceInfo(
-        slice_id=row["id"], content=row["content"], status=row["status"], hit_count=row["hit_count"],
-        char_count=row["char_count"], sequence=row["sequence"], document_id=row["document_id"],
-        chunk_info=json.dumps(row["chunk_info"] or {}, ensure_ascii=False),
+        slice_id=piece.id, content=piece.content, status=piece.status, hit_count=piece.hit_count,
+        char_count=piece.char_count, sequence=piece.sequence, document_id=piece.document_id,
+        chunk_info=json.dumps(piece.chunk_info or {}, ensure_ascii=False),
     )
 
 
-def photo(row: asyncpg.Record, url: str) -> kpb.PhotoInfo:
+def photo(doc: Document, url: str) -> kpb.PhotoInfo:
     return kpb.PhotoInfo(
-        name=row["name"], document_id=row["id"], url=url, caption=row["caption"], create_time=ts(row["created_at"]),
-        update_time=ts(row["updated_at"]), creator_id=row["creator_id"], type=row["file_type"], size=row["size"],
-        status=row["status"], source_type=row["source_type"],
+        name=doc.name, document_id=doc.id, url=url, caption=doc.caption, create_time=ts(doc.created_at),
+        update_time=ts(doc.updated_at), creator_id=doc.creator_id, type=doc.file_type, size=doc.size,
+        status=doc.status, source_type=doc.source_type,
     )
 
 
-def review(row: asyncpg.Record, tos_url: str, doc_tree_url: str) -> kpb.Review:
+def review(item: Review, tos_url: str, doc_tree_url: str) -> kpb.Review:
     return kpb.Review(
-        review_id=row["id"], document_name=row["document_name"], document_type=row["document_type"],
-        tos_url=tos_url, status=row["status"], doc_tree_tos_url=doc_tree_url,
+        review_id=item.id, document_name=item.document_name, document_type=item.document_type,
+        tos_url=tos_url, status=item.status, doc_tree_tos_url=doc_tree_url,
     )
 
 

@@ -55,14 +55,13 @@ async def create(deps: ServiceDeps, *, space_id: int, name: str, description: st
 
 async def detail(deps: ServiceDeps, space_id: int, dataset_ids: list[int]) -> dict[str, kpb.Dataset]:
     require_space(space_id)
-    rows = await datasets.get_with_counts(deps.pool, dataset_ids)
     out = {}
-    for row in rows:
-        if row["space_id"] != space_id:
+    for ds in await datasets.get_with_counts(deps.pool, dataset_ids):
+        if ds.space_id != space_id:
             continue
-        docs = await documents.names_by_status(deps.pool, row["id"])
-        out[str(row["id"])] = convert.dataset(row, docs, await icon_url(deps, row["icon_uri"]))
-        await embedder_switch.describe(deps, [row], [out[str(row["id"])]])
+        docs = await documents.names_by_status(deps.pool, ds.id)
+        out[str(ds.id)] = convert.dataset(ds, docs, await icon_url(deps, ds.icon_uri))
+        await embedder_switch.describe(deps, [ds], [out[str(ds.id)]])
     return out
 
 
@@ -70,14 +69,14 @@ async def list_(deps: ServiceDeps, req: kpb.ListDatasetRequest) -> tuple[list[kp
     require_space(req.space_id)
     page = paging.page_or_default(req.page, req.size, default_size=10, max_size=MAX_PAGE_SIZE)
     flt = req.filter
-    rows, total = await datasets.list_page(
+    found, total = await datasets.list_page(
         deps.pool, space_id=req.space_id, name=flt.name, dataset_ids=list(flt.dataset_ids),
         format_type=flt.format_type if flt.HasField("format_type") else None,
         order_by="update" if req.order_field == kpb.ORDER_FIELD_UPDATE_TIME else "create",
         descending=req.order_type != kpb.ORDER_TYPE_ASC, limit=page.size, offset=page.offset,
     )
-    items = [convert.dataset(r, icon_url=await icon_url(deps, r["icon_uri"])) for r in rows]
-    await embedder_switch.describe(deps, list(rows), items)
+    items = [convert.dataset(ds, icon_url=await icon_url(deps, ds.icon_uri)) for ds in found]
+    await embedder_switch.describe(deps, found, items)
     return items, total
 
 

@@ -10,11 +10,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import asyncpg
+
 from atelier_common import object_keys, paging
 from atelier_common.errors import InvalidArgument, NotFound, PayloadTooLarge
 from atelier_common.files import FileStore
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events, sources, uploads
+from atelier_knowledge.domain.entities import Dataset, Document
 from atelier_knowledge.domain.file_types import file_type_of
 from atelier_knowledge.domain.strategy import to_json, validate_strategy
 from atelier_knowledge.domain.web_url import checked_web_url
@@ -77,9 +80,9 @@ def _table_sheet(base: kpb.DocumentBase) -> dict[str, Any] | None:
     return sheet or None
 
 
-async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, where: str) -> NewDocument:
+async def resolve_base(deps: ServiceDeps, dataset: Dataset, base: kpb.DocumentBase, where: str) -> NewDocument:
     """Where a DocumentBase's content lives (storing custom text and inline files first)."""
-    space_id = dataset["space_id"]
+    space_id = dataset.space_id
     name = base.name.strip()
     info = base.source_info
     if not name and not (info.web_url or info.HasField("source_file_id")):  # those are named by the page / file
@@ -89,7 +92,7 @@ async def resolve_base(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, 
     if source == DocumentSource.Custom:
         if not info.custom_content.strip():
             raise InvalidArgument(f"{where}.source_info.custom_content must not be empty")
-        file_type = "json" if dataset["format_type"] == FormatType.Table else "txt"
+        file_type = "json" if dataset.format_type == FormatType.Table else "txt"
         data = info.custom_content.encode()
         key = await uploads.store(deps, space_id, f"custom.{file_type}", data)
         return NewDocument(name, file_type, DocumentSource.Custom, key, len(data), sheet, base.caption)
@@ -119,19 +122,19 @@ def _check_size(deps: ServiceDeps, size: int, where: str) -> None:
         raise PayloadTooLarge(f"{where}: the file is {size} bytes; the limit is {deps.settings.max_upload_bytes}")
 
 
-def _web_document(dataset: Any, base: kpb.DocumentBase, where: str) -> NewDocument:
-    if dataset["format_type"] != FormatType.Text:
+def _web_document(dataset: Dataset, base: kpb.DocumentBase, where: str) -> NewDocument:
+    if dataset.format_type != FormatType.Text:
         raise InvalidArgument(f"{where}: web pages can only be added to text datasets (format_type 0)")
     url = checked_web_url(base.source_info.web_url, f"{where}.source_info.web_url")
     update_type, interval = (update_rule(base.update_rule, f"{where}.update_rule") if base.HasField("update_rule")
                              else (UpdateType.NoUpdate, DEFAULT_UPDATE_INTERVAL_H))
     # The key the indexer writes the page's extracted text to; nothing is stored yet.
-    key = object_keys.upload_key(dataset["space_id"], "page.md")
+    key = object_keys.upload_key(dataset.space_id, "page.md")
     return NewDocument(base.name.strip() or url, "html", DocumentSource.Web, key, 0,
                        web=WebSource(url, update_type, interval))
 
 
-async def _copy_uploaded_file(deps: ServiceDeps, dataset: Any, base: kpb.DocumentBase, where: str) -> NewDocument:
+async def _copy_uploaded_file(deps: ServiceDeps, dataset: Dataset, base: kpb.DocumentBase, where: str) -> NewDocument:
     """A file from /v1/files/upload, copied under the document's own key: deleting the file or the
     document never breaks the other."""
     info = base.source_info
@@ -143,7 +146,7 @@ async def _copy_uploaded_file(deps: ServiceDeps, dataset: Any, base: kpb.Documen
     data = await files.read(stored)
     name = base.name.strip() or stored.file_name
     file_type = file_type_of(stored.file_name, info.file_type)
-    key = await uploads.store(deps, dataset["space_id"], f"file.{file_type or 'bin'}", data)
+    key = await uploads.store(deps, dataset.space_id, f"file.{file_type or 'bin'}", data)
     return NewDocument(name, file_type, DocumentSource.Document, key, len(data), _table_sheet(base), base.caption)
 
 
@@ -163,7 +166,7 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
             document_id = deps.ids.next_id()
             ids.append(document_id)
             await documents.insert(
-                conn, id=document_id, dataset_id=dataset_id, space_id=dataset["space_id"],
+                conn, id=document_id, dataset_id=dataset_id, space_id=dataset.space_id,
                 creator_id=access.caller_id(), name=doc.name, file_type=doc.file_type, source_type=doc.source_type,
                 tos_uri=doc.tos_uri, size=doc.size, status=DocumentStatus.Uploading, chunk_strategy=chunk_json,
                 parsing_strategy=parsing_json, table_sheet=doc.table_sheet, caption=doc.caption,
@@ -173,27 +176,27 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
             )
         for document_id in ids:  # one event each, keyed by the document: indexed in parallel across partitions
             await events.index_document(conn, dataset_id=dataset_id, document_id=document_id)
-        rows = await documents.get_many(conn, ids)
+        created = await documents.get_many(conn, ids)
     # The objects (stored here, or by the gateway's upload) are documents' sources now.
     await sources.leases(deps).release([doc.tos_uri for doc in new_docs])
-    return [convert.document(r, dataset["format_type"], url=await content_url(deps, r)) for r in rows]
+    return [convert.document(doc, dataset.format_type, url=await content_url(deps, doc)) for doc in created]
 
 
-async def content_url(deps: ServiceDeps, row: Any) -> str:
+async def content_url(deps: ServiceDeps, doc: Document) -> str:
     """A URL a browser can open for the document's stored content ("" while a web page is not fetched yet)."""
-    if not row["tos_uri"] or (row["source_type"] == DocumentSource.Web and not row["content_hash"]):
+    if not doc.tos_uri or (doc.source_type == DocumentSource.Web and not doc.content_hash):
         return ""
-    return await deps.storage.url(row["tos_uri"])
+    return await deps.storage.url(doc.tos_uri)
 
 
 async def list_(deps: ServiceDeps, dataset_id: int, *, document_ids: list[int], keyword: str, page: int, size: int
                 ) -> tuple[list[kpb.DocumentInfo], int]:
     window = paging.page_or_default(page, size, default_size=50, max_size=MAX_PAGE_SIZE)
     dataset = await access.dataset(deps.pool, dataset_id)
-    rows, total = await documents.list_page(deps.pool, dataset_id=dataset_id, document_ids=document_ids,
-                                            keyword=keyword, limit=window.size, offset=window.offset)
-    columns = await tables.get_columns(deps.pool, dataset_id) if dataset["format_type"] == FormatType.Table else None
-    return [convert.document(r, dataset["format_type"], columns, url=await content_url(deps, r)) for r in rows], total
+    found, total = await documents.list_page(deps.pool, dataset_id=dataset_id, document_ids=document_ids,
+                                             keyword=keyword, limit=window.size, offset=window.offset)
+    columns = await tables.get_columns(deps.pool, dataset_id) if dataset.format_type == FormatType.Table else None
+    return [convert.document(doc, dataset.format_type, columns, url=await content_url(deps, doc)) for doc in found], total
 
 
 async def update(deps: ServiceDeps, req: kpb.UpdateDocumentRequest | kpb.UpdateDocumentOpenApiRequest) -> None:
@@ -207,19 +210,19 @@ async def update(deps: ServiceDeps, req: kpb.UpdateDocumentRequest | kpb.UpdateD
         if isinstance(req, kpb.UpdateDocumentRequest) and req.HasField("status"):
             if req.status not in (DocumentStatus.Enable, DocumentStatus.Disable):
                 raise InvalidArgument("status may only be set to 1 (enabled) or 2 (disabled)")
-            if doc["status"] not in (DocumentStatus.Enable, DocumentStatus.Disable):
-                raise InvalidArgument(f"document {doc['id']} is not indexed yet (status {doc['status']})")
+            if doc.status not in (DocumentStatus.Enable, DocumentStatus.Disable):
+                raise InvalidArgument(f"document {doc.id} is not indexed yet (status {int(doc.status)})")
             fields["status"] = req.status
         if req.HasField("update_rule"):
-            if doc["source_type"] != DocumentSource.Web:
-                raise InvalidArgument(f"update_rule applies to web page documents only; document {doc['id']} is not one")
+            if doc.source_type != DocumentSource.Web:
+                raise InvalidArgument(f"update_rule applies to web page documents only; document {doc.id} is not one")
             fields["update_type"], fields["update_interval"] = update_rule(req.update_rule, "update_rule")
-        await documents.update_fields(conn, doc["id"], fields)
+        await documents.update_fields(conn, doc.id, fields)
         if req.table_meta:
-            await _update_table_meta(conn, doc["dataset_id"], list(req.table_meta))
+            await _update_table_meta(conn, doc.dataset_id, list(req.table_meta))
 
 
-async def _update_table_meta(conn: Any, dataset_id: int, meta: list[kpb.TableColumn]) -> None:
+async def _update_table_meta(conn: asyncpg.Connection, dataset_id: int, meta: list[kpb.TableColumn]) -> None:
     """Column descriptions and names are metadata; types and the physical layout stay."""
     columns = await tables.get_columns(conn, dataset_id)
     if columns is None:
@@ -244,12 +247,12 @@ async def delete(deps: ServiceDeps, document_ids: list[int]) -> None:
         raise InvalidArgument("document_ids must not be empty")
     async with deps.pool.acquire() as conn, conn.transaction():
         docs = [await access.document(conn, d, for_update=True) for d in document_ids]
-        await documents.soft_delete(conn, [d["id"] for d in docs])
+        await documents.soft_delete(conn, [d.id for d in docs])
         for doc in docs:
-            await slices.delete_for_document(conn, doc["id"])
-            await tables.delete_document_rows(conn, doc["dataset_id"], doc["id"])
-            await events.delete_data(conn, dataset_id=doc["dataset_id"], document_ids=[doc["id"]])
-    await sources.remove_deleted_now(deps, [d["id"] for d in docs])
+            await slices.delete_for_document(conn, doc.id)
+            await tables.delete_document_rows(conn, doc.dataset_id, doc.id)
+            await events.delete_data(conn, dataset_id=doc.dataset_id, document_ids=[doc.id])
+    await sources.remove_deleted_now(deps, [d.id for d in docs])
 
 
 async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int], *,
@@ -262,7 +265,7 @@ async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int],
         dataset = await access.dataset(conn, dataset_id)
         for document_id in document_ids:
             doc = await access.document(conn, document_id, for_update=True)
-            if doc["dataset_id"] != dataset_id:
+            if doc.dataset_id != dataset_id:
                 raise InvalidArgument(f"document {document_id} is not in dataset {dataset_id}")
         await documents.mark_queued(
             conn, document_ids,
@@ -271,8 +274,8 @@ async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int],
         )
         for document_id in document_ids:
             await events.index_document(conn, dataset_id=dataset_id, document_id=document_id)
-        rows = await documents.get_many(conn, document_ids)
-    return [convert.document(r, dataset["format_type"], url=await content_url(deps, r)) for r in rows]
+        queued = await documents.get_many(conn, document_ids)
+    return [convert.document(doc, dataset.format_type, url=await content_url(deps, doc)) for doc in queued]
 
 
 async def progress(deps: ServiceDeps, document_ids: list[int], dataset_id: int | None = None) -> list[kpb.DocumentProgress]:
@@ -282,7 +285,7 @@ async def progress(deps: ServiceDeps, document_ids: list[int], dataset_id: int |
     out = []
     for document_id in document_ids:
         doc = await access.document(deps.pool, document_id)
-        if dataset_id is not None and doc["dataset_id"] != dataset_id:
+        if dataset_id is not None and doc.dataset_id != dataset_id:
             raise NotFound(f"document {document_id} is not in dataset {dataset_id}")
         out.append(convert.document_progress(doc, now, url=await content_url(deps, doc)))
     return out

@@ -19,10 +19,10 @@ from atelier_common.ai import PROVIDERS, EmbeddingError, embedding_config, parse
 from atelier_common.errors import Conflict, InvalidArgument, Unavailable
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events
+from atelier_knowledge.domain.entities import Dataset, EmbedderSwitch
 from atelier_knowledge.embedders import dataset_chunk_limit, index_key
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.store import datasets, embedder_switches, slices
-from atelier_knowledge.store.embedder_switches import EmbedderSwitch
 from atelier_proto import events_pb2 as epb
 from atelier_proto import knowledge_pb2 as kpb
 from atelier_proto.enums import EmbedderSwitchStatus
@@ -57,7 +57,7 @@ async def _probe(vectors: QueryVectors, model_id: str) -> None:
 async def switch(deps: ServiceDeps, vectors: QueryVectors, dataset_id: int, requested: str) -> kpb.EmbedderSwitch:
     dataset = await access.dataset(deps.pool, dataset_id)
     target = _target(deps, requested)
-    if target == dataset["embedding_model"]:
+    if target == dataset.embedding_model:
         raise InvalidArgument(f"dataset {dataset_id} already uses the embedder {target}")
     await _probe(vectors, target)
     async with deps.pool.acquire() as conn, conn.transaction():
@@ -65,14 +65,14 @@ async def switch(deps: ServiceDeps, vectors: QueryVectors, dataset_id: int, requ
         if await embedder_switches.running(conn, dataset_id) is not None:
             raise Conflict(f"dataset {dataset_id} is already moving to another embedder; wait for it to finish")
         try:
-            row = await embedder_switches.insert(
-                conn, id=deps.ids.next_id(), dataset_id=dataset_id, space_id=dataset["space_id"],
-                from_model=dataset["embedding_model"], to_model=target,
+            started = await embedder_switches.insert(
+                conn, id=deps.ids.next_id(), dataset_id=dataset_id, space_id=dataset.space_id,
+                from_model=dataset.embedding_model, to_model=target,
                 total_slices=await slices.count_for_dataset(conn, dataset_id))
         except asyncpg.UniqueViolationError:
             raise Conflict(f"dataset {dataset_id} is already moving to another embedder") from None
-        await events.publish(conn, dataset_id, epb.SwitchEmbedder(dataset_id=dataset_id, switch_id=row.id))
-    return message(row)
+        await events.publish(conn, dataset_id, epb.SwitchEmbedder(dataset_id=dataset_id, switch_id=started.id))
+    return message(started)
 
 
 async def report_progress(deps: ServiceDeps, req: kpb.ReportSwitchProgressRequest) -> kpb.ReportSwitchProgressResponse:
@@ -103,9 +103,9 @@ async def finish(deps: ServiceDeps, req: kpb.FinishEmbedderSwitchRequest) -> kpb
             return kpb.FinishEmbedderSwitchResponse(changed=False)
         old_key = index_key(dataset)
         await embedder_switches.finish(conn, switch.id, EmbedderSwitchStatus.Done)
-        await datasets.use_index(conn, dataset["id"], embedding_model=switch.to_model,
+        await datasets.use_index(conn, dataset.id, embedding_model=switch.to_model,
                                  embedding_dimension=req.dimension or switch.dimension, index_id=switch.id)
-        await events.publish(conn, dataset["id"], epb.DeleteKnowledgeData(dataset_id=dataset["id"], index_id=old_key))
+        await events.publish(conn, dataset.id, epb.DeleteKnowledgeData(dataset_id=dataset.id, index_id=old_key))
     log.info("dataset moved to another embedder", extra={"dataset_id": switch.dataset_id,
                                                           "from_model": switch.from_model, "to_model": switch.to_model})
     return kpb.FinishEmbedderSwitchResponse(changed=True)
@@ -113,31 +113,31 @@ async def finish(deps: ServiceDeps, req: kpb.FinishEmbedderSwitchRequest) -> kpb
 
 async def get(deps: ServiceDeps, dataset_id: int) -> kpb.GetEmbedderSwitchResponse:
     dataset = await access.dataset(deps.pool, dataset_id)
-    reply = kpb.GetEmbedderSwitchResponse(embedding_model=dataset["embedding_model"])
+    reply = kpb.GetEmbedderSwitchResponse(embedding_model=dataset.embedding_model)
     latest = await embedder_switches.latest(deps.pool, dataset_id)
     if latest is not None:
         reply.embedder_switch.CopyFrom(message(latest))
     return reply
 
 
-def message(row: EmbedderSwitch) -> kpb.EmbedderSwitch:
-    msg = kpb.EmbedderSwitch(switch_id=row.id, from_model=row.from_model, to_model=row.to_model,
-                             status=row.status, progress=row.progress, total_slices=row.total_slices,
-                             done_slices=row.done_slices, create_time=convert.ts(row.created_at))
-    if row.error:
-        msg.error = row.error
-    if row.finished_at is not None:
-        msg.finish_time = convert.ts(row.finished_at)
+def message(switch: EmbedderSwitch) -> kpb.EmbedderSwitch:
+    msg = kpb.EmbedderSwitch(switch_id=switch.id, from_model=switch.from_model, to_model=switch.to_model,
+                             status=switch.status, progress=switch.progress, total_slices=switch.total_slices,
+                             done_slices=switch.done_slices, create_time=convert.ts(switch.created_at))
+    if switch.error:
+        msg.error = switch.error
+    if switch.finished_at is not None:
+        msg.finish_time = convert.ts(switch.finished_at)
     return msg
 
 
-async def describe(deps: ServiceDeps, rows: list[asyncpg.Record], msgs: list[kpb.Dataset]) -> None:
+async def describe(deps: ServiceDeps, found: list[Dataset], msgs: list[kpb.Dataset]) -> None:
     """The embedder fields of dataset messages: its model, the chunk size it reads, its latest switch."""
-    latest = await embedder_switches.latest_many(deps.pool, [r["id"] for r in rows])
-    for row, msg in zip(rows, msgs, strict=True):
-        msg.embedding_model = row["embedding_model"]
-        limit = dataset_chunk_limit(row, deps.settings)
+    latest = await embedder_switches.latest_many(deps.pool, [ds.id for ds in found])
+    for ds, msg in zip(found, msgs, strict=True):
+        msg.embedding_model = ds.embedding_model
+        limit = dataset_chunk_limit(ds, deps.settings)
         if limit is not None:
             msg.max_chunk_tokens = limit.max_tokens
-        if row["id"] in latest:
-            msg.embedder_switch.CopyFrom(message(latest[row["id"]]))
+        if ds.id in latest:
+            msg.embedder_switch.CopyFrom(message(latest[ds.id]))

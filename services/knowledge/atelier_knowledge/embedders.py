@@ -4,22 +4,20 @@ dataset's current search index)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from atelier_common.ai import ChunkLimit, EmbeddingError, chunk_limit
 from atelier_common.errors import Internal
 from atelier_common.settings import Settings
+from atelier_knowledge.domain.entities import Dataset
 
 
-def dataset_chunk_limit(dataset: Mapping[str, Any], settings: Settings) -> ChunkLimit | None:
+def dataset_chunk_limit(dataset: Dataset, settings: Settings) -> ChunkLimit | None:
     try:
-        return chunk_limit(dataset["embedding_model"], settings)
+        return chunk_limit(dataset.embedding_model, settings)
     except EmbeddingError as exc:  # the declared tokenizer cannot be loaded: the server's configuration, named
-        raise Internal(f"the dataset's embedder {dataset['embedding_model']} cannot size chunks: {exc}") from None
+        raise Internal(f"the dataset's embedder {dataset.embedding_model} cannot size chunks: {exc}") from None
 
 
-def index_key(dataset: Mapping[str, Any]) -> int:
+def index_key(dataset: Dataset) -> int:
     """The search-store key of the dataset's current index (collection `kb_<key>`): the dataset id
     until an embedder switch moves it to a new index."""
-    return int(dataset.get("index_id") or dataset["id"])
+    return dataset.index_id or dataset.id

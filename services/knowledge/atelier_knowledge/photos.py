@@ -17,7 +17,7 @@ MAX_PAGE_SIZE = 100
 
 async def _image_dataset(deps: ServiceDeps, dataset_id: int) -> None:
     ds = await access.dataset(deps.pool, dataset_id)
-    if ds["format_type"] != FormatType.Image:
+    if ds.format_type != FormatType.Image:
         raise InvalidArgument(f"dataset {dataset_id} is not an image dataset")
 
 
@@ -25,18 +25,18 @@ async def list_(deps: ServiceDeps, dataset_id: int, *, page: int, size: int, key
                 has_caption: bool | None = None, status: int | None = None) -> tuple[list[kpb.PhotoInfo], int]:
     await _image_dataset(deps, dataset_id)
     window = paging.page_or_default(page, size, default_size=20, max_size=MAX_PAGE_SIZE)
-    rows, total = await documents.list_page(deps.pool, dataset_id=dataset_id, document_ids=None, keyword=keyword,
-                                            limit=window.size, offset=window.offset, status=status,
-                                            has_caption=has_caption)
-    return [convert.photo(r, await deps.storage.url(r["tos_uri"])) for r in rows], total
+    found, total = await documents.list_page(deps.pool, dataset_id=dataset_id, document_ids=None, keyword=keyword,
+                                             limit=window.size, offset=window.offset, status=status,
+                                             has_caption=has_caption)
+    return [convert.photo(doc, await deps.storage.url(doc.tos_uri)) for doc in found], total
 
 
 async def detail(deps: ServiceDeps, dataset_id: int, document_ids: list[int]) -> dict[str, kpb.PhotoInfo]:
     await _image_dataset(deps, dataset_id)
     out = {}
-    for row in await documents.get_many(deps.pool, document_ids):
-        if row["dataset_id"] == dataset_id:
-            out[str(row["id"])] = convert.photo(row, await deps.storage.url(row["tos_uri"]))
+    for doc in await documents.get_many(deps.pool, document_ids):
+        if doc.dataset_id == dataset_id:
+            out[str(doc.id)] = convert.photo(doc, await deps.storage.url(doc.tos_uri))
     return out
 
 
@@ -45,13 +45,13 @@ async def _set_caption(deps: ServiceDeps, document_id: int, caption: str, captio
     """Store the caption and re-index the image: the caption is what retrieval searches."""
     async with deps.pool.acquire() as conn, conn.transaction():
         doc = await access.document(conn, document_id, for_update=True)
-        if dataset_id is not None and doc["dataset_id"] != dataset_id:
+        if dataset_id is not None and doc.dataset_id != dataset_id:
             raise NotFound(f"image {document_id} is not in dataset {dataset_id}")
-        if doc["file_type"] not in IMAGE_MEDIA_TYPES:
+        if doc.file_type not in IMAGE_MEDIA_TYPES:
             raise InvalidArgument(f"document {document_id} is not an image")
         await documents.update_fields(conn, document_id, {"caption": caption, "caption_type": caption_type})
         await documents.mark_queued(conn, [document_id])
-        await events.index_document(conn, dataset_id=doc["dataset_id"], document_id=document_id)
+        await events.index_document(conn, dataset_id=doc.dataset_id, document_id=document_id)
 
 
 async def update_caption(deps: ServiceDeps, document_id: int, caption: str, *, dataset_id: int | None = None) -> None:
@@ -62,12 +62,12 @@ async def update_caption(deps: ServiceDeps, document_id: int, caption: str, *, d
 
 async def extract_caption(deps: ServiceDeps, document_id: int) -> str:
     doc = await access.document(deps.pool, document_id)
-    if doc["file_type"] not in IMAGE_MEDIA_TYPES:
+    if doc.file_type not in IMAGE_MEDIA_TYPES:
         raise InvalidArgument(f"document {document_id} is not an image")
-    image = await deps.storage.get(doc["tos_uri"])
+    image = await deps.storage.get(doc.tos_uri)
     model = create_chat_model(deps.settings, model=deps.settings.caption_model or None)
     try:
-        caption = await model.caption_image(image, IMAGE_MEDIA_TYPES[doc["file_type"]])
+        caption = await model.caption_image(image, IMAGE_MEDIA_TYPES[doc.file_type])
     except LLMError as exc:
         raise Unprocessable(f"the caption model could not caption this image: {exc}") from None
     finally:

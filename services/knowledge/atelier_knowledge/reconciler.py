@@ -32,18 +32,18 @@ async def reconcile_once(deps: ServiceDeps) -> int:
             return 0
         stuck = await documents.stuck(conn, settings.reconcile_stuck_after_s)
         if behind:  # a queued document's event may still be in the backlog
-            stuck = [doc for doc in stuck if doc["status"] != DocumentStatus.Uploading]
+            stuck = [doc for doc in stuck if doc.status != DocumentStatus.Uploading]
         for doc in stuck:
-            attempts = await documents.touch_redriven(conn, doc["id"])
+            attempts = await documents.touch_redriven(conn, doc.id)
             if attempts > settings.index_max_attempts:
                 reason = f"indexing did not finish after {attempts - 1} re-drives"
-                await slices.delete_for_document(conn, doc["id"])
-                await tables.delete_document_rows(conn, doc["dataset_id"], doc["id"])
-                await documents.mark_failed(conn, doc["id"], reason)
-                await events.delete_data(conn, dataset_id=doc["dataset_id"], document_ids=[doc["id"]])
-                log.warning("stuck document failed", extra={"document_id": doc["id"], "reason": reason})
+                await slices.delete_for_document(conn, doc.id)
+                await tables.delete_document_rows(conn, doc.dataset_id, doc.id)
+                await documents.mark_failed(conn, doc.id, reason)
+                await events.delete_data(conn, dataset_id=doc.dataset_id, document_ids=[doc.id])
+                log.warning("stuck document failed", extra={"document_id": doc.id, "reason": reason})
             else:
-                await events.index_document(conn, dataset_id=doc["dataset_id"], document_id=doc["id"])
-                log.warning("re-driving stuck document", extra={"document_id": doc["id"], "attempt": attempts})
+                await events.index_document(conn, dataset_id=doc.dataset_id, document_id=doc.id)
+                log.warning("re-driving stuck document", extra={"document_id": doc.id, "attempt": attempts})
             acted += 1
     return acted

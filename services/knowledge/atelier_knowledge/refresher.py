@@ -25,9 +25,9 @@ async def refresh_once(deps: ServiceDeps) -> int:
             return 0
         due = await documents.claim_due_web_pages(conn)
         for doc in due:
-            await events.publish(conn, doc["id"], epb.RefreshWebDocument(
-                document_id=doc["id"], web_url=doc["web_url"], tos_uri=doc["tos_uri"],
-                content_hash=doc["content_hash"], failed=doc["status"] == DocumentStatus.Failed))
+            await events.publish(conn, doc.id, epb.RefreshWebDocument(
+                document_id=doc.id, web_url=doc.web_url, tos_uri=doc.tos_uri,
+                content_hash=doc.content_hash, failed=doc.status == DocumentStatus.Failed))
     if due:
         log.info("web pages due for a refresh", extra={"count": len(due)})
     return len(due)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from atelier_common.errors import InvalidArgument, NotFound
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access, convert, events, uploads
+from atelier_knowledge.domain.entities import Review
 from atelier_knowledge.domain.file_types import file_type_of
 from atelier_knowledge.domain.strategy import to_json, validate_strategy
 from atelier_knowledge.embedders import dataset_chunk_limit
@@ -27,18 +26,18 @@ async def create(deps: ServiceDeps, req: kpb.CreateDocumentReviewRequest) -> lis
         dataset = await access.dataset(conn, req.dataset_id)
         out = []
         for i, item in enumerate(req.reviews):
-            await uploads.require(deps, item.tos_uri, dataset["space_id"], f"reviews[{i}].tos_uri")
+            await uploads.require(deps, item.tos_uri, dataset.space_id, f"reviews[{i}].tos_uri")
             review_id = deps.ids.next_id()
             doc_type = file_type_of(item.document_name, item.document_type)
-            await reviews.insert(conn, id=review_id, dataset_id=req.dataset_id, space_id=dataset["space_id"],
-                                 document_name=item.document_name, document_type=doc_type, tos_uri=item.tos_uri,
-                                 chunk_strategy=chunk_json, parsing_strategy=parsing_json)
-            event = epb.DocumentReview(space_id=dataset["space_id"], review_id=review_id, tos_uri=item.tos_uri,
+            review = await reviews.insert(conn, id=review_id, dataset_id=req.dataset_id, space_id=dataset.space_id,
+                                          document_name=item.document_name, document_type=doc_type,
+                                          tos_uri=item.tos_uri, chunk_strategy=chunk_json, parsing_strategy=parsing_json)
+            event = epb.DocumentReview(space_id=dataset.space_id, review_id=review_id, tos_uri=item.tos_uri,
                                        document_type=doc_type, chunk_strategy=req.chunk_strategy,
                                        parsing_strategy=req.parsing_strategy,
-                                       embedding_model=dataset["embedding_model"])
+                                       embedding_model=dataset.embedding_model)
             await events.publish(conn, review_id, event)
-            out.append(await _review(deps, await reviews.get(conn, review_id)))
+            out.append(await _review(deps, review))
     return out
 
 
@@ -47,24 +46,24 @@ async def mget(deps: ServiceDeps, dataset_id: int, review_ids: list[int]) -> lis
     return [await _review(deps, r) for r in await reviews.get_many(deps.pool, dataset_id, review_ids)]
 
 
-async def _review(deps: ServiceDeps, row: Any) -> kpb.Review:
+async def _review(deps: ServiceDeps, review: Review) -> kpb.Review:
     """Source and chunk tree as URLs a browser can open."""
-    tree = await deps.storage.url(row["doc_tree_uri"]) if row["doc_tree_uri"] else ""
-    return convert.review(row, await deps.storage.url(row["tos_uri"]), tree)
+    tree = await deps.storage.url(review.doc_tree_uri) if review.doc_tree_uri else ""
+    return convert.review(review, await deps.storage.url(review.tos_uri), tree)
 
 
 async def save(deps: ServiceDeps, dataset_id: int, review_id: int, doc_tree_json: str) -> None:
     import json
 
     dataset = await access.dataset(deps.pool, dataset_id)
-    row = await reviews.get(deps.pool, review_id)
-    if row is None or row["dataset_id"] != dataset_id:
+    review = await reviews.get(deps.pool, review_id)
+    if review is None or review.dataset_id != dataset_id:
         raise NotFound(f"review {review_id} not found in dataset {dataset_id}")
     try:
         json.loads(doc_tree_json)
     except ValueError:
         raise InvalidArgument("doc_tree_json is not valid JSON") from None
-    key = f"reviews/{dataset['space_id']}/{review_id}.json"
+    key = f"reviews/{dataset.space_id}/{review_id}.json"
     await deps.storage.put(key, doc_tree_json.encode(), "application/json")
     await reviews.finish(deps.pool, review_id, status=ReviewStatus.Enable, doc_tree_uri=key)
 

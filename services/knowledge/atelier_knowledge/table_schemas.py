@@ -45,11 +45,11 @@ async def get_schema(deps: ServiceDeps, req: kpb.GetTableSchemaRequest) -> kpb.G
         found = await _inspect_source(deps, req.source_file, space_id, sheet, preview_rows)
     elif req.HasField("document_id"):
         doc = await access.document(deps.pool, req.document_id)
-        columns = await tables.get_columns(deps.pool, doc["dataset_id"])
+        columns = await tables.get_columns(deps.pool, doc.dataset_id)
         if columns is not None and req.table_data_type == kpb.TABLE_DATA_TYPE_ONLY_SCHEMA:
             return kpb.GetTableSchemaResponse(table_meta=[c.to_proto() for c in columns])
-        found = await indexer.inspect_table(deps.settings, file_type=doc["file_type"], tos_uri=doc["tos_uri"],
-                                            sheet=sheet or _stored_sheet(doc["table_sheet"]), preview_rows=preview_rows)
+        found = await indexer.inspect_table(deps.settings, file_type=doc.file_type, tos_uri=doc.tos_uri,
+                                            sheet=sheet or _stored_sheet(doc.table_sheet), preview_rows=preview_rows)
     else:
         raise InvalidArgument("source_file or document_id is required")
     resp = kpb.GetTableSchemaResponse(sheet_list=found.sheets)
@@ -63,12 +63,12 @@ async def get_schema(deps: ServiceDeps, req: kpb.GetTableSchemaRequest) -> kpb.G
 async def validate(deps: ServiceDeps, req: kpb.ValidateTableSchemaRequest) -> dict[str, str]:
     """column name -> problem ("" when the column is fine); a top-level problem goes under "_"."""
     doc = await access.document(deps.pool, req.document_id)
-    columns = await tables.get_columns(deps.pool, doc["dataset_id"])
+    columns = await tables.get_columns(deps.pool, doc.dataset_id)
     if columns is None:
-        raise InvalidArgument(f"dataset {doc['dataset_id']} has no table schema yet")
+        raise InvalidArgument(f"dataset {doc.dataset_id} has no table schema yet")
     if not req.HasField("source_file"):
         raise InvalidArgument("source_file is required")
-    found = await _inspect_source(deps, req.source_file, doc["space_id"],
+    found = await _inspect_source(deps, req.source_file, doc.space_id,
                                   req.table_sheet if req.HasField("table_sheet") else None, preview_rows=0)
     names = [c.column_name for c in found.columns]
     result = {c.column_name: "" for c in columns}

@@ -7,6 +7,7 @@ import hashlib
 
 from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
+from atelier_knowledge.domain.entities import Slice
 from atelier_knowledge.domain.table_schema import Column
 from atelier_knowledge.indexing import views
 from atelier_knowledge.store import datasets, documents, embedder_switches, slices, tables
@@ -30,9 +31,9 @@ async def get_datasets(deps: ServiceDeps, req: kpb.GetIndexingDatasetsRequest) -
     reply = kpb.GetIndexingDatasetsResponse()
     async with deps.pool.acquire() as conn:
         for dataset_id in dict.fromkeys(req.dataset_ids):
-            row = await datasets.get_any(conn, dataset_id)
-            if row is not None:
-                reply.datasets.append(await views.dataset(conn, row))
+            found = await datasets.get_any(conn, dataset_id)
+            if found is not None:
+                reply.datasets.append(await views.dataset(conn, found))
     return reply
 
 
@@ -69,21 +70,21 @@ async def list_document_ids(deps: ServiceDeps, req: kpb.ListDocumentIdsRequest) 
     return kpb.ListDocumentIdsResponse(document_ids=ids)
 
 
-def _slice(row) -> kpb.IndexingSlice:  # noqa: ANN001 - a slices row
-    return kpb.IndexingSlice(slice_id=row["id"], document_id=row["document_id"], dataset_id=row["dataset_id"],
-                             sequence=row["sequence"], content=row["content"], content_hash=content_hash(row["content"]))
+def _slice(piece: Slice) -> kpb.IndexingSlice:
+    return kpb.IndexingSlice(slice_id=piece.id, document_id=piece.document_id, dataset_id=piece.dataset_id,
+                             sequence=piece.sequence, content=piece.content, content_hash=content_hash(piece.content))
 
 
 async def list_slices(deps: ServiceDeps, req: kpb.ListSlicesForIndexingRequest) -> kpb.ListSlicesForIndexingResponse:
     if req.slice_ids:
-        rows = await slices.get_many(deps.pool, list(req.slice_ids)[:MAX_PAGE])
-        return kpb.ListSlicesForIndexingResponse(slices=[_slice(r) for r in rows])
+        found = await slices.get_many(deps.pool, list(req.slice_ids)[:MAX_PAGE])
+        return kpb.ListSlicesForIndexingResponse(slices=[_slice(p) for p in found])
     if not req.document_id:
         raise InvalidArgument("document_id or slice_ids is required")
     limit = _limit(req.limit)
-    rows = await slices.page_for_document(deps.pool, req.document_id, after_sequence=req.after_sequence,
+    page = await slices.page_for_document(deps.pool, req.document_id, after_sequence=req.after_sequence,
                                           after_id=req.after_slice_id, limit=limit + 1)
-    return kpb.ListSlicesForIndexingResponse(slices=[_slice(r) for r in rows[:limit]], has_more=len(rows) > limit)
+    return kpb.ListSlicesForIndexingResponse(slices=[_slice(p) for p in page[:limit]], has_more=len(page) > limit)
 
 
 async def mark_slices_stored(deps: ServiceDeps, req: kpb.MarkSlicesStoredRequest) -> kpb.MarkSlicesStoredResponse:
@@ -92,10 +93,10 @@ async def mark_slices_stored(deps: ServiceDeps, req: kpb.MarkSlicesStoredRequest
     gone, stored = [], []
     async with deps.pool.acquire() as conn, conn.transaction():
         for item in req.slices:
-            row = await slices.get(conn, item.slice_id, for_update=True)
-            if row is None:
+            piece = await slices.get(conn, item.slice_id, for_update=True)
+            if piece is None:
                 gone.append(item.slice_id)
-            elif content_hash(row["content"]) == item.content_hash:
+            elif content_hash(piece.content) == item.content_hash:
                 stored.append(item.slice_id)
         if stored:
             await slices.mark_stored(conn, stored)
@@ -106,8 +107,8 @@ async def datasets_to_reanalyze(deps: ServiceDeps, req: kpb.ListDatasetsToReanal
                                 ) -> kpb.ListDatasetsToReanalyzeResponse:
     reply = kpb.ListDatasetsToReanalyzeResponse()
     async with deps.pool.acquire() as conn:
-        for row in await datasets.analyzed_before(conn, req.analyzer_version, _limit(req.limit)):
-            reply.datasets.append(await views.dataset(conn, row))
+        for found in await datasets.analyzed_before(conn, req.analyzer_version, _limit(req.limit)):
+            reply.datasets.append(await views.dataset(conn, found))
     return reply
 
 

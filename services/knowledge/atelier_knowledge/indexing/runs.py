@@ -30,20 +30,20 @@ async def claim(deps: ServiceDeps, req: kpb.ClaimDocumentRequest) -> kpb.ClaimDo
     reply = kpb.ClaimDocumentResponse()
     async with deps.pool.acquire() as conn, conn.transaction():
         doc = await documents.get(conn, req.document_id, for_update=True)
-        dataset = await datasets.get_any(conn, doc["dataset_id"] if doc is not None else req.dataset_id)
+        dataset = await datasets.get_any(conn, doc.dataset_id if doc is not None else req.dataset_id)
         if dataset is not None:
             reply.dataset.CopyFrom(await views.dataset(conn, dataset))
-        if doc is None or dataset is None or doc["status"] == DocumentStatus.Deleted or dataset["deleted_at"] is not None:
+        if doc is None or dataset is None or doc.status == DocumentStatus.Deleted or not dataset.live:
             reply.outcome = ClaimOutcome.Gone
             return reply
-        if doc["status"] not in IN_FLIGHT:
+        if doc.status not in IN_FLIGHT:
             reply.outcome = ClaimOutcome.Final  # a re-drive raced a run that finished
             return reply
-        reply.rerun = doc["index_started_at"] is not None
+        reply.rerun = doc.index_started_at is not None
         if reply.rerun:  # whatever an interrupted run (or the previous indexing, on resegment) stored
-            await slices.delete_for_document(conn, doc["id"])
-            await tables.delete_document_rows(conn, doc["dataset_id"], doc["id"])
-        reply.run = await documents.start_run(conn, doc["id"])
+            await slices.delete_for_document(conn, doc.id)
+            await tables.delete_document_rows(conn, doc.dataset_id, doc.id)
+        reply.run = await documents.start_run(conn, doc.id)
         reply.document.CopyFrom(views.document(doc))
         reply.outcome = ClaimOutcome.Claimed
     return reply
@@ -67,22 +67,22 @@ async def store_slices(deps: ServiceDeps, req: kpb.StoreSlicesRequest) -> kpb.St
         doc = await documents.get(conn, req.document_id)
         new = [slices.NewSlice(s.slice_id, s.sequence, s.content, s.token_count, _chunk_info(s.chunk_info, s.slice_id))
                for s in req.slices]
-        await slices.insert_many(conn, document_id=doc["id"], dataset_id=doc["dataset_id"], space_id=doc["space_id"],
+        await slices.insert_many(conn, document_id=doc.id, dataset_id=doc.dataset_id, space_id=doc.space_id,
                                  slices=new, status=SliceStatus.Stored)
-        await _store_rows(conn, doc["dataset_id"], doc["id"], new)
+        await _store_rows(conn, doc.dataset_id, doc.id, new)
         if req.HasField("done"):
             done = req.done
-            await documents.mark_enabled(conn, doc["id"], slice_count=done.slice_count, char_count=done.char_count,
+            await documents.mark_enabled(conn, doc.id, slice_count=done.slice_count, char_count=done.char_count,
                                          caption=done.caption if done.HasField("caption") else None)
         else:
-            await documents.set_progress(conn, doc["id"], req.progress)
+            await documents.set_progress(conn, doc.id, req.progress)
     return kpb.StoreSlicesResponse(superseded=False)
 
 
 async def _store_rows(conn: asyncpg.Connection, dataset_id: int, document_id: int, new: list[slices.NewSlice]) -> None:
     """Table datasets: each slice is a row, also written to the dataset's physical table."""
     dataset = await datasets.get(conn, dataset_id)
-    if dataset is None or dataset["format_type"] != FormatType.Table or not new:
+    if dataset is None or dataset.format_type != FormatType.Table or not new:
         return
     columns = await tables.get_columns(conn, dataset_id)
     if columns is None:
@@ -104,9 +104,9 @@ async def fail(deps: ServiceDeps, req: kpb.FailDocumentIndexingRequest) -> kpb.F
         if req.HasField("run") and not state.owned_by(req.run):
             return kpb.FailDocumentIndexingResponse(changed=False)
         doc = await documents.get(conn, req.document_id)
-        await slices.delete_for_document(conn, doc["id"])
-        await tables.delete_document_rows(conn, doc["dataset_id"], doc["id"])
-        await documents.mark_failed(conn, doc["id"], req.reason)
+        await slices.delete_for_document(conn, doc.id)
+        await tables.delete_document_rows(conn, doc.dataset_id, doc.id)
+        await documents.mark_failed(conn, doc.id, req.reason)
     log.info("document failed", extra={"document_id": req.document_id, "reason": req.reason})
     return kpb.FailDocumentIndexingResponse(changed=True)
 
@@ -128,10 +128,10 @@ async def record_web_page(deps: ServiceDeps, req: kpb.RecordWebPageRequest) -> k
         doc = await documents.get(conn, req.document_id)
         fields: dict[str, Any] = {"size": req.size, "content_hash": req.content_hash,
                                   "web_fetched_at": datetime.now(UTC)}
-        if req.title and doc["name"] == doc["web_url"]:
+        if req.title and doc.name == doc.web_url:
             fields["name"] = req.title
-        await documents.update_fields(conn, doc["id"], fields)
+        await documents.update_fields(conn, doc.id, fields)
         if req.reindex and not req.HasField("run"):
-            await documents.mark_queued(conn, [doc["id"]])
-            await events.index_document(conn, dataset_id=doc["dataset_id"], document_id=doc["id"])
+            await documents.mark_queued(conn, [doc.id])
+            await events.index_document(conn, dataset_id=doc.dataset_id, document_id=doc.id)
     return kpb.RecordWebPageResponse(superseded=False)

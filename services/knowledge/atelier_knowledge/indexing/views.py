@@ -1,9 +1,10 @@
-"""Rows -> the messages the indexer works from."""
+"""Entities -> the messages the indexer works from."""
 
 from __future__ import annotations
 
 import asyncpg
 
+from atelier_knowledge.domain.entities import Dataset, Document
 from atelier_knowledge.domain.strategy import chunk_strategy_from_json, parsing_strategy_from_json
 from atelier_knowledge.embedders import index_key
 from atelier_knowledge.store import embedder_switches, tables
@@ -13,35 +14,35 @@ from atelier_proto.enums import FormatType
 Conn = asyncpg.Connection | asyncpg.Pool
 
 
-async def dataset(conn: Conn, row: asyncpg.Record) -> kpb.IndexingDataset:
+async def dataset(conn: Conn, ds: Dataset) -> kpb.IndexingDataset:
     """Where the dataset's slices go: its index, a running switch's, every index it had."""
-    dataset_id = row["id"]
+    dataset_id = ds.id
     msg = kpb.IndexingDataset(
-        dataset_id=dataset_id, space_id=row["space_id"], live=row["deleted_at"] is None,
-        format_type=row["format_type"], embedding_model=row["embedding_model"],
-        embedding_dimension=row["embedding_dimension"], index_key=index_key(row),
+        dataset_id=dataset_id, space_id=ds.space_id, live=ds.live,
+        format_type=ds.format_type, embedding_model=ds.embedding_model,
+        embedding_dimension=ds.embedding_dimension, index_key=index_key(ds),
     )
     running = await embedder_switches.running(conn, dataset_id)
     if running is not None:
         msg.running_switch.CopyFrom(kpb.IndexingSwitch(switch_id=running.id, to_model=running.to_model,
                                                        dimension=running.dimension,
                                                        last_document=running.last_document))
-    keys = [index_key(row), dataset_id, *await embedder_switches.all_ids(conn, dataset_id)]
+    keys = [index_key(ds), dataset_id, *await embedder_switches.all_ids(conn, dataset_id)]
     msg.all_index_keys.extend(dict.fromkeys(keys))
-    if row["format_type"] == FormatType.Table:
+    if ds.format_type == FormatType.Table:
         msg.columns.extend(c.to_proto() for c in await tables.get_columns(conn, dataset_id) or [])
     return msg
 
 
-def document(row: asyncpg.Record) -> kpb.IndexingDocument:
+def document(doc: Document) -> kpb.IndexingDocument:
     msg = kpb.IndexingDocument(
-        document_id=row["id"], dataset_id=row["dataset_id"], space_id=row["space_id"], name=row["name"],
-        file_type=row["file_type"], source_type=row["source_type"], tos_uri=row["tos_uri"], size=row["size"],
-        web_url=row["web_url"], content_hash=row["content_hash"], caption=row["caption"],
-        chunk_strategy=chunk_strategy_from_json(row["chunk_strategy"]),
-        parsing_strategy=parsing_strategy_from_json(row["parsing_strategy"]),
+        document_id=doc.id, dataset_id=doc.dataset_id, space_id=doc.space_id, name=doc.name,
+        file_type=doc.file_type, source_type=doc.source_type, tos_uri=doc.tos_uri, size=doc.size,
+        web_url=doc.web_url, content_hash=doc.content_hash, caption=doc.caption,
+        chunk_strategy=chunk_strategy_from_json(doc.chunk_strategy),
+        parsing_strategy=parsing_strategy_from_json(doc.parsing_strategy),
     )
-    sheet = row["table_sheet"] or {}
+    sheet = doc.table_sheet or {}
     if any(k in sheet for k in ("sheet_id", "header_line_idx", "start_line_idx")):
         msg.table_sheet.CopyFrom(kpb.TableSheet(sheet_id=int(sheet.get("sheet_id", 0)),
                                                 header_line_idx=int(sheet.get("header_line_idx", 0)),

@@ -9,8 +9,7 @@ import time
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 
-import asyncpg
-
+from atelier_knowledge.domain.entities import Dataset
 from atelier_knowledge.domain.fusion import ChannelHit
 from atelier_knowledge.embedders import index_key
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
@@ -58,28 +57,28 @@ def _merge(per_dataset: Sequence[Sequence[ChannelHit]], depth: int) -> list[Chan
     return merged[:depth]
 
 
-async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: Sequence[asyncpg.Record], query: str,
+async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: Sequence[Dataset], query: str,
                         depth: int, document_ids: Sequence[int] | None, *, stage: Stage | None = None
                         ) -> list[ChannelHit]:
     """Dense search in every dataset's collection; the query is embedded once per embedding
     model (datasets keep the model they were created with)."""
     stage = stage or Stage()
-    models = sorted({d["embedding_model"] for d in datasets})
+    models = sorted({d.embedding_model for d in datasets})
     stage.doing = f"embedding the query with {', '.join(models)}"
     by_model = dict(zip(models, await asyncio.gather(*(vectors.vector(m, query) for m in models)), strict=True))
     stage.doing = "searching the vector index"
 
-    async def one(dataset: asyncpg.Record) -> list[ChannelHit]:
-        hits = await stores.vector.search_dense(index_key(dataset), by_model[dataset["embedding_model"]], depth,
+    async def one(dataset: Dataset) -> list[ChannelHit]:
+        hits = await stores.vector.search_dense(index_key(dataset), by_model[dataset.embedding_model], depth,
                                                 document_ids=document_ids)
         return [ChannelHit(h.slice_id, h.score) for h in hits]
 
     return _merge(await asyncio.gather(*(one(d) for d in datasets)), depth)
 
 
-async def fulltext_search(stores: SearchStores, datasets: Sequence[asyncpg.Record], query: str, depth: int,
+async def fulltext_search(stores: SearchStores, datasets: Sequence[Dataset], query: str, depth: int,
                           document_ids: Sequence[int] | None) -> list[ChannelHit]:
-    async def one(dataset: asyncpg.Record) -> list[ChannelHit]:
+    async def one(dataset: Dataset) -> list[ChannelHit]:
         hits = await stores.fulltext.search_text(index_key(dataset), query, depth, document_ids=document_ids)
         return [ChannelHit(h.slice_id, h.score) for h in hits]
 

@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import asyncpg
-
 from atelier_common.ai import ChatModel, Reranker, create_chat_model, create_reranker
 from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
 from atelier_knowledge import access
 from atelier_knowledge.domain import fusion
+from atelier_knowledge.domain.entities import Dataset, RetrievableSlice
 from atelier_knowledge.retrieval import channels, rewrite
 from atelier_knowledge.retrieval.channels import FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
@@ -128,7 +127,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         work[FULLTEXT] = asyncio.ensure_future(channels.timed(
             FULLTEXT, channels.fulltext_search(ctx.stores, datasets, query, strategy.depth, document_ids), timeout))
     table_work = None
-    table_datasets = [d for d in datasets if d["format_type"] == FormatType.Table]
+    table_datasets = [d for d in datasets if d.format_type == FormatType.Table]
     if strategy.use_nl2sql and table_datasets:
         table_work = asyncio.ensure_future(_nl2sql(ctx, table_datasets, query, timeout))
     outcomes = dict(zip(work, await asyncio.gather(*work.values()), strict=True))
@@ -139,15 +138,15 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
     stats += outcomes.values()
 
     fused = _fuse(outcomes)
-    rows = {r["id"]: r for r in await slices.retrievable(ctx.deps.pool, [f.slice_id for f in fused])}
-    fused = [f for f in fused if f.slice_id in rows]  # deleted or disabled since indexing
+    found = {s.id: s for s in await slices.retrievable(ctx.deps.pool, [f.slice_id for f in fused])}
+    fused = [f for f in fused if f.slice_id in found]  # deleted or disabled since indexing
     if strategy.use_rerank:
-        outcome, fused = await _rerank(ctx, query, fused, rows, timeout)
+        outcome, fused = await _rerank(ctx, query, fused, found, timeout)
         stats.append(outcome)
     final = fusion.cut(fused, min_score=strategy.min_score, top_k=strategy.top_k)
-    by_id = {d["id"]: d for d in datasets}
+    by_id = {d.id: d for d in datasets}
     return kpb.RetrieveResponse(
-        slices=[await _slice(ctx, f, rows[f.slice_id], by_id[rows[f.slice_id]["dataset_id"]]) for f in final],
+        slices=[await _slice(ctx, f, found[f.slice_id], by_id[found[f.slice_id].dataset_id]) for f in final],
         table_results=[_table_result(a) for a in table_answers],
         rewritten_query=query if query != req.query.strip() else "",
         channel_stats=[_stat(o) for o in stats],
@@ -175,19 +174,19 @@ async def _rewrite(ctx: RetrievalContext, history: Sequence[tuple[str, str]], qu
     return Outcome(REWRITE, [], int((time.perf_counter() - started) * 1000), error), rewritten
 
 
-async def _nl2sql(ctx: RetrievalContext, datasets: Sequence[asyncpg.Record], query: str,
+async def _nl2sql(ctx: RetrievalContext, datasets: Sequence[Dataset], query: str,
                   timeout: float) -> tuple[Outcome, list[nl2sql.TableAnswer]]:
     from atelier_knowledge.retrieval import nl2sql  # sqlglot only when a table is queried
 
     started = time.perf_counter()
 
-    async def one(dataset: asyncpg.Record) -> nl2sql.TableAnswer:
-        columns = await tables.get_columns(ctx.deps.pool, dataset["id"]) or []
-        spec = nl2sql.TableSpec.of(dataset["id"], dataset["name"], columns)
+    async def one(dataset: Dataset) -> nl2sql.TableAnswer:
+        columns = await tables.get_columns(ctx.deps.pool, dataset.id) or []
+        spec = nl2sql.TableSpec.of(dataset.id, dataset.name, columns)
         try:
             return await asyncio.wait_for(nl2sql.answer(ctx.chat, ctx.deps.pool, spec, query), timeout)
         except TimeoutError:
-            return nl2sql.TableAnswer(dataset["id"], dataset["name"], "", [], [], [], f"timed out after {timeout:g} s")
+            return nl2sql.TableAnswer(dataset.id, dataset.name, "", [], [], [], f"timed out after {timeout:g} s")
 
     answers = list(await asyncio.gather(*(one(d) for d in datasets)))
     hits = [fusion.ChannelHit(slice_id, 1.0) for a in answers for slice_id in a.slice_ids]
@@ -196,14 +195,14 @@ async def _nl2sql(ctx: RetrievalContext, datasets: Sequence[asyncpg.Record], que
     return Outcome(NL2SQL, hits, took, "; ".join(errors) or None), answers
 
 
-async def _rerank(ctx: RetrievalContext, query: str, fused: list[fusion.Fused], rows: dict[int, asyncpg.Record],
+async def _rerank(ctx: RetrievalContext, query: str, fused: list[fusion.Fused], found: dict[int, RetrievableSlice],
                   timeout: float) -> tuple[Outcome, list[fusion.Fused]]:
     started = time.perf_counter()
     if ctx.reranker is None:
         return Outcome(RERANK, [], 0, "no reranker configured (ATELIER_RERANK_PROVIDER); fusion order kept"), fused
     pool, rest = fused[:RERANK_POOL], fused[RERANK_POOL:]
     try:
-        scores = await asyncio.wait_for(ctx.reranker.rerank(query, [rows[f.slice_id]["content"] for f in pool]), timeout)
+        scores = await asyncio.wait_for(ctx.reranker.rerank(query, [found[f.slice_id].content for f in pool]), timeout)
     except Exception as exc:  # noqa: BLE001 - fusion order still answers
         took = int((time.perf_counter() - started) * 1000)
         return Outcome(RERANK, [], took, f"{exc or type(exc).__name__}; fusion order kept"), fused
@@ -214,17 +213,17 @@ async def _rerank(ctx: RetrievalContext, query: str, fused: list[fusion.Fused], 
     return Outcome(RERANK, [fusion.ChannelHit(f.slice_id, f.score) for f in pool], took), reranked
 
 
-async def _slice(ctx: RetrievalContext, fused: fusion.Fused, row: asyncpg.Record,
-                 dataset: asyncpg.Record) -> kpb.RetrievedSlice:
+async def _slice(ctx: RetrievalContext, fused: fusion.Fused, piece: RetrievableSlice,
+                 dataset: Dataset) -> kpb.RetrievedSlice:
     msg = kpb.RetrievedSlice(
-        slice_id=row["id"], content=row["content"], dataset_id=dataset["id"], dataset_name=dataset["name"],
-        document_id=row["document_id"], document_name=row["document_name"], score=fused.score,
-        channels=fused.channels, sequence=row["sequence"], format_type=dataset["format_type"],
+        slice_id=piece.id, content=piece.content, dataset_id=dataset.id, dataset_name=dataset.name,
+        document_id=piece.document_id, document_name=piece.document_name, score=fused.score,
+        channels=fused.channels, sequence=piece.sequence, format_type=dataset.format_type,
         ranks=[kpb.ChannelRank(channel=r.channel, rank=r.rank, score=r.score) for r in fused.ranks],
-        chunk_info=json.dumps(row["chunk_info"] or {}, ensure_ascii=False),
+        chunk_info=json.dumps(piece.chunk_info or {}, ensure_ascii=False),
     )
-    if dataset["format_type"] == FormatType.Image and row["tos_uri"]:
-        msg.image_url = await ctx.deps.storage.url(row["tos_uri"])
+    if dataset.format_type == FormatType.Image and piece.tos_uri:
+        msg.image_url = await ctx.deps.storage.url(piece.tos_uri)
     return msg
 
 

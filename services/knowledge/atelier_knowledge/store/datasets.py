@@ -1,4 +1,4 @@
-"""datasets rows."""
+"""datasets rows, read as Dataset entities."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from typing import Any
 
 import asyncpg
 
+from atelier_knowledge.domain.entities import Dataset, DatasetCounts
 from atelier_knowledge.store.documents import DELETED
+from atelier_knowledge.store.rows import entity, many, maybe
 from atelier_proto.enums import DatasetStatus
 
 Conn = asyncpg.Connection | asyncpg.Pool
@@ -29,21 +31,27 @@ async def insert(conn: Conn, *, id: int, space_id: int, creator_id: int, name: s
     )
 
 
-async def get(conn: Conn, dataset_id: int, *, for_update: bool = False) -> asyncpg.Record | None:
+def _counted(row: asyncpg.Record) -> Dataset:
+    return entity(Dataset, row, counts=entity(DatasetCounts, row))
+
+
+async def get(conn: Conn, dataset_id: int, *, for_update: bool = False) -> Dataset | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(f"SELECT * FROM datasets WHERE id = $1 AND deleted_at IS NULL{lock}", dataset_id)
+    return maybe(Dataset, await conn.fetchrow(f"SELECT * FROM datasets WHERE id = $1 AND deleted_at IS NULL{lock}",
+                                              dataset_id))
 
 
-async def get_with_counts(conn: Conn, dataset_ids: Sequence[int]) -> list[asyncpg.Record]:
-    return await conn.fetch(
+async def get_with_counts(conn: Conn, dataset_ids: Sequence[int]) -> list[Dataset]:
+    rows = await conn.fetch(
         f"SELECT ds.*, {_COUNTS} FROM datasets ds WHERE ds.id = ANY($1::bigint[]) AND ds.deleted_at IS NULL",
         list(dataset_ids),
     )
+    return [_counted(r) for r in rows]
 
 
 async def list_page(conn: Conn, *, space_id: int, name: str, dataset_ids: Sequence[int] | None,
                     format_type: int | None, order_by: str, descending: bool, limit: int, offset: int
-                    ) -> tuple[list[asyncpg.Record], int]:
+                    ) -> tuple[list[Dataset], int]:
     where = ["ds.space_id = $1", "ds.deleted_at IS NULL"]
     args: list[Any] = [space_id]
     if name:
@@ -64,7 +72,7 @@ async def list_page(conn: Conn, *, space_id: int, name: str, dataset_ids: Sequen
         f" LIMIT {int(limit)} OFFSET {int(offset)}",
         *args,
     )
-    return rows, int(total)
+    return [_counted(r) for r in rows], int(total)
 
 
 async def update(conn: Conn, dataset_id: int, fields: dict[str, Any]) -> None:
@@ -91,9 +99,9 @@ async def is_live(conn: Conn, dataset_id: int) -> bool:
     return bool(await conn.fetchval("SELECT deleted_at IS NULL FROM datasets WHERE id = $1", dataset_id))
 
 
-async def get_any(conn: Conn, dataset_id: int) -> asyncpg.Record | None:
-    """The row even when the dataset was deleted (its search indexes may still need dropping)."""
-    return await conn.fetchrow("SELECT * FROM datasets WHERE id = $1", dataset_id)
+async def get_any(conn: Conn, dataset_id: int) -> Dataset | None:
+    """The dataset even when it was deleted (its search indexes may still need dropping)."""
+    return maybe(Dataset, await conn.fetchrow("SELECT * FROM datasets WHERE id = $1", dataset_id))
 
 
 async def use_index(conn: Conn, dataset_id: int, *, embedding_model: str, embedding_dimension: int,
@@ -104,11 +112,11 @@ async def use_index(conn: Conn, dataset_id: int, *, embedding_model: str, embedd
         " WHERE id = $1", dataset_id, embedding_model, embedding_dimension, index_id)
 
 
-async def analyzed_before(conn: Conn, version: int, limit: int = 100) -> list[asyncpg.Record]:
+async def analyzed_before(conn: Conn, version: int, limit: int = 100) -> list[Dataset]:
     """Live datasets whose full-text index holds text of an older analyzer."""
-    return await conn.fetch(
+    return many(Dataset, await conn.fetch(
         "SELECT * FROM datasets WHERE deleted_at IS NULL AND fulltext_analyzer < $1 ORDER BY id LIMIT $2",
-        version, limit)
+        version, limit))
 
 
 async def set_analyzer(conn: Conn, dataset_id: int, version: int) -> None:

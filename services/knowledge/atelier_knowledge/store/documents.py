@@ -1,4 +1,4 @@
-"""documents rows and their status transitions."""
+"""documents rows (read as Document entities) and their status transitions."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from typing import Any
 
 import asyncpg
 
+from atelier_knowledge.domain.entities import Document, DocumentBrief
+from atelier_knowledge.store.rows import many, maybe
 from atelier_proto.enums import DocumentStatus, UpdateType
 
 Conn = asyncpg.Connection | asyncpg.Pool
@@ -33,19 +35,20 @@ async def insert(conn: Conn, *, id: int, dataset_id: int, space_id: int, creator
     )
 
 
-async def get(conn: Conn, document_id: int, *, for_update: bool = False) -> asyncpg.Record | None:
+async def get(conn: Conn, document_id: int, *, for_update: bool = False) -> Document | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(f"SELECT * FROM documents WHERE id = $1{lock}", document_id)
+    return maybe(Document, await conn.fetchrow(f"SELECT * FROM documents WHERE id = $1{lock}", document_id))
 
 
-async def get_many(conn: Conn, document_ids: Sequence[int]) -> list[asyncpg.Record]:
-    return await conn.fetch(f"SELECT * FROM documents WHERE id = ANY($1::bigint[]) AND status <> {DELETED} ORDER BY created_at, id",
-                            list(document_ids))
+async def get_many(conn: Conn, document_ids: Sequence[int]) -> list[Document]:
+    return many(Document, await conn.fetch(
+        f"SELECT * FROM documents WHERE id = ANY($1::bigint[]) AND status <> {DELETED} ORDER BY created_at, id",
+        list(document_ids)))
 
 
 async def list_page(conn: Conn, *, dataset_id: int, document_ids: Sequence[int] | None, keyword: str,
                     limit: int, offset: int, status: int | None = None, has_caption: bool | None = None
-                    ) -> tuple[list[asyncpg.Record], int]:
+                    ) -> tuple[list[Document], int]:
     where = ["dataset_id = $1", f"status <> {DELETED}"]
     args: list[Any] = [dataset_id]
     if document_ids:
@@ -64,12 +67,13 @@ async def list_page(conn: Conn, *, dataset_id: int, document_ids: Sequence[int] 
     rows = await conn.fetch(
         f"SELECT * FROM documents WHERE {clause} ORDER BY created_at, id LIMIT {int(limit)} OFFSET {int(offset)}", *args
     )
-    return rows, int(total)
+    return many(Document, rows), int(total)
 
 
-async def names_by_status(conn: Conn, dataset_id: int) -> list[asyncpg.Record]:
-    return await conn.fetch(f"SELECT id, name, status FROM documents WHERE dataset_id = $1 AND status <> {DELETED} ORDER BY created_at",
-                            dataset_id)
+async def names_by_status(conn: Conn, dataset_id: int) -> list[DocumentBrief]:
+    return many(DocumentBrief, await conn.fetch(
+        f"SELECT id, name, status FROM documents WHERE dataset_id = $1 AND status <> {DELETED} ORDER BY created_at",
+        dataset_id))
 
 
 async def update_fields(conn: Conn, document_id: int, fields: dict[str, Any]) -> None:
@@ -94,7 +98,7 @@ async def mark_queued(conn: Conn, document_ids: Sequence[int], *, chunk_strategy
 class RunState:
     """Where a document's indexing stands: its status and the run that may write to it."""
 
-    status: int
+    status: DocumentStatus
     run: int
 
     def owned_by(self, run: int) -> bool:
@@ -104,7 +108,7 @@ class RunState:
 async def run_state(conn: asyncpg.Connection, document_id: int) -> RunState | None:
     """The document's status and run, row locked (the delete RPC takes the same lock)."""
     row = await conn.fetchrow("SELECT status, index_run FROM documents WHERE id = $1 FOR UPDATE", document_id)
-    return None if row is None else RunState(row["status"], row["index_run"])
+    return None if row is None else RunState(DocumentStatus(row["status"]), row["index_run"])
 
 
 async def start_run(conn: Conn, document_id: int) -> int:
@@ -157,13 +161,13 @@ async def soft_delete_dataset(conn: Conn, dataset_id: int) -> list[int]:
     return [r["id"] for r in rows]
 
 
-async def stuck(conn: Conn, older_than_s: float, limit: int = 100) -> list[asyncpg.Record]:
+async def stuck(conn: Conn, older_than_s: float, limit: int = 100) -> list[Document]:
     """Documents queued or chunking with no sign of life for `older_than_s` seconds."""
-    return await conn.fetch(
+    return many(Document, await conn.fetch(
         "SELECT * FROM documents WHERE status = ANY($1::smallint[])"
         " AND heartbeat_at < now() - make_interval(secs => $2) ORDER BY heartbeat_at LIMIT $3",
         list(IN_FLIGHT), older_than_s, limit,
-    )
+    ))
 
 
 async def heartbeat(conn: Conn, document_ids: Sequence[int]) -> None:
@@ -181,17 +185,17 @@ async def touch_redriven(conn: Conn, document_id: int) -> int:
     ))
 
 
-async def claim_due_web_pages(conn: asyncpg.Connection, limit: int = 100) -> list[asyncpg.Record]:
+async def claim_due_web_pages(conn: asyncpg.Connection, limit: int = 100) -> list[Document]:
     """Web page documents on automatic refresh whose interval has passed since their last fetch,
     marked fetched now (the claim): the caller writes their refresh events in the same transaction."""
-    return await conn.fetch(
+    return many(Document, await conn.fetch(
         "UPDATE documents SET web_fetched_at = now() WHERE id IN ("
         f" SELECT id FROM documents WHERE update_type = {AUTO_UPDATE} AND status IN {REFRESHABLE} AND update_interval > 0"
         " AND coalesce(web_fetched_at, updated_at) + make_interval(hours => update_interval) <= now()"
         " ORDER BY web_fetched_at NULLS FIRST LIMIT $1 FOR UPDATE SKIP LOCKED)"
-        " RETURNING id, space_id, dataset_id, status, web_url, tos_uri, content_hash",
+        " RETURNING *",
         limit,
-    )
+    ))
 
 
 async def live_ids_after(conn: Conn, dataset_id: int, after_id: int, limit: int) -> list[int]:

@@ -2,50 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-
 import asyncpg
 
+from atelier_knowledge.domain.entities import EmbedderSwitch
+from atelier_knowledge.store.rows import entity, maybe
 from atelier_proto.enums import EmbedderSwitchStatus
 
 Conn = asyncpg.Connection | asyncpg.Pool
-
-
-@dataclass(frozen=True)
-class EmbedderSwitch:
-    id: int  # also the key of the index being built (collection kb_<id>)
-    dataset_id: int
-    space_id: int
-    from_model: str
-    to_model: str
-    status: EmbedderSwitchStatus
-    total_slices: int
-    done_slices: int
-    last_document: int
-    dimension: int
-    error: str
-    created_at: datetime
-    finished_at: datetime | None
-
-    @classmethod
-    def of(cls, row: asyncpg.Record) -> EmbedderSwitch:
-        return cls(row["id"], row["dataset_id"], row["space_id"], row["from_model"], row["to_model"],
-                   EmbedderSwitchStatus(row["status"]), row["total_slices"], row["done_slices"], row["last_document"],
-                   row["dimension"], row["error"], row["created_at"], row["finished_at"])
-
-    @property
-    def progress(self) -> int:
-        """Percent of the slices re-embedded; 100 only once the dataset uses the new index."""
-        if self.status == EmbedderSwitchStatus.Done:
-            return 100
-        if self.total_slices <= 0:
-            return 0
-        return min(99, self.done_slices * 100 // self.total_slices)
-
-
-def _of(row: asyncpg.Record | None) -> EmbedderSwitch | None:
-    return EmbedderSwitch.of(row) if row is not None else None
 
 
 async def insert(conn: Conn, *, id: int, dataset_id: int, space_id: int, from_model: str, to_model: str,
@@ -53,16 +16,16 @@ async def insert(conn: Conn, *, id: int, dataset_id: int, space_id: int, from_mo
     row = await conn.fetchrow(
         "INSERT INTO embedder_switches (id, dataset_id, space_id, from_model, to_model, total_slices)"
         " VALUES ($1,$2,$3,$4,$5,$6) RETURNING *", id, dataset_id, space_id, from_model, to_model, total_slices)
-    return EmbedderSwitch.of(row)
+    return entity(EmbedderSwitch, row)
 
 
 async def get(conn: Conn, switch_id: int, *, for_update: bool = False) -> EmbedderSwitch | None:
     lock = " FOR UPDATE" if for_update else ""
-    return _of(await conn.fetchrow(f"SELECT * FROM embedder_switches WHERE id = $1{lock}", switch_id))
+    return maybe(EmbedderSwitch, await conn.fetchrow(f"SELECT * FROM embedder_switches WHERE id = $1{lock}", switch_id))
 
 
 async def latest(conn: Conn, dataset_id: int) -> EmbedderSwitch | None:
-    return _of(await conn.fetchrow(
+    return maybe(EmbedderSwitch, await conn.fetchrow(
         "SELECT * FROM embedder_switches WHERE dataset_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1", dataset_id))
 
 
@@ -70,11 +33,11 @@ async def latest_many(conn: Conn, dataset_ids: list[int]) -> dict[int, EmbedderS
     rows = await conn.fetch(
         "SELECT DISTINCT ON (dataset_id) * FROM embedder_switches WHERE dataset_id = ANY($1::bigint[])"
         " ORDER BY dataset_id, created_at DESC, id DESC", dataset_ids)
-    return {r["dataset_id"]: EmbedderSwitch.of(r) for r in rows}
+    return {r["dataset_id"]: entity(EmbedderSwitch, r) for r in rows}
 
 
 async def running(conn: Conn, dataset_id: int) -> EmbedderSwitch | None:
-    return _of(await conn.fetchrow(
+    return maybe(EmbedderSwitch, await conn.fetchrow(
         "SELECT * FROM embedder_switches WHERE dataset_id = $1 AND status = $2", dataset_id, EmbedderSwitchStatus.Running))
 
 

@@ -1,4 +1,4 @@
-"""slices rows."""
+"""slices rows, read as Slice entities."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from typing import Any
 
 import asyncpg
 
+from atelier_knowledge.domain.entities import RetrievableSlice, Slice
+from atelier_knowledge.store.rows import many, maybe
 from atelier_proto.enums import DocumentStatus, SliceStatus
 
 Conn = asyncpg.Connection | asyncpg.Pool
@@ -45,17 +47,17 @@ async def delete_for_dataset(conn: Conn, dataset_id: int) -> None:
     await conn.execute("DELETE FROM slices WHERE dataset_id = $1", dataset_id)
 
 
-async def get(conn: Conn, slice_id: int, *, for_update: bool = False) -> asyncpg.Record | None:
+async def get(conn: Conn, slice_id: int, *, for_update: bool = False) -> Slice | None:
     lock = " FOR UPDATE" if for_update else ""
-    return await conn.fetchrow(f"SELECT * FROM slices WHERE id = $1{lock}", slice_id)
+    return maybe(Slice, await conn.fetchrow(f"SELECT * FROM slices WHERE id = $1{lock}", slice_id))
 
 
-async def get_many(conn: Conn, slice_ids: Sequence[int]) -> list[asyncpg.Record]:
-    return await conn.fetch("SELECT * FROM slices WHERE id = ANY($1::bigint[])", list(slice_ids))
+async def get_many(conn: Conn, slice_ids: Sequence[int]) -> list[Slice]:
+    return many(Slice, await conn.fetch("SELECT * FROM slices WHERE id = ANY($1::bigint[])", list(slice_ids)))
 
 
 async def list_page(conn: Conn, *, document_id: int | None, dataset_id: int | None, keyword: str,
-                    offset: int, limit: int) -> tuple[list[asyncpg.Record], int]:
+                    offset: int, limit: int) -> tuple[list[Slice], int]:
     where, args = [], []
     if document_id:
         args.append(document_id)
@@ -71,7 +73,7 @@ async def list_page(conn: Conn, *, document_id: int | None, dataset_id: int | No
     rows = await conn.fetch(
         f"SELECT * FROM slices WHERE {clause} ORDER BY sequence, id LIMIT {int(limit)} OFFSET {int(offset)}", *args
     )
-    return rows, int(total)
+    return many(Slice, rows), int(total)
 
 
 async def shift_sequences(conn: Conn, document_id: int, from_sequence: int) -> None:
@@ -100,9 +102,8 @@ async def update_content(conn: Conn, slice_id: int, content: str, token_count: i
     )
 
 
-async def delete_many(conn: Conn, slice_ids: Sequence[int]) -> list[asyncpg.Record]:
-    return await conn.fetch("DELETE FROM slices WHERE id = ANY($1::bigint[]) RETURNING id, document_id, dataset_id",
-                            list(slice_ids))
+async def delete_many(conn: Conn, slice_ids: Sequence[int]) -> None:
+    await conn.execute("DELETE FROM slices WHERE id = ANY($1::bigint[])", list(slice_ids))
 
 
 async def refresh_document_counts(conn: Conn, document_id: int) -> None:
@@ -113,16 +114,16 @@ async def refresh_document_counts(conn: Conn, document_id: int) -> None:
     )
 
 
-async def retrievable(conn: Conn, slice_ids: Sequence[int]) -> list[asyncpg.Record]:
+async def retrievable(conn: Conn, slice_ids: Sequence[int]) -> list[RetrievableSlice]:
     """Slices with their document's name and file, only where the document is enabled (a disabled
     or deleted document's slices may linger in the search stores until the indexer removes them)."""
-    return await conn.fetch(
+    return many(RetrievableSlice, await conn.fetch(
         "SELECT s.id, s.content, s.sequence, s.chunk_info, s.document_id, s.dataset_id,"
         " d.name AS document_name, d.tos_uri"
         " FROM slices s JOIN documents d ON d.id = s.document_id"
         " WHERE s.id = ANY($1::bigint[]) AND d.status = $2",
         list(slice_ids), DocumentStatus.Enable,
-    )
+    ))
 
 
 async def count_for_dataset(conn: Conn, dataset_id: int) -> int:
@@ -130,8 +131,8 @@ async def count_for_dataset(conn: Conn, dataset_id: int) -> int:
 
 
 async def page_for_document(conn: Conn, document_id: int, *, after_sequence: int, after_id: int, limit: int
-                            ) -> list[asyncpg.Record]:
+                            ) -> list[Slice]:
     """A document's slices in (sequence, id) order after the given position."""
-    return await conn.fetch(
+    return many(Slice, await conn.fetch(
         "SELECT * FROM slices WHERE document_id = $1 AND (sequence, id) > ($2, $3) ORDER BY sequence, id LIMIT $4",
-        document_id, after_sequence, after_id, limit)
+        document_id, after_sequence, after_id, limit))
