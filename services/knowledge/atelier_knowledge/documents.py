@@ -155,7 +155,7 @@ async def create(deps: ServiceDeps, dataset_id: int, new_docs: list[NewDocument]
                  ) -> list[kpb.DocumentInfo]:
     if not new_docs:
         raise InvalidArgument("document_bases must not be empty")
-    validate_strategy(chunk_strategy, dataset_chunk_limit(await access.dataset(deps.pool, dataset_id), deps.settings))
+    validate_strategy(chunk_strategy, dataset_chunk_limit((await access.dataset(deps.pool, dataset_id)).embedding_model, deps.settings))
     chunk_json = to_json(chunk_strategy) if chunk_strategy is not None else {}
     parsing_json = to_json(parsing_strategy) if parsing_strategy is not None else {}
     async with deps.pool.acquire() as conn, conn.transaction():
@@ -260,7 +260,7 @@ async def resegment(deps: ServiceDeps, dataset_id: int, document_ids: list[int],
                     ) -> list[kpb.DocumentInfo]:
     if not document_ids:
         raise InvalidArgument("document_ids must not be empty")
-    validate_strategy(chunk_strategy, dataset_chunk_limit(await access.dataset(deps.pool, dataset_id), deps.settings))
+    validate_strategy(chunk_strategy, dataset_chunk_limit((await access.dataset(deps.pool, dataset_id)).embedding_model, deps.settings))
     async with deps.pool.acquire() as conn, conn.transaction():
         dataset = await access.dataset(conn, dataset_id)
         for document_id in document_ids:

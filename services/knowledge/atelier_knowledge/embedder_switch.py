@@ -136,7 +136,7 @@ async def describe(deps: ServiceDeps, found: list[Dataset], msgs: list[kpb.Datas
     latest = await embedder_switches.latest_many(deps.pool, [ds.id for ds in found])
     for ds, msg in zip(found, msgs, strict=True):
         msg.embedding_model = ds.embedding_model
-        limit = dataset_chunk_limit(ds, deps.settings)
+        limit = dataset_chunk_limit(ds.embedding_model, deps.settings)
         if limit is not None:
             msg.max_chunk_tokens = limit.max_tokens
         if ds.id in latest:

@@ -10,11 +10,12 @@ from atelier_common.settings import Settings
 from atelier_knowledge.domain.entities import Dataset
 
 
-def dataset_chunk_limit(dataset: Dataset, settings: Settings) -> ChunkLimit | None:
+def dataset_chunk_limit(embedding_model: str, settings: Settings) -> ChunkLimit | None:
+    """The chunk limit of a dataset's embedder (its `embedding_model`)."""
     try:
-        return chunk_limit(dataset.embedding_model, settings)
+        return chunk_limit(embedding_model, settings)
     except EmbeddingError as exc:  # the declared tokenizer cannot be loaded: the server's configuration, named
-        raise Internal(f"the dataset's embedder {dataset.embedding_model} cannot size chunks: {exc}") from None
+        raise Internal(f"the dataset's embedder {embedding_model} cannot size chunks: {exc}") from None
 
 
 def index_key(dataset: Dataset) -> int:

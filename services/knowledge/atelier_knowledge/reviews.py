@@ -19,7 +19,7 @@ async def create(deps: ServiceDeps, req: kpb.CreateDocumentReviewRequest) -> lis
     if not req.reviews:
         raise InvalidArgument("reviews must not be empty")
     validate_strategy(req.chunk_strategy if req.HasField("chunk_strategy") else None,
-                      dataset_chunk_limit(await access.dataset(deps.pool, req.dataset_id), deps.settings))
+                      dataset_chunk_limit((await access.dataset(deps.pool, req.dataset_id)).embedding_model, deps.settings))
     chunk_json = to_json(req.chunk_strategy) if req.HasField("chunk_strategy") else {}
     parsing_json = to_json(req.parsing_strategy) if req.HasField("parsing_strategy") else {}
     async with deps.pool.acquire() as conn, conn.transaction():

@@ -80,6 +80,6 @@ def test_a_declared_tokenizer_that_is_missing_fails_naming_the_setting(tmp_path)
     settings = Settings(_env_file=None, embedding_base_url="http://127.0.0.1:8000/v1", embedding_model="served",
                         embedding_tokenizer=str(tmp_path / "missing"))
     with pytest.raises(Internal) as info:
-        dataset_chunk_limit({"embedding_model": "openai:served"}, settings)
+        dataset_chunk_limit("openai:served", settings)
     assert "ATELIER_EMBEDDING_TOKENIZER" in info.value.msg and "openai:served" in info.value.msg
-    assert dataset_chunk_limit({"embedding_model": "openai:text-embedding-3-small"}, settings) is not None
+    assert dataset_chunk_limit("openai:text-embedding-3-small", settings) is not None
