@@ -9,7 +9,7 @@ PACKAGES := libs/common libs/proto libs/idlc libs/search libs/devstack \
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults
+.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools
 
 install: $(STAMP)
 
@@ -67,6 +67,9 @@ bench-faults: install  ## indexing while the indexer / the broker is killed (SIG
 
 bench-chat: install  ## chat time-to-first-token and tokens/s through the stack vs the model server directly (JSON lines)
 	$(BIN)/python -m benchmarks.bench_chat $(BENCH_ARGS)
+
+bench-tools: install  ## per-call overhead of a plugin tool call (InvokeTool, inside agent turns) vs the tool server directly (JSON lines)
+	$(BIN)/python -m benchmarks.bench_tools $(BENCH_ARGS)
 
 lint: install
 	$(BIN)/ruff check libs services tests

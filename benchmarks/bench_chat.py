@@ -27,6 +27,8 @@ from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.health import http_ok, wait_until
 from atelier_devstack.ports import free_port
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, write_stub_models
+from benchmarks import figures
+from benchmarks.figures import percentile
 from benchmarks.harness import CpuMeter, infrastructure, log, services
 
 FIRST_TOKEN_DELAY_S = 0.2
@@ -39,18 +41,13 @@ KB_TEXTS = [f"Note {i}: the maintenance schedule of turbine {i} is every {i + 2}
 
 
 def emit(figure: str, value: float, unit: str, **extra: Any) -> None:
-    print(json.dumps({"bench": "chat", "figure": figure, "value": round(value, 3), "unit": unit, **extra}), flush=True)
+    figures.emit("chat", figure, value, unit, **extra)
 
 
 @dataclass
 class Sample:
     ttft_s: float
     tokens_per_s: float
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 async def direct_once(client: openai.AsyncOpenAI) -> Sample:

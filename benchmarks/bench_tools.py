@@ -1,0 +1,309 @@
+"""Per-call overhead of a plugin tool call: through the plugin service (InvokeTool) and through the
+agent inside real chat turns, against calling the tool server directly, in the same run.
+
+The stack is real processes (gateway, agent, conversation, plugin, knowledge); the tool server
+(the suite's ToolServer, in a process of its own) answers one GET at once; the plugin is registered
+from an OpenAPI document with an API key in a header, and bound to a draft agent whose model is the
+suite's OpenAI-compatible server, scripted per chat and answering at once (no first-token delay, no
+token rate).
+
+  direct   N GETs of the tool server from this process (httpx, one kept-alive connection, the same
+           path, query and API-key header the plugin sends)
+  invoke   N InvokeTool calls to the plugin service (arguments validated, key decrypted, request
+           built, sent through the SSRF guard, answer shaped); added = p50 - direct p50
+  agent    console chats, alternated: a `plain` chat (the model answers at once) and a `tools` chat
+           (the model calls the tool K times, one call per model turn, then answers). Both turns
+           resolve the bound tools, persist the question and the answer and stream the same events,
+           so (p50(tools) - p50(plain)) / K is what one call costs inside a turn: its model round,
+           the InvokeTool, its function_call / tool_response / run-record messages. Calls are one per
+           model turn because calls of one turn run concurrently, which would hide their cost.
+           The model's own time for that round (a streamed tool-call completion from the stub,
+           measured directly here) and the tool server's (direct p50) are subtracted:
+           agent_tool_call_added_p50_ms is what the stack adds per call, the goal being under 5 ms.
+
+Prints one JSON line per figure on stdout; progress goes to stderr. Options: --calls N (direct and
+invoke), --chats N (per kind), --calls-per-chat K; e.g. `make bench-tools BENCH_ARGS="--chats 30"`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import secrets
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from atelier_common.auth import internal_context
+from atelier_common.grpc.client import channel
+from atelier_devstack.api_client import AtelierClient
+from atelier_devstack.health import http_ok, wait_until
+from atelier_devstack.ports import free_port
+from atelier_devstack.stack_fixtures import STUB_MODEL_ID, write_stub_models
+from atelier_proto import plugin_pb2 as ppb
+from atelier_proto import plugin_pb2_grpc
+from atelier_proto.enums import InvokeOutcome
+from benchmarks import figures
+from benchmarks.figures import percentile
+from benchmarks.harness import infrastructure, log, services
+
+GOAL_MS = 5.0
+API_KEY = "bench-" + "k" * 24
+CITY, DAYS = "Paris", 1
+TOOL_PATH = f"/v1/forecast/{CITY}"
+TOOL_ANSWER = {"city": CITY, "days": [{"high_c": 21, "sky": "clear"}]}
+ARGUMENTS = {"city": CITY, "days": DAYS}
+TOOL_CALL_REPLY = {"content": "", "tool_calls": [{"name": "forecast", "arguments": ARGUMENTS}]}
+ANSWER_REPLY = {"content": "Clear, 21 C."}
+
+# The tool server in its own process, so its threads never share this process's interpreter lock
+# with the client being measured.
+TOOL_SERVER = f"""
+import json, sys
+from atelier_devstack.tool_servers import ToolServer
+with ToolServer() as server:
+    server.respond("GET", {TOOL_PATH!r}, json.loads({json.dumps(TOOL_ANSWER)!r}))
+    print(server.port, flush=True)
+    sys.stdin.read()
+"""
+
+
+def emit(figure: str, value: float, unit: str, **extra: Any) -> None:
+    figures.emit("tools", figure, value, unit, **extra)
+
+
+def openapi(port: int) -> dict[str, Any]:
+    return {
+        "openapi": "3.0.3", "info": {"title": "Weather", "description": "Forecasts", "version": "1"},
+        "servers": [{"url": f"http://127.0.0.1:{port}/v1"}],
+        "paths": {"/forecast/{city}": {"get": {
+            "operationId": "forecast", "summary": "The forecast of a city",
+            "parameters": [
+                {"name": "city", "in": "path", "required": True, "schema": {"type": "string"}},
+                {"name": "days", "in": "query", "required": True, "schema": {"type": "integer", "minimum": 1}}],
+            "responses": {"200": {"description": "OK"}}}}},
+    }
+
+
+async def register_plugin(client: AtelierClient, tool_port: int) -> tuple[int, int]:
+    """A plugin with one GET tool and an API key in a header: (plugin_id, api_id)."""
+    manifest = {"schema_version": "v1", "name_for_model": "weather", "name_for_human": "Weather",
+                "description_for_model": "Forecasts", "description_for_human": "Forecasts",
+                "auth": {"type": "service_http", "sub_type": "token/api_key",
+                         "payload": json.dumps({"location": "Header", "key": "X-Api-Key", "service_token": API_KEY})},
+                "api": {"type": "openapi"}}
+    registered = await client.call("/api/plugin_api/register", {
+        "space_id": client.space_id, "ai_plugin": json.dumps(manifest), "openapi": json.dumps(openapi(tool_port))})
+    plugin_id = registered["data"]["plugin_id"]
+    [api] = (await client.call("/api/plugin_api/get_plugin_apis",
+                               {"plugin_id": plugin_id, "space_id": client.space_id}))["api_info"]
+    return int(plugin_id), int(api["api_id"])
+
+
+async def make_agent(client: AtelierClient, plugin_id: int, api_id: int) -> str:
+    """A draft agent on the stub model with the plugin's tool bound."""
+    created = await client.call("/api/draftbot/create", {"space_id": client.space_id, "name": f"bench-tools-{secrets.token_hex(3)}"})
+    bot_id = created["data"]["bot_id"]
+    await client.call("/api/playground_api/draftbot/update_draft_bot_info", {"bot_info": {
+        "bot_id": bot_id, "model_info": {"model_id": STUB_MODEL_ID},
+        "plugin_info_list": [{"plugin_id": str(plugin_id), "api_id": str(api_id)}]}})
+    return bot_id
+
+
+async def timed(n: int, once: Callable[[], Awaitable[None]]) -> list[float]:
+    """Milliseconds of `n` sequential calls."""
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        await once()
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+@dataclass(frozen=True)
+class Stats:
+    p50: float
+    p95: float
+    samples: int
+
+    @classmethod
+    def of(cls, values: list[float]) -> Stats:
+        return cls(percentile(values, 0.5), percentile(values, 0.95), len(values))
+
+
+def report(name: str, stats: Stats, **extra: Any) -> None:
+    emit(f"{name}_p50_ms", stats.p50, "ms", p95_ms=round(stats.p95, 3), samples=stats.samples, **extra)
+
+
+class Model:
+    """The stub model server: scripted per chat over its control API, and timed directly."""
+
+    def __init__(self, http: httpx.AsyncClient, port: int) -> None:
+        self.http, self.url = http, f"http://127.0.0.1:{port}"
+
+    async def script(self, *replies: dict[str, Any]) -> None:
+        (await self.http.post(f"{self.url}/_control/script", json={"replies": list(replies)})).raise_for_status()
+
+    async def tool_call_round(self) -> None:
+        """One streamed completion answering with the tool call, read to its end, as the agent reads it."""
+        await self.script(TOOL_CALL_REPLY)
+        body = {"model": "stub-chat", "stream": True, "messages": [{"role": "user", "content": "Weather in Paris?"}]}
+        async with self.http.stream("POST", f"{self.url}/v1/chat/completions", json=body) as reply:
+            reply.raise_for_status()
+            async for _ in reply.aiter_lines():
+                pass
+
+
+class Chats:
+    """Console chats with the draft agent, each in a new conversation, timed from request to `done`."""
+
+    def __init__(self, client: AtelierClient, model: Model, bot_id: str) -> None:
+        self.client, self.model, self.bot_id = client, model, bot_id
+
+    async def run(self, tool_calls: int) -> float:
+        conversation = (await self.client.call("/v1/conversation/create", {"bot_id": self.bot_id}))["data"]["id"]
+        await self.model.script(*[TOOL_CALL_REPLY] * tool_calls, ANSWER_REPLY)
+        body = {"bot_id": self.bot_id, "conversation_id": conversation, "query": "Weather in Paris?", "draft_mode": True}
+        start = time.perf_counter()
+        responses = ok = 0
+        async for event, data in self.client.sse("/api/conversation/chat", body):
+            if event == "done":
+                break
+            said = json.loads(data) if event == "message" else {}
+            if not said.get("is_finish"):
+                continue
+            message = said["message"]
+            if message["type"] == "tool_response":
+                responses += 1
+            if message["type"] == "verbose":
+                content = json.loads(message["content"])
+                if content.get("msg_type") == "tool_call_record" and json.loads(content["data"])["outcome"] == "ok":
+                    ok += 1
+        took = (time.perf_counter() - start) * 1000
+        if responses != tool_calls or ok != tool_calls:
+            raise RuntimeError(f"a chat scripted with {tool_calls} tool calls had {responses} tool responses, {ok} ok")
+        return took
+
+
+def start_tool_server() -> tuple[subprocess.Popen[str], int]:
+    proc = subprocess.Popen([sys.executable, "-c", TOOL_SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    return proc, int(proc.stdout.readline())
+
+
+async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_addr: str, model: Model,
+                  tool_port: int) -> None:
+    plugin_id, api_id = await register_plugin(stack_client, tool_port)
+    bot_id = await make_agent(stack_client, plugin_id, api_id)
+    space_id = int(stack_client.space_id)
+
+    direct_http = httpx.AsyncClient(trust_env=False, timeout=30)
+    tool_url = f"http://127.0.0.1:{tool_port}{TOOL_PATH}"
+
+    async def direct_once() -> None:
+        reply = await direct_http.get(tool_url, params={"days": DAYS}, headers={"X-Api-Key": API_KEY})
+        reply.raise_for_status()
+
+    stub = plugin_pb2_grpc.PluginServiceStub(channel(plugin_addr))
+    request = ppb.InvokeToolRequest(plugin_id=plugin_id, api_id=api_id, arguments=json.dumps(ARGUMENTS),
+                                    user_id="bench", bot_id=int(bot_id), space_id=space_id, draft=True)
+
+    async def invoke_once() -> None:
+        with internal_context():
+            reply = await stub.InvokeTool(request, timeout=30)
+        if reply.outcome != InvokeOutcome.Ok:
+            raise RuntimeError(f"InvokeTool answered {reply.outcome}: {reply.error}")
+
+    chats = Chats(stack_client, model, bot_id)
+    try:
+        log("warming up: connections, the plugin's parsed document, the agent's model client")
+        for _ in range(5):
+            await direct_once()
+            await invoke_once()
+            await model.tool_call_round()
+        await chats.run(0)
+        await chats.run(args.calls_per_chat)
+
+        log(f"direct: {args.calls} GETs of the tool server")
+        direct = Stats.of(await timed(args.calls, direct_once))
+        log(f"invoke: {args.calls} InvokeTool calls")
+        invoke = Stats.of(await timed(args.calls, invoke_once))
+        log(f"model: {args.calls} streamed tool-call completions of the stub model")
+        model_round = Stats.of(await timed(args.calls, model.tool_call_round))
+
+        log(f"agent: {args.chats} chats without tool calls and {args.chats} with {args.calls_per_chat}, alternated")
+        plain: list[float] = []
+        tools: list[float] = []
+        for i in range(args.chats):
+            plain.append(await chats.run(0))
+            tools.append(await chats.run(args.calls_per_chat))
+            if (i + 1) % 10 == 0:
+                log(f"  {i + 1}/{args.chats}")
+    finally:
+        await direct_http.aclose()
+
+    report("direct", direct)
+    report("invoke", invoke, added_ms=round(invoke.p50 - direct.p50, 3), direct_p50_ms=round(direct.p50, 3))
+    report("model_round", model_round)
+    plain_stats, tools_stats = Stats.of(plain), Stats.of(tools)
+    report("agent_chat_plain", plain_stats)
+    report("agent_chat_tools", tools_stats, tool_calls=args.calls_per_chat)
+    k = args.calls_per_chat
+    per_call = (tools_stats.p50 - plain_stats.p50) / k
+    per_call_p95 = (tools_stats.p95 - plain_stats.p95) / k
+    emit("agent_tool_call_p50_ms", per_call, "ms", p95_ms=round(per_call_p95, 3), tool_calls_per_chat=k,
+         chats=args.chats)
+    added = per_call - model_round.p50 - direct.p50
+    emit("agent_tool_call_added_p50_ms", added, "ms", goal_ms=GOAL_MS, meets_goal=added < GOAL_MS,
+         per_call_p50_ms=round(per_call, 3), model_round_p50_ms=round(model_round.p50, 3),
+         direct_p50_ms=round(direct.p50, 3), invoke_added_ms=round(invoke.p50 - direct.p50, 3))
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--calls", type=int, default=300, help="direct, InvokeTool and model-round samples")
+    parser.add_argument("--chats", type=int, default=30, help="chats of each kind (plain, with tool calls)")
+    parser.add_argument("--calls-per-chat", type=int, default=5, help="tool calls in a chat, one per model turn")
+    args = parser.parse_args()
+
+    model_port = free_port()
+    model_proc = subprocess.Popen([sys.executable, "-m", "atelier_devstack.openai_stub", "--port", str(model_port)],
+                                  stdout=subprocess.DEVNULL)
+    tool_proc, tool_port = start_tool_server()
+    base_url = f"http://127.0.0.1:{model_port}/v1"
+    try:
+        if not await wait_until(lambda: http_ok(f"{base_url}/models"), 30):
+            raise RuntimeError("the model server did not start")
+        async with httpx.AsyncClient(trust_env=False, timeout=30) as control:
+            # Unscripted requests (e.g. follow-up suggestions) get an instant short answer; no request log.
+            await control.post(f"http://127.0.0.1:{model_port}/_control/settings",
+                               json={"default_reply": {"content": "ok"}, "record_requests": False})
+            model = Model(control, model_port)
+            async with infrastructure() as infra:
+                models = write_stub_models(Path(infra.root) / "models", base_url)
+                env = {"ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "bench",
+                       "ATELIER_EMBEDDING_PROVIDER": "openai", "ATELIER_EMBEDDING_BASE_URL": base_url,
+                       "ATELIER_EMBEDDING_MODEL": "stub-embedding", "ATELIER_EMBEDDING_DIMENSIONS": "64",
+                       "ATELIER_LLM_BASE_URL": base_url, "ATELIER_SECRET_KEY": secrets.token_urlsafe(32),
+                       "ATELIER_OUTBOUND_ALLOWLIST": "127.0.0.1",
+                       # One model turn per tool call, then the answer.
+                       "ATELIER_AGENT_MAX_ITERATIONS": str(args.calls_per_chat + 1)}
+                log("starting knowledge, agent, conversation, plugin and gateway")
+                async with services(infra, env, indexers=0, extra=("plugin", "agent", "conversation")) as stack:
+                    plugin_addr = next(p for p in stack.procs if p.name == "plugin").env["ATELIER_PLUGIN_ADDR"]
+                    await measure(args, stack.client, plugin_addr, model, tool_port)
+    finally:
+        tool_proc.terminate()
+        model_proc.terminate()
+        tool_proc.wait(10)
+        model_proc.wait(10)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
