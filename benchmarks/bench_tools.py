@@ -46,6 +46,7 @@ from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.health import http_ok, wait_until
 from atelier_devstack.ports import free_port
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, write_stub_models
+from atelier_devstack.tool_servers import register_api_key_plugin
 from atelier_proto import plugin_pb2 as ppb
 from atelier_proto import plugin_pb2_grpc
 from atelier_proto.enums import InvokeOutcome
@@ -93,17 +94,8 @@ def openapi(port: int) -> dict[str, Any]:
 
 async def register_plugin(client: AtelierClient, tool_port: int) -> tuple[int, int]:
     """A plugin with one GET tool and an API key in a header: (plugin_id, api_id)."""
-    manifest = {"schema_version": "v1", "name_for_model": "weather", "name_for_human": "Weather",
-                "description_for_model": "Forecasts", "description_for_human": "Forecasts",
-                "auth": {"type": "service_http", "sub_type": "token/api_key",
-                         "payload": json.dumps({"location": "Header", "key": "X-Api-Key", "service_token": API_KEY})},
-                "api": {"type": "openapi"}}
-    registered = await client.call("/api/plugin_api/register", {
-        "space_id": client.space_id, "ai_plugin": json.dumps(manifest), "openapi": json.dumps(openapi(tool_port))})
-    plugin_id = registered["data"]["plugin_id"]
-    [api] = (await client.call("/api/plugin_api/get_plugin_apis",
-                               {"plugin_id": plugin_id, "space_id": client.space_id}))["api_info"]
-    return int(plugin_id), int(api["api_id"])
+    plugin_id, api_id = await register_api_key_plugin(client, openapi(tool_port), api_key=API_KEY)
+    return int(plugin_id), int(api_id)
 
 
 async def make_agent(client: AtelierClient, plugin_id: int, api_id: int) -> str:

@@ -232,3 +232,22 @@ class OAuthServer(_ThreadedServer):
 
 def _oauth_error(status: int, error: str) -> tuple[int, str, bytes, dict[str, str]]:
     return status, "application/json", json.dumps({"error": error}).encode(), {}
+
+
+async def register_api_key_plugin(client: Any, document: dict[str, Any], *, api_key: str,
+                                  header: str = "X-Api-Key") -> tuple[str, str]:
+    """Registers an OpenAPI document with one operation as a plugin whose API key travels in a
+    header, through the console API of `client` (an AtelierClient): (plugin_id, api_id)."""
+    title = document["info"]["title"]
+    manifest = {"schema_version": "v1", "name_for_model": title.lower(), "name_for_human": title,
+                "description_for_model": document["info"].get("description", title),
+                "description_for_human": document["info"].get("description", title),
+                "auth": {"type": "service_http", "sub_type": "token/api_key",
+                         "payload": json.dumps({"location": "Header", "key": header, "service_token": api_key})},
+                "api": {"type": "openapi"}}
+    registered = await client.call("/api/plugin_api/register", {
+        "space_id": client.space_id, "ai_plugin": json.dumps(manifest), "openapi": json.dumps(document)})
+    plugin_id = registered["data"]["plugin_id"]
+    [api] = (await client.call("/api/plugin_api/get_plugin_apis",
+                               {"plugin_id": plugin_id, "space_id": client.space_id}))["api_info"]
+    return plugin_id, api["api_id"]

@@ -12,7 +12,7 @@ import pytest
 
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.openai_stub import OpenAIStub
-from atelier_devstack.tool_servers import ToolServer
+from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
 
 pytestmark = pytest.mark.e2e
 
@@ -36,17 +36,7 @@ def weather_api(tools: ToolServer) -> dict[str, Any]:
 
 
 async def register(client: AtelierClient, tools: ToolServer) -> tuple[str, str]:
-    manifest = {"schema_version": "v1", "name_for_model": "weather", "name_for_human": "Weather",
-                "description_for_model": "Forecasts", "description_for_human": "Forecasts",
-                "auth": {"type": "service_http", "sub_type": "token/api_key",
-                         "payload": json.dumps({"location": "Header", "key": "X-Api-Key", "service_token": API_KEY})},
-                "api": {"type": "openapi"}}
-    registered = await client.call("/api/plugin_api/register", {
-        "space_id": client.space_id, "ai_plugin": json.dumps(manifest), "openapi": json.dumps(weather_api(tools))})
-    plugin_id = registered["data"]["plugin_id"]
-    [api] = (await client.call("/api/plugin_api/get_plugin_apis",
-                               {"plugin_id": plugin_id, "space_id": client.space_id}))["api_info"]
-    return plugin_id, api["api_id"]
+    return await register_api_key_plugin(client, weather_api(tools), api_key=API_KEY)
 
 
 async def console_chat(client: AtelierClient, bot: str, query: str) -> list[dict[str, Any]]:
