@@ -1066,8 +1066,11 @@ struct StreamExecuteRequest {
     10: i64 chat_id (api.js_conv="true")
     11: optional i64 space_id (api.js_conv="true")    // checked against the bot's space when set
     // Resume the run of chat_id that stopped with requires_action: its checkpoint continues with
-    // these outputs (one per pending call); query, history and shortcut are not used.
+    // these outputs (one per pending client-side call); query, history and shortcut are not used.
     12: list<ExecuteToolOutput> tool_outputs
+    // Set with tool_outputs (which may then be empty): calls that waited for the user to authorize
+    // their plugin (OAuth) are made again before the loop goes on.
+    13: bool resume
 }
 
 struct ExecuteUsage {
@@ -1084,8 +1087,10 @@ enum ExecuteEventType {
     FollowUp = 4        // content = one suggested question
     Verbose = 5         // content = JSON {"msg_type", "data"} (e.g. knowledge_recall_failed)
     Usage = 6           // usage set (sum over every model call of this run)
-    // content = JSON list of the client-side calls to answer [{id, name, arguments}]; the run is
-    // checkpointed and stops (usage comes just before it)
+    // content = JSON list of the calls the run waits for [{id, name, arguments, authorization_url,
+    // plugin_name}]: client-side calls to answer, and plugin calls waiting for the user's OAuth consent
+    // (authorization_url set; made again on resume); the run is checkpointed and stops (usage comes
+    // just before it)
     RequiresAction = 7
     Error = 8           // error_code, content = message; the answer so far is partial; last event
 } (api.string="true")

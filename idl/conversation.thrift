@@ -125,6 +125,9 @@ struct InterruptPlugin {
     2: string type                          // "function"
     3: InterruptFunction function_call (api.body="function")
     4: InterruptRequireInfo require_info
+    // Set when the call waits for the user to authorize its plugin (OAuth authorization code): open
+    // it, approve, then submit_tool_outputs (this call's output may be left out; the call is made again)
+    5: optional string authorization_url
 }
 
 struct SubmitToolOutputs {
@@ -489,7 +492,9 @@ struct ToolOutput {
 struct SubmitToolOutputsApiRequest {
     1: required i64 conversation_id (api.query="conversation_id", api.js_conv="true")
     2: required i64 chat_id (api.query="chat_id", api.js_conv="true")
-    3: required list<ToolOutput> tool_outputs   // one per pending tool call, each exactly once
+    // one per pending client-side tool call, each exactly once; calls waiting for authorization
+    // (authorization_url set) need none: they are made again
+    3: required list<ToolOutput> tool_outputs
     4: optional bool stream (api.stream_switch="true")  // true: the rest of the chat as events; false: the chat (in_progress) at once
     5: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the resource when absent
 }

@@ -161,16 +161,18 @@ class InterruptRequireInfo(_message.Message):
     def __init__(self, infos: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class InterruptPlugin(_message.Message):
-    __slots__ = ("id", "type", "function_call", "require_info")
+    __slots__ = ("id", "type", "function_call", "require_info", "authorization_url")
     ID_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     FUNCTION_CALL_FIELD_NUMBER: _ClassVar[int]
     REQUIRE_INFO_FIELD_NUMBER: _ClassVar[int]
+    AUTHORIZATION_URL_FIELD_NUMBER: _ClassVar[int]
     id: str
     type: str
     function_call: InterruptFunction
     require_info: InterruptRequireInfo
-    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., function_call: _Optional[_Union[InterruptFunction, _Mapping]] = ..., require_info: _Optional[_Union[InterruptRequireInfo, _Mapping]] = ...) -> None: ...
+    authorization_url: str
+    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., function_call: _Optional[_Union[InterruptFunction, _Mapping]] = ..., require_info: _Optional[_Union[InterruptRequireInfo, _Mapping]] = ..., authorization_url: _Optional[str] = ...) -> None: ...
 
 class SubmitToolOutputs(_message.Message):
     __slots__ = ("tool_calls",)

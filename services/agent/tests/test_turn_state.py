@@ -33,6 +33,22 @@ def test_outputs_must_answer_exactly_the_pending_calls(outputs):
         checkpoint().resumed(outputs)
 
 
+def test_calls_waiting_for_authorization_need_no_output_and_are_not_answered_by_one():
+    base = checkpoint()
+    state = Checkpoint.from_state(Checkpoint(
+        messages=base.messages, iteration=1, model_id=7,
+        pending=[PendingCall("a", "clock", "{}"),
+                 PendingCall("b", "gps", "{}", authorization_url="https://idp/authorize?x", plugin_name="Maps")],
+    ).to_state())
+    assert [p.id for p in state.authorizing] == ["b"] and state.authorizing[0].plugin_name == "Maps"
+    # only the client-side call is answered; an output given for the waiting call is not used
+    for outputs in ([("a", "09:00")], [("a", "09:00"), ("b", "made up")]):
+        assert state.resumed(outputs)[-1] == {"role": "tool", "tool_call_id": "a", "content": "09:00"}
+        assert len(state.resumed(outputs)) == len(base.messages) + 1
+    with pytest.raises(InvalidArgument, match="a"):
+        state.resumed([("b", "made up")])
+
+
 def test_client_tools_become_function_definitions():
     tools = client_tool_definitions(BotConfig({"client_tool_list": [
         {"name": "gps", "description": "where the device is"},

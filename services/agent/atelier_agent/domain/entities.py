@@ -138,21 +138,30 @@ class VariableValue:
     updated_at: datetime
 
 
-# ------------------------------------------------------------------ client-side tools: a waiting turn
+# ------------------------------------------------------------------ a waiting turn
 
 
 @dataclass(frozen=True)
 class PendingCall:
+    """A call the turn stopped for: a client-side tool the caller answers, or a plugin call waiting
+    for the user to authorize the plugin (OAuth; authorization_url set), made again on resume."""
+
     id: str
     name: str
     arguments: str  # JSON text as the model wrote it
+    authorization_url: str = ""
+    plugin_name: str = ""
+
+    @property
+    def awaits_authorization(self) -> bool:
+        return bool(self.authorization_url)
 
 
 @dataclass(frozen=True)
 class Checkpoint:
-    """A turn stopped for client-side tool outputs (requires_action), as stored until the caller submits
-    them: the model's messages so far (the last assistant message holds the calls, server-side calls
-    already have their results), the calls still pending, and what the turn needs to go on."""
+    """A turn stopped with requires_action, as stored until it resumes: the model's messages so far
+    (the last assistant message holds the calls; calls that ran already have their results), the
+    calls still pending, and what the turn needs to go on."""
 
     messages: list[dict[str, Any]]  # OpenAI chat messages
     pending: list[PendingCall]
@@ -169,14 +178,23 @@ class Checkpoint:
     def from_state(cls, state: dict[str, Any]) -> Checkpoint:
         return cls(**{**state, "pending": [PendingCall(**p) for p in state.get("pending", [])]})
 
+    @property
+    def authorizing(self) -> list[PendingCall]:
+        """The plugin calls to make again now that the user may have authorized their plugins."""
+        return [p for p in self.pending if p.awaits_authorization]
+
     def resumed(self, outputs: list[tuple[str, str]]) -> list[dict[str, Any]]:
-        """The messages with one tool result per pending call, in the calls' order; InvalidArgument
-        when the outputs do not answer exactly the pending calls."""
+        """The messages with one tool result per pending client-side call, in the calls' order;
+        InvalidArgument when the outputs do not answer exactly those calls (an output given for a call
+        waiting for authorization is not used: that call is made again)."""
+        client = [p.id for p in self.pending if not p.awaits_authorization]
+        authorizing = {p.id for p in self.authorizing}
         given = dict(outputs)
-        expected = [p.id for p in self.pending]
-        if len(given) != len(outputs) or sorted(given) != sorted(expected):
-            raise InvalidArgument(f"tool_outputs: expected one output for each of {', '.join(expected)}")
-        return [*self.messages, *({"role": "tool", "tool_call_id": p.id, "content": given[p.id]} for p in self.pending)]
+        answered = [call_id for call_id, _ in outputs if call_id not in authorizing]
+        if len(given) != len(outputs) or sorted(answered) != sorted(client):
+            raise InvalidArgument(f"tool_outputs: expected one output for each of {', '.join(client) or 'no call'}")
+        return [*self.messages, *({"role": "tool", "tool_call_id": p.id, "content": given[p.id]}
+                                  for p in self.pending if not p.awaits_authorization)]
 
 
 # ------------------------------------------------------------------ memory databases

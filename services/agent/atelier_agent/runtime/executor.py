@@ -3,9 +3,11 @@ render, prompt variables, knowledge recall, shortcut pre-retrieval) -> system pr
 + user message (attachments read, see runtime.attachments) -> the chat model, in a ReAct loop when
 tools exist -> follow-up suggestions.
 
-When the model calls a client-side tool (the agent's client_tool_list), the turn runs the
-server-side calls of that model turn, checkpoints itself and stops with `requires_action`; a later
-StreamExecute with tool_outputs for the same chat continues the loop from the checkpoint.
+When the model calls a client-side tool (the agent's client_tool_list), or a plugin tool whose
+provider the user has not authorized yet (OAuth), the turn runs the other calls of that model turn,
+checkpoints itself and stops with `requires_action` (an authorization link in the answer and an
+`interrupt` verbose message); a later StreamExecute resuming the same chat makes the waiting plugin
+calls again, takes the client-side outputs, and continues the loop from the checkpoint.
 
 Everything the user should see is an ExecuteEvent; failures before the first event raise (the
 caller answers a plain error), failures after it end the stream with an `error` event so the
@@ -171,7 +173,8 @@ class Turn:
         self.req = req
         self.settings = rt.deps.settings
         self.usage = llm.Completion()
-        # Set by _react when the model called client-side tools: (pending calls, next iteration).
+        # Set when the turn must stop for calls it cannot finish itself (client-side tools, plugins
+        # awaiting the user's authorization): (pending calls, the iteration to continue with).
         self.waiting: tuple[list[PendingCall], int] | None = None
 
     async def _recall(self, ks: config.KnowledgeSettings, space_id: int, query: str,
@@ -206,7 +209,7 @@ class Turn:
 
     async def events(self) -> AsyncIterator[apb.ExecuteEvent]:
         """The turn's events: a resumed one, or prepare -> gather -> knowledge events -> prompt -> loop."""
-        if self.req.tool_outputs:
+        if self.req.resume or self.req.tool_outputs:
             async for event in self._resume():
                 yield event
             return
@@ -312,15 +315,18 @@ class Turn:
                     tools: dict[str, Tool], client_tools: dict[str, dict[str, Any]], params: dict[str, Any],
                     query_text: str, *, start: int = 0, answer: str = "") -> AsyncIterator[apb.ExecuteEvent]:
         """The ReAct loop from iteration `start`, then suggestions, usage; or the checkpoint and
-        requires_action when the model called client-side tools."""
+        requires_action when calls wait (set before the loop when a resumed turn still waits)."""
         req = self.req
         try:
-            async for event in self._react(model, messages, tools, client_tools, params, start=start):
-                if event.type == ExecuteEventType.Answer:
-                    answer += event.content
-                yield event
+            if self.waiting is None:
+                async for event in self._react(model, messages, tools, client_tools, params, start=start):
+                    if event.type == ExecuteEventType.Answer:
+                        answer += event.content
+                    yield event
             if self.waiting is not None:
                 pending, iteration = self.waiting
+                for event in _interrupt_events(pending):
+                    yield event
                 state = Checkpoint(messages=messages, pending=pending, iteration=iteration, model_id=model.id,
                                    params=params, query_text=query_text, answer=answer)
                 await checkpoints.save(self.rt.deps.pool, req.chat_id, req.bot_id, state)
@@ -340,7 +346,9 @@ class Turn:
         yield self._usage_event()
 
     async def _resume(self) -> AsyncIterator[apb.ExecuteEvent]:
-        """The turn of chat_id that stopped for client-side tool outputs goes on with them."""
+        """The turn of chat_id that stopped with requires_action goes on: the client-side outputs
+        added, the plugin calls that waited for authorization made again (still unauthorized: the
+        turn stops again), then the loop."""
         req, rt = self.req, self.rt
         cfg, _shortcuts, space_id = await bots.runtime_config(rt.deps, req.bot_id, draft_mode=req.draft_mode,
                                                               space_id=req.space_id)
@@ -361,6 +369,12 @@ class Turn:
         tools = self._tools(cfg, definitions, tables, user_id, config.knowledge_settings(cfg), space_id, [],
                             plugin_tools)
         client_tools = config.client_tool_definitions(cfg)
+        authorizing = state.authorizing
+        if authorizing:
+            async for event in self._server_calls(tools, authorizing, messages):
+                yield event
+            if self.waiting is not None:
+                self.waiting = (self.waiting[0], state.iteration)
         async for event in self._loop(cfg, model, messages, tools, client_tools, state.params, state.query_text,
                                       start=state.iteration, answer=state.answer):
             yield event
@@ -428,18 +442,32 @@ class Turn:
                 yield _event(ExecuteEventType.FunctionCall, json.dumps({"name": call.name, "arguments": call.arguments},
                                                          ensure_ascii=False), call_id=call.id, name=call.name)
             # Server-side calls run now; client-side ones wait for the caller (requires_action).
-            server = [c for c in out.tool_calls if c.name not in client_tools]
-            results = await asyncio.gather(*(call_tool(tools, c.name, c.arguments, self.settings.agent_tool_timeout_s)
-                                             for c in server))
-            for call, result in zip(server, results, strict=True):
-                messages.append({"role": "tool", "tool_call_id": call.id, "content": result.text})
-                yield _event(ExecuteEventType.ToolResponse, result.text, call_id=call.id, name=call.name)
-                for event in _call_record_events(call.id, result):
-                    yield event
+            server = [PendingCall(c.id, c.name, c.arguments) for c in out.tool_calls if c.name not in client_tools]
+            async for event in self._server_calls(tools, server, messages):
+                yield event
             waiting = [PendingCall(c.id, c.name, c.arguments) for c in out.tool_calls if c.name in client_tools]
-            if waiting:
-                self.waiting = (waiting, iteration + 1)
+            if self.waiting is not None or waiting:
+                self.waiting = ([*waiting, *(self.waiting[0] if self.waiting else [])], iteration + 1)
                 return
+
+    async def _server_calls(self, tools: dict[str, Tool], calls: list[PendingCall], messages: list[dict[str, Any]]
+                            ) -> AsyncIterator[apb.ExecuteEvent]:
+        """Runs the calls concurrently; each result becomes a tool message and a tool_response, except
+        a plugin call whose provider needs the user's consent first: that one waits (self.waiting)."""
+        results = await asyncio.gather(*(call_tool(tools, c.name, c.arguments, self.settings.agent_tool_timeout_s)
+                                         for c in calls))
+        authorizing = []
+        for call, result in zip(calls, results, strict=True):
+            for event in _call_record_events(call.id, result):
+                yield event
+            if result.authorization_url:
+                authorizing.append(replace(call, authorization_url=result.authorization_url,
+                                           plugin_name=(result.record or {}).get("plugin_name", "")))
+                continue
+            messages.append({"role": "tool", "tool_call_id": call.id, "content": result.text})
+            yield _event(ExecuteEventType.ToolResponse, result.text, call_id=call.id, name=call.name)
+        if authorizing:
+            self.waiting = (authorizing, 0)  # the caller sets the iteration
 
     async def _suggest(self, model: ModelConfig, question: str, answer: str, custom: str) -> list[str]:
         client = self.rt.models.client(model, self.settings.llm_timeout_s)
@@ -454,15 +482,29 @@ class Turn:
 
 
 def _call_record_events(call_id: str, result: ToolOutput) -> list[apb.ExecuteEvent]:
-    """The run record of a call that keeps one (the request as sent, the whole answer), and the
-    authorization link when the tool's provider needs the user's consent first."""
-    events = []
-    if result.record is not None:
-        events.append(_verbose("tool_call_record", {"call_id": call_id, **result.record}))
-    if result.authorization_url:
-        events.append(_verbose("oauth_required", {"call_id": call_id, "authorization_url": result.authorization_url,
-                                                  "plugin_name": (result.record or {}).get("plugin_name", "")}))
-    return events
+    """The run record of a call that keeps one (the request as sent, the whole answer)."""
+    if result.record is None:
+        return []
+    return [_verbose("tool_call_record", {"call_id": call_id, **result.record})]
+
+
+# Coze's interrupt type of a plugin waiting for OAuth consent (InterruptEventType_OauthPlugin).
+OAUTH_INTERRUPT = 7
+
+
+def _interrupt_events(pending: list[PendingCall]) -> list[apb.ExecuteEvent]:
+    """What the user sees when calls wait for their plugins' authorization: an answer with each link
+    (as Coze answers), and an `interrupt` verbose message with the links for clients to act on."""
+    authorizing = [p for p in pending if p.awaits_authorization]
+    if not authorizing:
+        return []
+    links = {p.authorization_url: p.plugin_name or p.name for p in authorizing}
+    lines = [f"To continue I need your permission to use {name}. Authorize it here: {url}" for url, name in links.items()]
+    text = "\n".join([*lines, "Then continue this chat and I will pick up where I stopped."])
+    data = {"interrupt_type": OAUTH_INTERRUPT, "reason": "oauth_required",
+            "tool_calls": [{"call_id": p.id, "name": p.name, "plugin_name": p.plugin_name,
+                            "authorization_url": p.authorization_url} for p in authorizing]}
+    return [_event(ExecuteEventType.Answer, text), _verbose("interrupt", data)]
 
 
 def _table_tool(pool: Any, table: db_tool.BoundTable, user_id: str) -> Tool:

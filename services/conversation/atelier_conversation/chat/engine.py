@@ -2,7 +2,8 @@
 starts, relay the agent's events as updates, save every message as it completes, and end the run
 completed, failed (partial answer kept, marked broken), cancelled (by /v3/chat/cancel, by the
 client going away, or by the server shutting down) or requires_action (the agent called a
-client-side tool: the run resumes with the caller's outputs, see `start_resume`)."""
+client-side tool, or a plugin the user must authorize first: the run resumes with the caller's
+outputs, or once authorized, see `start_resume`)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ class RunRequest:
     save: bool = True  # /v3/chat auto_save_history: false keeps this run's messages out of the conversation
     new_conversation: bool = False  # `conversation` is planned, not written yet: start() writes it
     resume: bool = False  # the chat stopped with requires_action: the agent continues its checkpoint
-    tool_outputs: list[tuple[str, str]] = field(default_factory=list)  # resume: (call_id, output) per pending call
+    # resume: (call_id, output) per pending client-side call (calls awaiting authorization have none)
+    tool_outputs: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -194,7 +196,8 @@ class Run:
             history=[apb.ExecuteHistoryMessage(role=m.role, type=m.type, content=m.content,
                                                call_id=m.call_id, name=m.name, content_type=m.content_type)
                      for m in history],
-            tool_outputs=[apb.ExecuteToolOutput(call_id=c, output=o) for c, o in req.tool_outputs])
+            tool_outputs=[apb.ExecuteToolOutput(call_id=c, output=o) for c, o in req.tool_outputs],
+            resume=req.resume)
         if req.shortcut is not None:
             out.shortcut.CopyFrom(apb.ExecuteShortcut(command_id=req.shortcut[0], parameters=req.shortcut[1]))
         return out
@@ -382,7 +385,8 @@ async def saves_finished(timeout_s: float) -> None:
 
 
 def pending_calls(content: str) -> list[dict[str, str]]:
-    """The agent's requires_action content -> [{id, name, arguments}] (arguments as JSON text)."""
+    """The agent's requires_action content -> [{id, name, arguments}] (arguments as JSON text), with
+    authorization_url and plugin_name for a plugin call waiting for the user's consent."""
     try:
         items = json.loads(content)
     except json.JSONDecodeError:
@@ -391,6 +395,10 @@ def pending_calls(content: str) -> list[dict[str, str]]:
     for item in items if isinstance(items, list) else []:
         if isinstance(item, dict) and item.get("id") and item.get("name"):
             arguments = item.get("arguments", "")
-            calls.append({"id": str(item["id"]), "name": str(item["name"]),
-                          "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)})
+            call = {"id": str(item["id"]), "name": str(item["name"]),
+                    "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)}
+            if item.get("authorization_url"):
+                call["authorization_url"] = str(item["authorization_url"])
+                call["plugin_name"] = str(item.get("plugin_name", ""))
+            calls.append(call)
     return calls

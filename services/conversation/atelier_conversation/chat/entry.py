@@ -110,7 +110,9 @@ async def chat_v3(deps: ServiceDeps, runtime: ChatRuntime, req: cpb.ChatV3Reques
 
 
 def check_outputs(chat_id: int, pending: list[dict[str, str]], outputs: list[cpb.ToolOutput]) -> list[tuple[str, str]]:
-    """Every pending call answered exactly once, nothing else: (call_id, output) in the calls' order."""
+    """Every pending client-side call answered exactly once, nothing else: (call_id, output) in the
+    calls' order. Calls waiting for the user to authorize their plugin need no output (any given is
+    not used): the agent makes them again."""
     by_id = {c["id"]: c for c in pending}
     given: dict[str, str] = {}
     for i, out in enumerate(outputs):
@@ -123,10 +125,11 @@ def check_outputs(chat_id: int, pending: list[dict[str, str]], outputs: list[cpb
         if len(out.output) > MAX_TOOL_OUTPUT_CHARS:
             raise InvalidArgument(f"field '{field}.output': at most {MAX_TOOL_OUTPUT_CHARS} characters")
         given[out.tool_call_id] = out.output
-    missing = [f"{c['id']} ({c['name']})" for c in pending if c["id"] not in given]
+    client = [c for c in pending if not c.get("authorization_url")]
+    missing = [f"{c['id']} ({c['name']})" for c in client if c["id"] not in given]
     if missing:
         raise InvalidArgument(f"field 'tool_outputs': no output for the pending tool call {', '.join(missing)}")
-    return [(c["id"], given[c["id"]]) for c in pending]
+    return [(c["id"], given[c["id"]]) for c in client]
 
 
 async def submit_tool_outputs(deps: ServiceDeps, runtime: ChatRuntime, req: cpb.SubmitToolOutputsApiRequest

@@ -34,7 +34,8 @@ def public_status(status: str) -> str:
 
 def required_action(tool_calls: list[Mapping[str, str]]) -> cpb.RequiredAction:
     calls = [cpb.InterruptPlugin(id=c["id"], type="function",
-                                 function_call=cpb.InterruptFunction(name=c["name"], arguments=c["arguments"]))
+                                 function_call=cpb.InterruptFunction(name=c["name"], arguments=c["arguments"]),
+                                 authorization_url=c.get("authorization_url") or None)
              for c in tool_calls]
     return cpb.RequiredAction(type="submit_tool_outputs", submit_tool_outputs=cpb.SubmitToolOutputs(tool_calls=calls))
 
