@@ -113,6 +113,16 @@ enum InvokeOutcome {
     ToolError = 5           // the tool ran and reported an error (an MCP result marked isError): the model reads why
 } (api.string="true")
 
+// UnresolvedTool.problem: why a bound tool gives no tool.
+enum UnresolvedProblem {
+    PluginNotFound = 1      // no plugin with that id in the agent's space (deleted, or another space's)
+    NotPublished = 2        // an online agent's plugin has no published version
+    ToolNotFound = 3        // the plugin (draft or online version) has no tool with that id
+    ToolDisabled = 4        // the tool is switched off in its plugin
+    ToolNotInDocument = 5   // the plugin's document no longer describes the tool
+    InvalidDefault = 6      // one of the agent's default_params does not fit the tool
+} (api.string="true")
+
 // ---------------------------------------------------------------- manifest
 // The manifest travels as JSON text (ai_plugin); these structs describe it.
 
@@ -558,7 +568,8 @@ struct ResolvedTool {
 struct UnresolvedTool {
     1: i64 plugin_id
     2: i64 api_id
-    3: string reason
+    3: string reason                        // for people: names the plugin and tool
+    4: string problem                       // UnresolvedProblem
 }
 
 struct ResolveToolsResponse {
@@ -632,7 +643,8 @@ service PluginService {
         (api.get="/api/oauth/authorization_code", api.category="plugin", api.auth="false")
 
     // ---- runtime (the agent's calls)
-    // An agent's bound tools as model tools: name, description and JSON schema of each.
+    // An agent's bound tools as model tools: name, description and JSON schema of each. The agent
+    // also asks it when a configuration gains a tool (draft=true): an unresolved ref is refused.
     ResolveToolsResponse ResolveTools(1: ResolveToolsRequest req)
         (api.internal="true")
     // Call one tool: arguments validated first, then the HTTP request through the SSRF guard.

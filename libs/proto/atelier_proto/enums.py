@@ -417,6 +417,17 @@ class InvokeOutcome(StrEnum):
     ToolError = "tool_error"  # the tool ran and reported an error (an MCP result marked isError): the model reads why
 
 
+class UnresolvedProblem(StrEnum):
+    """UnresolvedTool.problem: why a bound tool gives no tool."""
+
+    PluginNotFound = "plugin_not_found"  # no plugin with that id in the agent's space (deleted, or another space's)
+    NotPublished = "not_published"  # an online agent's plugin has no published version
+    ToolNotFound = "tool_not_found"  # the plugin (draft or online version) has no tool with that id
+    ToolDisabled = "tool_disabled"  # the tool is switched off in its plugin
+    ToolNotInDocument = "tool_not_in_document"  # the plugin's document no longer describes the tool
+    InvalidDefault = "invalid_default"  # one of the agent's default_params does not fit the tool
+
+
 # ---- idl/workflow.thrift
 
 

@@ -120,6 +120,16 @@ class InvokeOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     INVOKE_OUTCOME_OAUTH_REQUIRED: _ClassVar[InvokeOutcome]
     INVOKE_OUTCOME_FAILED: _ClassVar[InvokeOutcome]
     INVOKE_OUTCOME_TOOL_ERROR: _ClassVar[InvokeOutcome]
+
+class UnresolvedProblem(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    UNRESOLVED_PROBLEM_UNSPECIFIED: _ClassVar[UnresolvedProblem]
+    UNRESOLVED_PROBLEM_PLUGIN_NOT_FOUND: _ClassVar[UnresolvedProblem]
+    UNRESOLVED_PROBLEM_NOT_PUBLISHED: _ClassVar[UnresolvedProblem]
+    UNRESOLVED_PROBLEM_TOOL_NOT_FOUND: _ClassVar[UnresolvedProblem]
+    UNRESOLVED_PROBLEM_TOOL_DISABLED: _ClassVar[UnresolvedProblem]
+    UNRESOLVED_PROBLEM_TOOL_NOT_IN_DOCUMENT: _ClassVar[UnresolvedProblem]
+    UNRESOLVED_PROBLEM_INVALID_DEFAULT: _ClassVar[UnresolvedProblem]
 AUTHORIZATION_TYPE_NONE: AuthorizationType
 AUTHORIZATION_TYPE_SERVICE: AuthorizationType
 AUTHORIZATION_TYPE_O_AUTH: AuthorizationType
@@ -184,6 +194,13 @@ INVOKE_OUTCOME_INVALID_ARGUMENTS: InvokeOutcome
 INVOKE_OUTCOME_OAUTH_REQUIRED: InvokeOutcome
 INVOKE_OUTCOME_FAILED: InvokeOutcome
 INVOKE_OUTCOME_TOOL_ERROR: InvokeOutcome
+UNRESOLVED_PROBLEM_UNSPECIFIED: UnresolvedProblem
+UNRESOLVED_PROBLEM_PLUGIN_NOT_FOUND: UnresolvedProblem
+UNRESOLVED_PROBLEM_NOT_PUBLISHED: UnresolvedProblem
+UNRESOLVED_PROBLEM_TOOL_NOT_FOUND: UnresolvedProblem
+UNRESOLVED_PROBLEM_TOOL_DISABLED: UnresolvedProblem
+UNRESOLVED_PROBLEM_TOOL_NOT_IN_DOCUMENT: UnresolvedProblem
+UNRESOLVED_PROBLEM_INVALID_DEFAULT: UnresolvedProblem
 
 class ManifestAuth(_message.Message):
     __slots__ = ("type", "sub_type", "payload")
@@ -913,14 +930,16 @@ class ResolvedTool(_message.Message):
     def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., parameters: _Optional[str] = ..., plugin_name: _Optional[str] = ..., version: _Optional[str] = ...) -> None: ...
 
 class UnresolvedTool(_message.Message):
-    __slots__ = ("plugin_id", "api_id", "reason")
+    __slots__ = ("plugin_id", "api_id", "reason", "problem")
     PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
     API_ID_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    PROBLEM_FIELD_NUMBER: _ClassVar[int]
     plugin_id: int
     api_id: int
     reason: str
-    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+    problem: str
+    def __init__(self, plugin_id: _Optional[int] = ..., api_id: _Optional[int] = ..., reason: _Optional[str] = ..., problem: _Optional[str] = ...) -> None: ...
 
 class ResolveToolsResponse(_message.Message):
     __slots__ = ("tools", "unresolved")

@@ -35,7 +35,9 @@ async def create(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenCreateBo
     user_id = current_context().user_id
     draft = config.new_draft(bot_id=bot_id, space_id=req.space_id, creator_id=user_id, name=name,
                              description=req.description, icon_uri=icon_uri, now_s=int(time.time()))
-    draft, _ = config.apply_update(draft, openapi.draft_patch(req, draft))
+    patch = openapi.draft_patch(req, draft)
+    await refs.check_added(deps, req.space_id, patch, draft, openapi.field_name)
+    draft, _ = config.apply_update(draft, patch)
     config.validate(draft, _model_ids(models), openapi.field_name)
     await bot_rows.insert(deps.pool, id=bot_id, space_id=req.space_id, creator_id=user_id, draft=draft)
     return bot_id
@@ -47,6 +49,7 @@ async def update(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenUpdateBo
     extra: dict[str, Any] = {}
     if req.HasField("icon_file_id"):
         extra["icon_uri"] = await icons.uri_of_file(deps, req.icon_file_id)
+    await refs.check_added(deps, bot.space_id, openapi.draft_patch(req, bot.draft), bot.draft, openapi.field_name)
     dataset_names: dict[int, str] = {}
     if req.HasField("knowledge"):
         ids = list(req.knowledge.dataset_ids)

@@ -37,10 +37,16 @@ from atelier_devstack import sample_files
 from atelier_devstack.api_client import ApiError, AtelierClient, expect_error
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack, new_user
+from atelier_devstack.tool_servers import register_api_key_plugin
 
 pytestmark = pytest.mark.e2e
 
 CHAT = "/v1/chat/completions"
+# A plugin for the bots to bind (its tool is never called).
+KETTLE_API = {"openapi": "3.0.3", "info": {"title": "Kettles", "version": "1"},
+              "servers": [{"url": "http://127.0.0.1:9"}],
+              "paths": {"/descale": {"get": {"operationId": "descale_steps", "summary": "Descaling steps",
+                                             "responses": {"200": {"description": "OK"}}}}}}
 
 
 @dataclass
@@ -112,6 +118,7 @@ async def console_info(api: AtelierClient, bot_id: str) -> dict:
 async def test_a_bot_made_with_every_field_reads_back_through_cozepy_and_the_console(me: Account,
                                                                                       tmp_path: Path) -> None:
     icon = await upload(me.coze, tmp_path, "logo.png", sample_files.png())
+    plugin_id, api_id = await register_api_key_plugin(me.api, KETTLE_API, api_key="k-" + "5" * 24)
     created = await me.coze.bots.create(
         space_id=me.space_id, name="Kettle helper", description="descaling advice", icon_file_id=icon,
         prompt_info=BotPromptInfo(prompt="You explain kettles."),
@@ -120,7 +127,7 @@ async def test_a_bot_made_with_every_field_reads_back_through_cozepy_and_the_con
                                                customized_prompt="Suggest kettle questions"),
         model_info_config=BotModelInfo(model_id=STUB_MODEL_ID, temperature=0.3, context_round=5, max_tokens=512,
                                        response_format=BotModelInfo.ResponseFormat.MARKDOWN, top_p=0.9),
-        plugin_id_list=PluginIDList(id_list=[PluginIDList.PluginIDInfo(plugin_id="71", api_id="72")]),
+        plugin_id_list=PluginIDList(id_list=[PluginIDList.PluginIDInfo(plugin_id=plugin_id, api_id=api_id)]),
         workflow_id_list=WorkflowIDList(ids=[WorkflowIDList.WorkflowIDInfo(id="81")]),
     )
     assert created.bot_id.isdigit()
@@ -137,7 +144,7 @@ async def test_a_bot_made_with_every_field_reads_back_through_cozepy_and_the_con
     assert (model.model_id, model.model_name, model.temperature, model.context_round, model.max_tokens, model.top_p) \
         == (STUB_MODEL_ID, "Stub chat", 0.3, 5, 512, 0.9)
     assert model.response_format == BotModelInfo.ResponseFormat.MARKDOWN
-    assert [(p.plugin_id, [a.api_id for a in p.api_info_list]) for p in bot.plugin_info_list] == [("71", ["72"])]
+    assert [(p.plugin_id, [a.api_id for a in p.api_info_list]) for p in bot.plugin_info_list] == [(plugin_id, [api_id])]
     assert [w.id for w in bot.workflow_info_list] == ["81"]
     assert (bot.knowledge.dataset_ids, bot.knowledge.auto_call, bot.knowledge.search_strategy) == ([], True, 1)
     assert bot.variables == [] and bot.bot_mode == 0 and bot.owner_user_id.isdigit()
@@ -151,7 +158,8 @@ async def test_a_bot_made_with_every_field_reads_back_through_cozepy_and_the_con
     assert console["suggest_reply_info"] == {"suggest_reply_mode": 1,
                                              "customized_suggest_prompt": "Suggest kettle questions"}
     assert await opened(console["icon_url"]) == sample_files.png()
-    assert console["plugin_info_list"] == [{"plugin_id": "71", "api_id": "72", "default_params": []}]
+    assert console["plugin_info_list"] == [{"plugin_id": plugin_id, "api_id": api_id,
+                                          "default_params": []}]
 
     # What the OpenAPI has no word for (client-side tools here) survives its updates.
     await me.api.call("/api/playground_api/draftbot/update_draft_bot_info",

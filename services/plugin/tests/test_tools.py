@@ -154,6 +154,7 @@ async def test_publishing_needs_debugged_tools_and_growing_versions(register, cl
                                                      f"'{info['meta_info']['name']}' (its online version {first})"]
     assert [(t.name, t.description, t.version) for t in draft.tools] == [("get_weather", "Forecast, new wording", "")]
     assert "is disabled" in draft.unresolved[0].reason
+    assert [u.problem for u in [*online.unresolved, *draft.unresolved]] == ["tool_not_found", "tool_disabled"]
     await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, draft=False)
     await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, draft=True)
     assert [r.path for r in tool_server.requests[-2:]] == ["/weather/Oslo", "/forecast/Oslo"]
@@ -192,6 +193,7 @@ async def test_the_model_sees_each_tool_with_the_agents_defaults(register, tool_
                       default_params=[ppb.ToolDefaultParam(name="days", value="50", hidden=True)])
     resolved = await runtime.resolve([bad])
     assert not resolved.tools and "default for 'days'" in resolved.unresolved[0].reason
+    assert resolved.unresolved[0].problem == "invalid_default"
 
 
 async def test_tools_of_another_space_are_not_resolved_nor_called(register, tool_server: ToolServer, weather_api,
@@ -202,6 +204,7 @@ async def test_tools_of_another_space_are_not_resolved_nor_called(register, tool
     resolved = await runtime.resolve([ref], space_id=int(other.space_id), internal=True)
     assert not resolved.tools and resolved.unresolved[0].reason == f"plugin {plugin_id} not found in space " \
                                                                    f"{other.space_id}"
+    assert resolved.unresolved[0].problem == "plugin_not_found"
     answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, space_id=int(other.space_id),
                                   internal=True)
     assert answer.outcome == "failed" and "not found" in answer.error

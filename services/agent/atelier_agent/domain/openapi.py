@@ -43,6 +43,7 @@ MAX_PAGE_SIZE = 100
 _FIELD_NAMES = (
     ("model_info.short_memory_policy.history_round", "model_info_config.context_round"),
     ("model_info.", "model_info_config."),
+    ("plugin_info_list", "plugin_id_list.id_list"),  # entry i is id_list[i] (_plugins)
 )
 
 

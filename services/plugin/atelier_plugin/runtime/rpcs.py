@@ -1,12 +1,14 @@
 """The agent runtime's RPCs: an agent's bound tools as model tools (ResolveTools), and tool calls
 (InvokeTool). Every plugin must be in the agent's space (which the caller must reach); a draft
 agent uses the plugins' drafts, a published one their online versions. Problems with one tool never
-fail the others: ResolveTools lists them as unresolved, InvokeTool answers outcome `failed`."""
+fail the others: ResolveTools lists them as unresolved (with the kind of problem, which the agent
+acts on when a configuration gains a tool), InvokeTool answers outcome `failed`."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from atelier_common.auth import require_space
 from atelier_plugin.domain.errors import ToolArgumentsError
@@ -21,7 +23,7 @@ from atelier_plugin.store import plugins as plugin_rows
 from atelier_plugin.store import tools as tool_rows
 from atelier_plugin.store import versions as version_rows
 from atelier_proto import plugin_pb2 as ppb
-from atelier_proto.enums import InvokeOutcome
+from atelier_proto.enums import InvokeOutcome, UnresolvedProblem
 
 
 def _defaults(given: Sequence[ppb.ToolDefaultParam]) -> list[AgentDefault]:
@@ -43,20 +45,30 @@ async def _views(conn: Conn, plugins: dict[int, Plugin], draft: bool) -> dict[in
             for pid, v in online.items()}
 
 
+@dataclass(frozen=True)
+class WhyNot:
+    """Why a ref gives no tool: the kind (for callers that act on it) and the words (for people)."""
+
+    problem: UnresolvedProblem
+    reason: str
+
+
 def _why_not(plugin: Plugin | None, view: PluginView | None, plugin_id: int, api_id: int, space_id: int,
-             draft: bool) -> str:
-    """Why a ref gives no tool ("" when it does)."""
+             draft: bool) -> WhyNot | None:
+    """Why a ref gives no tool (None when it does)."""
     if plugin is None or plugin.space_id != space_id:
-        return f"plugin {plugin_id} not found in space {space_id}"
+        return WhyNot(UnresolvedProblem.PluginNotFound, f"plugin {plugin_id} not found in space {space_id}")
     if view is None:
-        return f"plugin '{plugin.settings.name}' has no published version"
+        return WhyNot(UnresolvedProblem.NotPublished, f"plugin '{plugin.settings.name}' has no published version")
     tool = view.tool(api_id)
     if tool is None:
         where = "its draft" if draft else f"its online version {view.version}"
-        return f"tool {api_id} not found in plugin '{plugin.settings.name}' ({where})"
+        return WhyNot(UnresolvedProblem.ToolNotFound,
+                      f"tool {api_id} not found in plugin '{plugin.settings.name}' ({where})")
     if tool.disabled:
-        return f"tool '{tool.name}' of plugin '{plugin.settings.name}' is disabled"
-    return ""
+        return WhyNot(UnresolvedProblem.ToolDisabled,
+                      f"tool '{tool.name}' of plugin '{plugin.settings.name}' is disabled")
+    return None
 
 
 async def resolve(state: PluginState, req: ppb.ResolveToolsRequest) -> ppb.ResolveToolsResponse:
@@ -69,22 +81,25 @@ async def resolve(state: PluginState, req: ppb.ResolveToolsRequest) -> ppb.Resol
     unresolved: list[ppb.UnresolvedTool] = []
     for ref in req.refs:
         plugin, view = plugins.get(ref.plugin_id), found.get(ref.plugin_id)
-        reason = _why_not(plugin, view, ref.plugin_id, ref.api_id, req.space_id, req.draft)
-        if not reason:
+        why = _why_not(plugin, view, ref.plugin_id, ref.api_id, req.space_id, req.draft)
+        if why is None:
             assert view is not None
             tool = view.tool(ref.api_id)
             assert tool is not None
             try:
                 spec, shown = calls.model_tool(state, view, tool, _defaults(ref.default_params))
-            except (ToolArgumentsError, calls.ToolUnavailable) as exc:
-                reason = str(exc)
+            except ToolArgumentsError as exc:
+                why = WhyNot(UnresolvedProblem.InvalidDefault, str(exc))
+            except calls.ToolUnavailable as exc:
+                why = WhyNot(UnresolvedProblem.ToolNotInDocument, str(exc))
             else:
                 resolved.append(ppb.ResolvedTool(
                     plugin_id=ref.plugin_id, api_id=ref.api_id, name=tool.name, description=spec.description,
                     parameters=json.dumps(calls.model_schema(spec, shown), ensure_ascii=False),
                     plugin_name=view.settings.name, version=view.version))
-        if reason:
-            unresolved.append(ppb.UnresolvedTool(plugin_id=ref.plugin_id, api_id=ref.api_id, reason=reason))
+        if why is not None:
+            unresolved.append(ppb.UnresolvedTool(plugin_id=ref.plugin_id, api_id=ref.api_id, reason=why.reason,
+                                                 problem=why.problem))
     for tool, name in zip(resolved, unique_names(t.name for t in resolved), strict=True):
         tool.name = name  # two plugins may both have a "search"
     return ppb.ResolveToolsResponse(tools=resolved, unresolved=unresolved)
@@ -96,10 +111,10 @@ async def invoke(state: PluginState, req: ppb.InvokeToolRequest) -> ppb.InvokeTo
         plugin = await plugin_rows.get(conn, req.plugin_id)
         mine = {plugin.id: plugin} if plugin is not None and plugin.space_id == req.space_id else {}
         view = (await _views(conn, mine, req.draft)).get(req.plugin_id)
-    reason = _why_not(plugin, view, req.plugin_id, req.api_id, req.space_id, req.draft)
-    if reason:
-        return ppb.InvokeToolResponse(outcome=InvokeOutcome.Failed, error=reason,
-                                      result_for_model=f"The tool call failed: {reason}")
+    why = _why_not(plugin, view, req.plugin_id, req.api_id, req.space_id, req.draft)
+    if why is not None:
+        return ppb.InvokeToolResponse(outcome=InvokeOutcome.Failed, error=why.reason,
+                                      result_for_model=f"The tool call failed: {why.reason}")
     assert view is not None
     tool = view.tool(req.api_id)
     assert tool is not None
