@@ -1,5 +1,5 @@
 """The code node's sandbox: runs untrusted Python (Coze's `async def main(args: Args) -> Output`)
-in a fresh, isolated child process. See the workflow README's "Code sandbox" section."""
+in a fresh, isolated child process. See the README's "Workflow code nodes: the sandbox"."""
 
 from typing import Any
 

@@ -7,15 +7,8 @@ import signal
 from dataclasses import dataclass
 from typing import Any
 
-from atelier_workflow.sandbox.model import (
-    CodeFailure,
-    CodeResult,
-    FailureKind,
-    Layer,
-    Limits,
-    SandboxError,
-    SandboxUnavailable,
-)
+from atelier_workflow.sandbox import model
+from atelier_workflow.sandbox.model import CodeFailure, CodeResult, FailureKind, Layer, Limits
 from atelier_workflow.sandbox.protocol import SETUP_FAILED, ChildReport
 
 STDERR_TAIL_CHARS = 2000
@@ -63,9 +56,9 @@ def _setup_layers(outcome: ChildOutcome) -> frozenset[Layer]:
     setup = outcome.report.setup
     if setup is None:
         tail = outcome.stderr.decode("utf-8", "replace")[-STDERR_TAIL_CHARS:]
-        raise SandboxError(f"the sandbox's child ended before it was ready ({_status(outcome.returncode)}): {tail}")
+        raise model.SandboxError(f"the sandbox's child ended before it was ready ({_status(outcome.returncode)}): {tail}")
     if setup.get("setup") == SETUP_FAILED:
-        raise SandboxUnavailable(Layer(setup["layer"]), str(setup.get("reason", "")))
+        raise model.SandboxUnavailable(Layer(setup["layer"]), str(setup.get("reason", "")))
     return frozenset(Layer(name) for name in setup.get("layers", ()))
 
 

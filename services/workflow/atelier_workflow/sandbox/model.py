@@ -111,5 +111,5 @@ class SandboxUnavailable(SandboxError):
         super().__init__(
             f"code sandbox layer '{layer}' is unavailable on this host: {reason}. Code nodes refuse to run "
             f"without it; to accept a weaker sandbox, list it in ATELIER_CODE_SANDBOX_OPTIONAL_LAYERS "
-            f"(see the workflow README's code sandbox section)"
+            f"(README: Workflow code nodes: the sandbox)"
         )

@@ -62,6 +62,7 @@ def main(result_fd: int) -> None:
     owner = (request.uid, request.gid) if privileged else (os.getuid(), os.getgid())
     view = exposure.runtime_exposure(request.extra_read_paths)
     layers = _Layers(request, result_fd)
+    landlock_layer.prepare()
 
     layers.apply(
         Layer.NAMESPACES,

@@ -7,9 +7,18 @@ from __future__ import annotations
 
 import os
 
-from py_landlock import AccessFs, Landlock
+from py_landlock import AccessFs, Landlock, LandlockError, get_abi_version
 
 from atelier_workflow.sandbox.child.exposure import Exposure
+
+
+def prepare() -> None:
+    """Bind py_landlock to the C library now: it looks libc up with ldconfig on first use, which
+    takes long, or fails, once the host's tree is gone."""
+    try:
+        get_abi_version()
+    except LandlockError:
+        pass  # no Landlock here: restrict() reports it
 
 
 def restrict(exposure: Exposure, scratch: str) -> int:
