@@ -9,7 +9,7 @@ PACKAGES := libs/common libs/proto libs/idlc libs/search libs/devstack \
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools
+.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools bench-code-sandbox
 
 install: $(STAMP)
 
@@ -70,6 +70,9 @@ bench-chat: install  ## chat time-to-first-token and tokens/s through the stack 
 
 bench-tools: install  ## per-call overhead of a plugin tool call (InvokeTool, inside agent turns) vs the tool server directly (JSON lines)
 	$(BIN)/python -m benchmarks.bench_tools $(BENCH_ARGS)
+
+bench-code-sandbox: install  ## per-run cost of the workflow code sandbox: a trivial run vs a bare interpreter start (JSON lines)
+	$(BIN)/python -m benchmarks.bench_code_sandbox $(BENCH_ARGS)
 
 lint: install
 	$(BIN)/ruff check libs services tests

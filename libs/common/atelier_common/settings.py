@@ -123,6 +123,13 @@ class Settings(BaseSettings):
     mcp_max_response_bytes: int = Field(4 * 1024 * 1024, gt=0, description="Largest message an MCP server reached over HTTP may answer with (one JSON response, or one event of a streamed answer); a larger one fails the operation.")
     web_refresh_interval_s: float = Field(60.0, description="How often knowledge looks for web-page documents due for their automatic refresh (update_type 1, every update_interval hours).")
 
+    # Workflow code nodes: user Python in a sandboxed child process (README: "Workflow code nodes: the sandbox").
+    code_sandbox_optional_layers: str = Field("", description="Comma-separated sandbox layers (namespaces, landlock, seccomp, audit_hook) that may be missing on this host, accepting a weaker sandbox; empty means every layer is required and code nodes fail with an error naming the missing one.")
+    code_timeout_s: float = Field(10.0, gt=0, description="Wall-time limit of one code node run (the process group is killed past it).")
+    code_cpu_time_s: int = Field(5, gt=0, description="CPU-time limit (seconds) of one code node run.")
+    code_memory_mb: int = Field(256, gt=0, description="Address-space limit (MiB) of the interpreter running a code node.")
+    code_max_output_bytes: int = Field(65_536, gt=0, description="Largest stdout, and stderr, a code node run may print (past it the run fails).")
+
     # Plugins (services/plugin): tool calls and stored secrets.
     secret_key: str = Field(
         "", description="Secret that encrypts stored credentials (plugin API keys, OAuth client secrets and tokens) and signs OAuth states; the same in every plugin process, never changed once secrets are stored. The plugin service refuses to start without it; `make dev` generates one."
