@@ -92,36 +92,78 @@ enum ValidateErrorType {
     BotConcurrentPathErr = 3
 }
 
+// What is wrong with a canvas (ValidateErrorData.kind); the message says it in words, naming nodes.
+enum CanvasIssueKind {
+    MissingEntry = 0            // no Entry node (type "1") on the canvas
+    MissingExit = 1             // no Exit node (type "2") on the canvas
+    DuplicateNode = 2           // two nodes share an id
+    UnknownNodeType = 3         // a node type Atelier does not run
+    MisplacedNode = 4           // e.g. Break outside a Loop, Entry inside one
+    NestedComposite = 5         // a Loop or Batch inside a Loop or Batch
+    Unconnected = 6             // not reachable from the start, no way out, or a port without an edge
+    UnknownNode = 7             // an edge to or from a node that is not there
+    UnknownPort = 8             // an edge leaving a port its node does not have
+    Cycle = 9                   // edges that come back: only Loop and Batch nodes repeat
+    EmptyReference = 10         // an input referring to no node
+    MissingNode = 11            // a reference to a node that is not on the canvas
+    NotPredecessor = 12         // a reference to a node that does not run before this one
+    MissingField = 13           // a reference to an output field the node does not have
+    TypeMismatch = 14           // a reference whose type cannot be converted into the input's
+    InvalidLiteral = 15         // a constant that is not of its input's type
+    InvalidName = 16            // an input parameter name that is not an identifier
+    InvalidSetting = 17         // a node setting that cannot work (error handling, loop type...)
+} (api.string="true")
+
 enum SchemaType {
     DAG = 0
     FDL = 1
     BlockWise = 2
 }
 
-// Well-known node types ("type" of a canvas node is the decimal string of these).
+// Node types of the canvas, named and numbered as Coze Studio's backend knows them (entity/node_meta.go):
+// the "type" of a canvas node is the decimal string of the number ("1" Entry, "21" Loop...).
 enum NodeType {
-    Start = 1
-    End = 2
+    Entry = 1
+    Exit = 2
     LLM = 3
     Plugin = 4
-    Code = 5
-    Knowledge = 6
-    If = 8
+    CodeRunner = 5
+    KnowledgeRetriever = 6
+    Selector = 8                    // if / else-if / else
     SubWorkflow = 9
-    Database = 12
-    Output = 13
-    Text = 15
-    Question = 18
-    Break = 19
-    SetVariable = 20
+    DatabaseCustomSQL = 12
+    OutputEmitter = 13
+    TextProcessor = 15
+    QuestionAnswer = 18
+    Break = 19                      // inside Loop
+    VariableAssignerWithinLoop = 20 // inside Loop: sets a loop variable
     Loop = 21
-    Intent = 22
+    IntentDetector = 22
+    KnowledgeIndexer = 27
     Batch = 28
-    Continue = 29
-    Input = 30
+    Continue = 29                   // inside Loop
+    InputReceiver = 30
+    Comment = 31                    // a note on the canvas: never runs
     VariableAggregator = 32
-    VariableAssign = 40
+    MessageList = 37
+    ClearConversationHistory = 38
+    CreateConversation = 39
+    VariableAssigner = 40
+    DatabaseUpdate = 42
+    DatabaseQuery = 43
+    DatabaseDelete = 44
     HTTPRequester = 45
+    DatabaseInsert = 46
+    ConversationUpdate = 51
+    ConversationDelete = 52
+    ConversationList = 53
+    ConversationHistory = 54
+    CreateMessage = 55
+    EditMessage = 56
+    DeleteMessage = 57
+    JsonSerialization = 58
+    JsonDeserialization = 59
+    KnowledgeDeleter = 60
 }
 
 // ---------------------------------------------------------------- canvas
@@ -129,6 +171,57 @@ enum NodeType {
 // for Coze front-end compatibility. These structs describe that JSON; node "inputs" are
 // node-type specific and left to the node implementations. Start node id "100001",
 // end node id "900001".
+
+// Type of a canvas variable: "type" of an output, of a declared input and of a list's element
+// (Coze's VariableType; "float" is Coze's spelling of number).
+enum VariableType {
+    String = 0
+    Integer = 1
+    Float = 2
+    Boolean = 3
+    Object = 4
+    List = 5
+} (api.string="true")
+
+// Secondary type of a string variable ("assistType"): a file of some kind, or a time.
+enum AssistType {
+    NotSet = 0
+    DefaultFile = 1
+    Image = 2
+    Doc = 3
+    Code = 4
+    PPT = 5
+    TXT = 6
+    Excel = 7
+    Audio = 8
+    Zip = 9
+    Video = 10
+    Svg = 11
+    Voice = 12
+    Time = 10000
+}
+
+// How a value is given ("value.type"): a constant, a reference to an output or variable, or an
+// object assembled from named values (its "schema" holds them).
+enum ValueKind {
+    Literal = 0
+    Ref = 1
+    ObjectRef = 2
+} (api.string="true")
+
+// What a node does when it fails ("settingOnError.processType").
+enum ErrorProcessType {
+    Throw = 1               // the run fails
+    ReturnDefaultData = 2   // the node outputs "dataOnErr" and the run goes on
+    ExceptionBranch = 3     // the node's "branch_error" port is taken instead of "default"
+}
+
+// How a Loop node iterates ("loopType").
+enum LoopType {
+    Array = 0               // once per element of its list inputs
+    Count = 1               // "loopCount" times
+    Infinite = 2            // until a Break node runs
+} (api.string="true")
 
 struct Position {
     1: double x
@@ -453,6 +546,7 @@ struct ValidateErrorData {
     2: PathError path_error
     3: string message
     4: ValidateErrorType type
+    5: optional CanvasIssueKind kind        // Atelier: the problem as a value
 }
 
 struct ValidateTreeInfo {

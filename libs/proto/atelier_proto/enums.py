@@ -516,6 +516,29 @@ class ValidateErrorType(IntEnum):
     BotConcurrentPathErr = 3
 
 
+class CanvasIssueKind(StrEnum):
+    """What is wrong with a canvas (ValidateErrorData.kind); the message says it in words, naming nodes."""
+
+    MissingEntry = "missing_entry"  # no Entry node (type "1") on the canvas
+    MissingExit = "missing_exit"  # no Exit node (type "2") on the canvas
+    DuplicateNode = "duplicate_node"  # two nodes share an id
+    UnknownNodeType = "unknown_node_type"  # a node type Atelier does not run
+    MisplacedNode = "misplaced_node"  # e.g. Break outside a Loop, Entry inside one
+    NestedComposite = "nested_composite"  # a Loop or Batch inside a Loop or Batch
+    Unconnected = "unconnected"  # not reachable from the start, no way out, or a port without an edge
+    UnknownNode = "unknown_node"  # an edge to or from a node that is not there
+    UnknownPort = "unknown_port"  # an edge leaving a port its node does not have
+    Cycle = "cycle"  # edges that come back: only Loop and Batch nodes repeat
+    EmptyReference = "empty_reference"  # an input referring to no node
+    MissingNode = "missing_node"  # a reference to a node that is not on the canvas
+    NotPredecessor = "not_predecessor"  # a reference to a node that does not run before this one
+    MissingField = "missing_field"  # a reference to an output field the node does not have
+    TypeMismatch = "type_mismatch"  # a reference whose type cannot be converted into the input's
+    InvalidLiteral = "invalid_literal"  # a constant that is not of its input's type
+    InvalidName = "invalid_name"  # an input parameter name that is not an identifier
+    InvalidSetting = "invalid_setting"  # a node setting that cannot work (error handling, loop type...)
+
+
 class SchemaType(IntEnum):
     DAG = 0
     FDL = 1
@@ -523,27 +546,106 @@ class SchemaType(IntEnum):
 
 
 class NodeType(IntEnum):
-    """Well-known node types ("type" of a canvas node is the decimal string of these)."""
+    """Node types of the canvas, named and numbered as Coze Studio's backend knows them (entity/node_meta.go):
+    the "type" of a canvas node is the decimal string of the number ("1" Entry, "21" Loop...).
+    """
 
-    Start = 1
-    End = 2
+    Entry = 1
+    Exit = 2
     LLM = 3
     Plugin = 4
-    Code = 5
-    Knowledge = 6
-    If = 8
+    CodeRunner = 5
+    KnowledgeRetriever = 6
+    Selector = 8  # if / else-if / else
     SubWorkflow = 9
-    Database = 12
-    Output = 13
-    Text = 15
-    Question = 18
-    Break = 19
-    SetVariable = 20
+    DatabaseCustomSQL = 12
+    OutputEmitter = 13
+    TextProcessor = 15
+    QuestionAnswer = 18
+    Break = 19  # inside Loop
+    VariableAssignerWithinLoop = 20  # inside Loop: sets a loop variable
     Loop = 21
-    Intent = 22
+    IntentDetector = 22
+    KnowledgeIndexer = 27
     Batch = 28
-    Continue = 29
-    Input = 30
+    Continue = 29  # inside Loop
+    InputReceiver = 30
+    Comment = 31  # a note on the canvas: never runs
     VariableAggregator = 32
-    VariableAssign = 40
+    MessageList = 37
+    ClearConversationHistory = 38
+    CreateConversation = 39
+    VariableAssigner = 40
+    DatabaseUpdate = 42
+    DatabaseQuery = 43
+    DatabaseDelete = 44
     HTTPRequester = 45
+    DatabaseInsert = 46
+    ConversationUpdate = 51
+    ConversationDelete = 52
+    ConversationList = 53
+    ConversationHistory = 54
+    CreateMessage = 55
+    EditMessage = 56
+    DeleteMessage = 57
+    JsonSerialization = 58
+    JsonDeserialization = 59
+    KnowledgeDeleter = 60
+
+
+class VariableType(StrEnum):
+    """Type of a canvas variable: "type" of an output, of a declared input and of a list's element
+    (Coze's VariableType; "float" is Coze's spelling of number).
+    """
+
+    String = "string"
+    Integer = "integer"
+    Float = "float"
+    Boolean = "boolean"
+    Object = "object"
+    List = "list"
+
+
+class AssistType(IntEnum):
+    """Secondary type of a string variable ("assistType"): a file of some kind, or a time."""
+
+    NotSet = 0
+    DefaultFile = 1
+    Image = 2
+    Doc = 3
+    Code = 4
+    PPT = 5
+    TXT = 6
+    Excel = 7
+    Audio = 8
+    Zip = 9
+    Video = 10
+    Svg = 11
+    Voice = 12
+    Time = 10000
+
+
+class ValueKind(StrEnum):
+    """How a value is given ("value.type"): a constant, a reference to an output or variable, or an
+    object assembled from named values (its "schema" holds them).
+    """
+
+    Literal = "literal"
+    Ref = "ref"
+    ObjectRef = "object_ref"
+
+
+class ErrorProcessType(IntEnum):
+    """What a node does when it fails ("settingOnError.processType")."""
+
+    Throw = 1  # the run fails
+    ReturnDefaultData = 2  # the node outputs "dataOnErr" and the run goes on
+    ExceptionBranch = 3  # the node's "branch_error" port is taken instead of "default"
+
+
+class LoopType(StrEnum):
+    """How a Loop node iterates ("loopType")."""
+
+    Array = "array"  # once per element of its list inputs
+    Count = "count"  # "loopCount" times
+    Infinite = "infinite"  # until a Break node runs

@@ -101,6 +101,27 @@ class ValidateErrorType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     VALIDATE_ERROR_TYPE_BOT_VALIDATE_PATH_ERR: _ClassVar[ValidateErrorType]
     VALIDATE_ERROR_TYPE_BOT_CONCURRENT_PATH_ERR: _ClassVar[ValidateErrorType]
 
+class CanvasIssueKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CANVAS_ISSUE_KIND_MISSING_ENTRY: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_MISSING_EXIT: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_DUPLICATE_NODE: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_UNKNOWN_NODE_TYPE: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_MISPLACED_NODE: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_NESTED_COMPOSITE: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_UNCONNECTED: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_UNKNOWN_NODE: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_UNKNOWN_PORT: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_CYCLE: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_EMPTY_REFERENCE: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_MISSING_NODE: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_NOT_PREDECESSOR: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_MISSING_FIELD: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_TYPE_MISMATCH: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_INVALID_LITERAL: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_INVALID_NAME: _ClassVar[CanvasIssueKind]
+    CANVAS_ISSUE_KIND_INVALID_SETTING: _ClassVar[CanvasIssueKind]
+
 class SchemaType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     SCHEMA_TYPE_DAG: _ClassVar[SchemaType]
@@ -110,28 +131,92 @@ class SchemaType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 class NodeType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     NODE_TYPE_UNSPECIFIED: _ClassVar[NodeType]
-    NODE_TYPE_START: _ClassVar[NodeType]
-    NODE_TYPE_END: _ClassVar[NodeType]
+    NODE_TYPE_ENTRY: _ClassVar[NodeType]
+    NODE_TYPE_EXIT: _ClassVar[NodeType]
     NODE_TYPE_LLM: _ClassVar[NodeType]
     NODE_TYPE_PLUGIN: _ClassVar[NodeType]
-    NODE_TYPE_CODE: _ClassVar[NodeType]
-    NODE_TYPE_KNOWLEDGE: _ClassVar[NodeType]
-    NODE_TYPE_IF: _ClassVar[NodeType]
+    NODE_TYPE_CODE_RUNNER: _ClassVar[NodeType]
+    NODE_TYPE_KNOWLEDGE_RETRIEVER: _ClassVar[NodeType]
+    NODE_TYPE_SELECTOR: _ClassVar[NodeType]
     NODE_TYPE_SUB_WORKFLOW: _ClassVar[NodeType]
-    NODE_TYPE_DATABASE: _ClassVar[NodeType]
-    NODE_TYPE_OUTPUT: _ClassVar[NodeType]
-    NODE_TYPE_TEXT: _ClassVar[NodeType]
-    NODE_TYPE_QUESTION: _ClassVar[NodeType]
+    NODE_TYPE_DATABASE_CUSTOM_SQL: _ClassVar[NodeType]
+    NODE_TYPE_OUTPUT_EMITTER: _ClassVar[NodeType]
+    NODE_TYPE_TEXT_PROCESSOR: _ClassVar[NodeType]
+    NODE_TYPE_QUESTION_ANSWER: _ClassVar[NodeType]
     NODE_TYPE_BREAK: _ClassVar[NodeType]
-    NODE_TYPE_SET_VARIABLE: _ClassVar[NodeType]
+    NODE_TYPE_VARIABLE_ASSIGNER_WITHIN_LOOP: _ClassVar[NodeType]
     NODE_TYPE_LOOP: _ClassVar[NodeType]
-    NODE_TYPE_INTENT: _ClassVar[NodeType]
+    NODE_TYPE_INTENT_DETECTOR: _ClassVar[NodeType]
+    NODE_TYPE_KNOWLEDGE_INDEXER: _ClassVar[NodeType]
     NODE_TYPE_BATCH: _ClassVar[NodeType]
     NODE_TYPE_CONTINUE: _ClassVar[NodeType]
-    NODE_TYPE_INPUT: _ClassVar[NodeType]
+    NODE_TYPE_INPUT_RECEIVER: _ClassVar[NodeType]
+    NODE_TYPE_COMMENT: _ClassVar[NodeType]
     NODE_TYPE_VARIABLE_AGGREGATOR: _ClassVar[NodeType]
-    NODE_TYPE_VARIABLE_ASSIGN: _ClassVar[NodeType]
+    NODE_TYPE_MESSAGE_LIST: _ClassVar[NodeType]
+    NODE_TYPE_CLEAR_CONVERSATION_HISTORY: _ClassVar[NodeType]
+    NODE_TYPE_CREATE_CONVERSATION: _ClassVar[NodeType]
+    NODE_TYPE_VARIABLE_ASSIGNER: _ClassVar[NodeType]
+    NODE_TYPE_DATABASE_UPDATE: _ClassVar[NodeType]
+    NODE_TYPE_DATABASE_QUERY: _ClassVar[NodeType]
+    NODE_TYPE_DATABASE_DELETE: _ClassVar[NodeType]
     NODE_TYPE_HTTP_REQUESTER: _ClassVar[NodeType]
+    NODE_TYPE_DATABASE_INSERT: _ClassVar[NodeType]
+    NODE_TYPE_CONVERSATION_UPDATE: _ClassVar[NodeType]
+    NODE_TYPE_CONVERSATION_DELETE: _ClassVar[NodeType]
+    NODE_TYPE_CONVERSATION_LIST: _ClassVar[NodeType]
+    NODE_TYPE_CONVERSATION_HISTORY: _ClassVar[NodeType]
+    NODE_TYPE_CREATE_MESSAGE: _ClassVar[NodeType]
+    NODE_TYPE_EDIT_MESSAGE: _ClassVar[NodeType]
+    NODE_TYPE_DELETE_MESSAGE: _ClassVar[NodeType]
+    NODE_TYPE_JSON_SERIALIZATION: _ClassVar[NodeType]
+    NODE_TYPE_JSON_DESERIALIZATION: _ClassVar[NodeType]
+    NODE_TYPE_KNOWLEDGE_DELETER: _ClassVar[NodeType]
+
+class VariableType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VARIABLE_TYPE_STRING: _ClassVar[VariableType]
+    VARIABLE_TYPE_INTEGER: _ClassVar[VariableType]
+    VARIABLE_TYPE_FLOAT: _ClassVar[VariableType]
+    VARIABLE_TYPE_BOOLEAN: _ClassVar[VariableType]
+    VARIABLE_TYPE_OBJECT: _ClassVar[VariableType]
+    VARIABLE_TYPE_LIST: _ClassVar[VariableType]
+
+class AssistType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ASSIST_TYPE_NOT_SET: _ClassVar[AssistType]
+    ASSIST_TYPE_DEFAULT_FILE: _ClassVar[AssistType]
+    ASSIST_TYPE_IMAGE: _ClassVar[AssistType]
+    ASSIST_TYPE_DOC: _ClassVar[AssistType]
+    ASSIST_TYPE_CODE: _ClassVar[AssistType]
+    ASSIST_TYPE_PPT: _ClassVar[AssistType]
+    ASSIST_TYPE_TXT: _ClassVar[AssistType]
+    ASSIST_TYPE_EXCEL: _ClassVar[AssistType]
+    ASSIST_TYPE_AUDIO: _ClassVar[AssistType]
+    ASSIST_TYPE_ZIP: _ClassVar[AssistType]
+    ASSIST_TYPE_VIDEO: _ClassVar[AssistType]
+    ASSIST_TYPE_SVG: _ClassVar[AssistType]
+    ASSIST_TYPE_VOICE: _ClassVar[AssistType]
+    ASSIST_TYPE_TIME: _ClassVar[AssistType]
+
+class ValueKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VALUE_KIND_LITERAL: _ClassVar[ValueKind]
+    VALUE_KIND_REF: _ClassVar[ValueKind]
+    VALUE_KIND_OBJECT_REF: _ClassVar[ValueKind]
+
+class ErrorProcessType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ERROR_PROCESS_TYPE_UNSPECIFIED: _ClassVar[ErrorProcessType]
+    ERROR_PROCESS_TYPE_THROW: _ClassVar[ErrorProcessType]
+    ERROR_PROCESS_TYPE_RETURN_DEFAULT_DATA: _ClassVar[ErrorProcessType]
+    ERROR_PROCESS_TYPE_EXCEPTION_BRANCH: _ClassVar[ErrorProcessType]
+
+class LoopType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LOOP_TYPE_ARRAY: _ClassVar[LoopType]
+    LOOP_TYPE_COUNT: _ClassVar[LoopType]
+    LOOP_TYPE_INFINITE: _ClassVar[LoopType]
 WORKFLOW_MODE_WORKFLOW: WorkflowMode
 WORKFLOW_MODE_IMAGEFLOW: WorkflowMode
 WORKFLOW_MODE_SCENE_FLOW: WorkflowMode
@@ -188,32 +273,99 @@ VALIDATE_ERROR_TYPE_UNSPECIFIED: ValidateErrorType
 VALIDATE_ERROR_TYPE_BOT_VALIDATE_NODE_ERR: ValidateErrorType
 VALIDATE_ERROR_TYPE_BOT_VALIDATE_PATH_ERR: ValidateErrorType
 VALIDATE_ERROR_TYPE_BOT_CONCURRENT_PATH_ERR: ValidateErrorType
+CANVAS_ISSUE_KIND_MISSING_ENTRY: CanvasIssueKind
+CANVAS_ISSUE_KIND_MISSING_EXIT: CanvasIssueKind
+CANVAS_ISSUE_KIND_DUPLICATE_NODE: CanvasIssueKind
+CANVAS_ISSUE_KIND_UNKNOWN_NODE_TYPE: CanvasIssueKind
+CANVAS_ISSUE_KIND_MISPLACED_NODE: CanvasIssueKind
+CANVAS_ISSUE_KIND_NESTED_COMPOSITE: CanvasIssueKind
+CANVAS_ISSUE_KIND_UNCONNECTED: CanvasIssueKind
+CANVAS_ISSUE_KIND_UNKNOWN_NODE: CanvasIssueKind
+CANVAS_ISSUE_KIND_UNKNOWN_PORT: CanvasIssueKind
+CANVAS_ISSUE_KIND_CYCLE: CanvasIssueKind
+CANVAS_ISSUE_KIND_EMPTY_REFERENCE: CanvasIssueKind
+CANVAS_ISSUE_KIND_MISSING_NODE: CanvasIssueKind
+CANVAS_ISSUE_KIND_NOT_PREDECESSOR: CanvasIssueKind
+CANVAS_ISSUE_KIND_MISSING_FIELD: CanvasIssueKind
+CANVAS_ISSUE_KIND_TYPE_MISMATCH: CanvasIssueKind
+CANVAS_ISSUE_KIND_INVALID_LITERAL: CanvasIssueKind
+CANVAS_ISSUE_KIND_INVALID_NAME: CanvasIssueKind
+CANVAS_ISSUE_KIND_INVALID_SETTING: CanvasIssueKind
 SCHEMA_TYPE_DAG: SchemaType
 SCHEMA_TYPE_FDL: SchemaType
 SCHEMA_TYPE_BLOCK_WISE: SchemaType
 NODE_TYPE_UNSPECIFIED: NodeType
-NODE_TYPE_START: NodeType
-NODE_TYPE_END: NodeType
+NODE_TYPE_ENTRY: NodeType
+NODE_TYPE_EXIT: NodeType
 NODE_TYPE_LLM: NodeType
 NODE_TYPE_PLUGIN: NodeType
-NODE_TYPE_CODE: NodeType
-NODE_TYPE_KNOWLEDGE: NodeType
-NODE_TYPE_IF: NodeType
+NODE_TYPE_CODE_RUNNER: NodeType
+NODE_TYPE_KNOWLEDGE_RETRIEVER: NodeType
+NODE_TYPE_SELECTOR: NodeType
 NODE_TYPE_SUB_WORKFLOW: NodeType
-NODE_TYPE_DATABASE: NodeType
-NODE_TYPE_OUTPUT: NodeType
-NODE_TYPE_TEXT: NodeType
-NODE_TYPE_QUESTION: NodeType
+NODE_TYPE_DATABASE_CUSTOM_SQL: NodeType
+NODE_TYPE_OUTPUT_EMITTER: NodeType
+NODE_TYPE_TEXT_PROCESSOR: NodeType
+NODE_TYPE_QUESTION_ANSWER: NodeType
 NODE_TYPE_BREAK: NodeType
-NODE_TYPE_SET_VARIABLE: NodeType
+NODE_TYPE_VARIABLE_ASSIGNER_WITHIN_LOOP: NodeType
 NODE_TYPE_LOOP: NodeType
-NODE_TYPE_INTENT: NodeType
+NODE_TYPE_INTENT_DETECTOR: NodeType
+NODE_TYPE_KNOWLEDGE_INDEXER: NodeType
 NODE_TYPE_BATCH: NodeType
 NODE_TYPE_CONTINUE: NodeType
-NODE_TYPE_INPUT: NodeType
+NODE_TYPE_INPUT_RECEIVER: NodeType
+NODE_TYPE_COMMENT: NodeType
 NODE_TYPE_VARIABLE_AGGREGATOR: NodeType
-NODE_TYPE_VARIABLE_ASSIGN: NodeType
+NODE_TYPE_MESSAGE_LIST: NodeType
+NODE_TYPE_CLEAR_CONVERSATION_HISTORY: NodeType
+NODE_TYPE_CREATE_CONVERSATION: NodeType
+NODE_TYPE_VARIABLE_ASSIGNER: NodeType
+NODE_TYPE_DATABASE_UPDATE: NodeType
+NODE_TYPE_DATABASE_QUERY: NodeType
+NODE_TYPE_DATABASE_DELETE: NodeType
 NODE_TYPE_HTTP_REQUESTER: NodeType
+NODE_TYPE_DATABASE_INSERT: NodeType
+NODE_TYPE_CONVERSATION_UPDATE: NodeType
+NODE_TYPE_CONVERSATION_DELETE: NodeType
+NODE_TYPE_CONVERSATION_LIST: NodeType
+NODE_TYPE_CONVERSATION_HISTORY: NodeType
+NODE_TYPE_CREATE_MESSAGE: NodeType
+NODE_TYPE_EDIT_MESSAGE: NodeType
+NODE_TYPE_DELETE_MESSAGE: NodeType
+NODE_TYPE_JSON_SERIALIZATION: NodeType
+NODE_TYPE_JSON_DESERIALIZATION: NodeType
+NODE_TYPE_KNOWLEDGE_DELETER: NodeType
+VARIABLE_TYPE_STRING: VariableType
+VARIABLE_TYPE_INTEGER: VariableType
+VARIABLE_TYPE_FLOAT: VariableType
+VARIABLE_TYPE_BOOLEAN: VariableType
+VARIABLE_TYPE_OBJECT: VariableType
+VARIABLE_TYPE_LIST: VariableType
+ASSIST_TYPE_NOT_SET: AssistType
+ASSIST_TYPE_DEFAULT_FILE: AssistType
+ASSIST_TYPE_IMAGE: AssistType
+ASSIST_TYPE_DOC: AssistType
+ASSIST_TYPE_CODE: AssistType
+ASSIST_TYPE_PPT: AssistType
+ASSIST_TYPE_TXT: AssistType
+ASSIST_TYPE_EXCEL: AssistType
+ASSIST_TYPE_AUDIO: AssistType
+ASSIST_TYPE_ZIP: AssistType
+ASSIST_TYPE_VIDEO: AssistType
+ASSIST_TYPE_SVG: AssistType
+ASSIST_TYPE_VOICE: AssistType
+ASSIST_TYPE_TIME: AssistType
+VALUE_KIND_LITERAL: ValueKind
+VALUE_KIND_REF: ValueKind
+VALUE_KIND_OBJECT_REF: ValueKind
+ERROR_PROCESS_TYPE_UNSPECIFIED: ErrorProcessType
+ERROR_PROCESS_TYPE_THROW: ErrorProcessType
+ERROR_PROCESS_TYPE_RETURN_DEFAULT_DATA: ErrorProcessType
+ERROR_PROCESS_TYPE_EXCEPTION_BRANCH: ErrorProcessType
+LOOP_TYPE_ARRAY: LoopType
+LOOP_TYPE_COUNT: LoopType
+LOOP_TYPE_INFINITE: LoopType
 
 class Position(_message.Message):
     __slots__ = ("x", "y")
@@ -750,16 +902,18 @@ class PathError(_message.Message):
     def __init__(self, start: _Optional[str] = ..., end_node: _Optional[str] = ..., path: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ValidateErrorData(_message.Message):
-    __slots__ = ("node_error", "path_error", "message", "type")
+    __slots__ = ("node_error", "path_error", "message", "type", "kind")
     NODE_ERROR_FIELD_NUMBER: _ClassVar[int]
     PATH_ERROR_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
     node_error: NodeError
     path_error: PathError
     message: str
     type: ValidateErrorType
-    def __init__(self, node_error: _Optional[_Union[NodeError, _Mapping]] = ..., path_error: _Optional[_Union[PathError, _Mapping]] = ..., message: _Optional[str] = ..., type: _Optional[_Union[ValidateErrorType, str]] = ...) -> None: ...
+    kind: CanvasIssueKind
+    def __init__(self, node_error: _Optional[_Union[NodeError, _Mapping]] = ..., path_error: _Optional[_Union[PathError, _Mapping]] = ..., message: _Optional[str] = ..., type: _Optional[_Union[ValidateErrorType, str]] = ..., kind: _Optional[_Union[CanvasIssueKind, str]] = ...) -> None: ...
 
 class ValidateTreeInfo(_message.Message):
     __slots__ = ("workflow_id", "name", "errors")
