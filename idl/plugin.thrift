@@ -97,10 +97,12 @@ enum OnlineStatus {
     ONLINE = 1
 }
 
-// Where a plugin's tools come from: its OpenAPI document, or an MCP server (PluginMetaInfo.kind).
+// Where a plugin's tools come from: its OpenAPI document, an MCP server, or Atelier itself (a
+// built-in plugin: in every space, run in-process, not editable) (PluginMetaInfo.kind).
 enum PluginKind {
     Openapi = 1
     Mcp = 2
+    Builtin = 3
 } (api.string="true")
 
 // InvokeToolResponse.outcome: how a tool call ended.
@@ -200,7 +202,7 @@ struct PluginMetaInfo {
     10: optional list<CommonParam> common_params
     11: optional i32 sub_auth_type          // with auth_type Service: 0 API key / token; with OAuth: 4 authorization code, 10 client credentials
     12: optional string auth_payload        // the manifest auth payload (JSON), secrets masked
-    14: string kind                         // PluginKind: openapi | mcp
+    14: string kind                         // PluginKind: openapi | mcp | builtin
     15: optional McpServerConfig mcp_server
 }
 
@@ -487,6 +489,71 @@ struct DebugAPIResponse {
     8: string raw_req
 }
 
+// ---------------------------------------------------------------- plugins to bind (agent editor)
+// Coze Studio's playground plugin list: the built-in plugins (is_official, in every space) first,
+// then the space's own plugins with the tools of their drafts (what a draft agent uses) and their
+// online version when published.
+
+struct GetPlaygroundPluginListRequest {
+    1: optional i32 page                    // from 1
+    2: optional i32 size                    // 1..100, default 20
+    4: optional string name                 // plugins whose name contains this (any case)
+    5: required i64 space_id (api.js_conv="true", api.space="true")
+    6: optional list<i64> plugin_ids (api.js_conv="true")  // only these plugins
+    7: optional list<i32> plugin_types      // PluginType; empty: all
+    9: optional bool self_created           // only plugins the caller created (no built-ins)
+    10: optional i32 order_by               // space plugins: 0 last updated first, 1 last created first
+}
+
+// A tool parameter as the agent editor shows it (Coze's PluginParameter).
+struct PluginParameter {
+    1: string name
+    2: string desc
+    3: bool required
+    4: string type                          // string | integer | number | object | array | boolean
+    5: list<PluginParameter> sub_parameters
+    6: string sub_type                      // item type of an array
+}
+
+// One tool to bind: {plugin_id, api_id} go into the agent's plugin_info_list (Coze's PluginApi).
+struct PluginApi {
+    1: string name                          // the function name the model calls
+    2: string desc
+    3: list<PluginParameter> parameters
+    4: i64 plugin_id (api.js_conv="true")
+    5: string plugin_name
+    7: i64 api_id (api.js_conv="true")
+    11: string function_name
+}
+
+struct PluginInfoForPlayground {
+    1: i64 id (api.js_conv="true")
+    2: string name
+    3: string desc_for_human
+    4: string plugin_icon                   // URL
+    5: PluginType plugin_type
+    15: list<PluginApi> plugin_apis         // enabled tools only
+    17: string create_time                  // seconds since the epoch; "" for built-ins
+    18: string update_time
+    22: Creator creator                     // id 0 for built-ins
+    23: i64 space_id (api.js_conv="true")   // 0 for built-ins: they are in every space
+    30: CreationMethod creation_method
+    31: bool is_official                    // a built-in plugin: not editable, needs no setup
+    33: string version_ts                   // the online version ("" when never published; built-ins have none)
+    34: string version_name
+    40: string kind                         // PluginKind: openapi | mcp | builtin
+    41: bool published                      // built-ins are always usable online
+}
+
+struct GetPlaygroundPluginListData {
+    1: list<PluginInfoForPlayground> plugin_list
+    2: i32 total
+}
+
+struct GetPlaygroundPluginListResponse {
+    3: GetPlaygroundPluginListData data
+}
+
 // ---------------------------------------------------------------- OAuth
 
 struct GetOAuthSchemaRequest {
@@ -611,6 +678,8 @@ service PluginService {
         (api.post="/api/plugin_api/register_plugin_meta", api.category="plugin")
     GetPluginInfoResponse GetPluginInfo(1: GetPluginInfoRequest req)
         (api.post="/api/plugin_api/get_plugin_info", api.category="plugin")
+    GetPlaygroundPluginListResponse GetPlaygroundPluginList(1: GetPlaygroundPluginListRequest req)
+        (api.post="/api/plugin_api/get_playground_plugin_list", api.category="plugin")
     GetPluginAPIsResponse GetPluginAPIs(1: GetPluginAPIsRequest req)
         (api.post="/api/plugin_api/get_plugin_apis", api.category="plugin")
     CreateAPIResponse CreateAPI(1: CreateAPIRequest req)

@@ -363,15 +363,20 @@ class Fetched:
     content: bytes
 
     def text(self) -> str:
-        from charset_normalizer import from_bytes
+        return decode_text(self.content, self.charset)
 
-        if self.charset:
-            try:
-                return self.content.decode(self.charset)
-            except (LookupError, UnicodeDecodeError):
-                pass
-        best = from_bytes(self.content).best()
-        return str(best) if best is not None else self.content.decode("utf-8", errors="replace")
+
+def decode_text(content: bytes, charset: str = "") -> str:
+    """A fetched text body as str: by its declared charset, else charset-normalizer's best guess."""
+    from charset_normalizer import from_bytes
+
+    if charset:
+        try:
+            return content.decode(charset)
+        except (LookupError, UnicodeDecodeError):
+            pass
+    best = from_bytes(content).best()
+    return str(best) if best is not None else content.decode("utf-8", errors="replace")
 
 
 async def fetch(url: str, policy: OutboundPolicy, *, what: str = "URL",

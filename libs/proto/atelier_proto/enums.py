@@ -400,10 +400,13 @@ class OnlineStatus(IntEnum):
 
 
 class PluginKind(StrEnum):
-    """Where a plugin's tools come from: its OpenAPI document, or an MCP server (PluginMetaInfo.kind)."""
+    """Where a plugin's tools come from: its OpenAPI document, an MCP server, or Atelier itself (a
+    built-in plugin: in every space, run in-process, not editable) (PluginMetaInfo.kind).
+    """
 
     Openapi = "openapi"
     Mcp = "mcp"
+    Builtin = "builtin"
 
 
 class InvokeOutcome(StrEnum):

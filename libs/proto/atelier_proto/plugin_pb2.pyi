@@ -111,6 +111,7 @@ class PluginKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PLUGIN_KIND_UNSPECIFIED: _ClassVar[PluginKind]
     PLUGIN_KIND_OPENAPI: _ClassVar[PluginKind]
     PLUGIN_KIND_MCP: _ClassVar[PluginKind]
+    PLUGIN_KIND_BUILTIN: _ClassVar[PluginKind]
 
 class InvokeOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -188,6 +189,7 @@ ONLINE_STATUS_ONLINE: OnlineStatus
 PLUGIN_KIND_UNSPECIFIED: PluginKind
 PLUGIN_KIND_OPENAPI: PluginKind
 PLUGIN_KIND_MCP: PluginKind
+PLUGIN_KIND_BUILTIN: PluginKind
 INVOKE_OUTCOME_OK: InvokeOutcome
 INVOKE_OUTCOME_HTTP_ERROR: InvokeOutcome
 INVOKE_OUTCOME_INVALID_ARGUMENTS: InvokeOutcome
@@ -812,6 +814,110 @@ class DebugAPIResponse(_message.Message):
     raw_resp: str
     raw_req: str
     def __init__(self, response_params: _Optional[_Iterable[_Union[APIParameter, _Mapping]]] = ..., success: _Optional[bool] = ..., resp: _Optional[str] = ..., reason: _Optional[str] = ..., raw_resp: _Optional[str] = ..., raw_req: _Optional[str] = ...) -> None: ...
+
+class GetPlaygroundPluginListRequest(_message.Message):
+    __slots__ = ("page", "size", "name", "space_id", "plugin_ids", "plugin_types", "self_created", "order_by")
+    PAGE_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_IDS_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_TYPES_FIELD_NUMBER: _ClassVar[int]
+    SELF_CREATED_FIELD_NUMBER: _ClassVar[int]
+    ORDER_BY_FIELD_NUMBER: _ClassVar[int]
+    page: int
+    size: int
+    name: str
+    space_id: int
+    plugin_ids: _containers.RepeatedScalarFieldContainer[int]
+    plugin_types: _containers.RepeatedScalarFieldContainer[int]
+    self_created: bool
+    order_by: int
+    def __init__(self, page: _Optional[int] = ..., size: _Optional[int] = ..., name: _Optional[str] = ..., space_id: _Optional[int] = ..., plugin_ids: _Optional[_Iterable[int]] = ..., plugin_types: _Optional[_Iterable[int]] = ..., self_created: _Optional[bool] = ..., order_by: _Optional[int] = ...) -> None: ...
+
+class PluginParameter(_message.Message):
+    __slots__ = ("name", "desc", "required", "type", "sub_parameters", "sub_type")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESC_FIELD_NUMBER: _ClassVar[int]
+    REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    SUB_PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    SUB_TYPE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    desc: str
+    required: bool
+    type: str
+    sub_parameters: _containers.RepeatedCompositeFieldContainer[PluginParameter]
+    sub_type: str
+    def __init__(self, name: _Optional[str] = ..., desc: _Optional[str] = ..., required: _Optional[bool] = ..., type: _Optional[str] = ..., sub_parameters: _Optional[_Iterable[_Union[PluginParameter, _Mapping]]] = ..., sub_type: _Optional[str] = ...) -> None: ...
+
+class PluginApi(_message.Message):
+    __slots__ = ("name", "desc", "parameters", "plugin_id", "plugin_name", "api_id", "function_name")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESC_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_ID_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_NAME_FIELD_NUMBER: _ClassVar[int]
+    API_ID_FIELD_NUMBER: _ClassVar[int]
+    FUNCTION_NAME_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    desc: str
+    parameters: _containers.RepeatedCompositeFieldContainer[PluginParameter]
+    plugin_id: int
+    plugin_name: str
+    api_id: int
+    function_name: str
+    def __init__(self, name: _Optional[str] = ..., desc: _Optional[str] = ..., parameters: _Optional[_Iterable[_Union[PluginParameter, _Mapping]]] = ..., plugin_id: _Optional[int] = ..., plugin_name: _Optional[str] = ..., api_id: _Optional[int] = ..., function_name: _Optional[str] = ...) -> None: ...
+
+class PluginInfoForPlayground(_message.Message):
+    __slots__ = ("id", "name", "desc_for_human", "plugin_icon", "plugin_type", "plugin_apis", "create_time", "update_time", "creator", "space_id", "creation_method", "is_official", "version_ts", "version_name", "kind", "published")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESC_FOR_HUMAN_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_ICON_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_TYPE_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_APIS_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    CREATOR_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATION_METHOD_FIELD_NUMBER: _ClassVar[int]
+    IS_OFFICIAL_FIELD_NUMBER: _ClassVar[int]
+    VERSION_TS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    PUBLISHED_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    name: str
+    desc_for_human: str
+    plugin_icon: str
+    plugin_type: PluginType
+    plugin_apis: _containers.RepeatedCompositeFieldContainer[PluginApi]
+    create_time: str
+    update_time: str
+    creator: Creator
+    space_id: int
+    creation_method: CreationMethod
+    is_official: bool
+    version_ts: str
+    version_name: str
+    kind: str
+    published: bool
+    def __init__(self, id: _Optional[int] = ..., name: _Optional[str] = ..., desc_for_human: _Optional[str] = ..., plugin_icon: _Optional[str] = ..., plugin_type: _Optional[_Union[PluginType, str]] = ..., plugin_apis: _Optional[_Iterable[_Union[PluginApi, _Mapping]]] = ..., create_time: _Optional[str] = ..., update_time: _Optional[str] = ..., creator: _Optional[_Union[Creator, _Mapping]] = ..., space_id: _Optional[int] = ..., creation_method: _Optional[_Union[CreationMethod, str]] = ..., is_official: _Optional[bool] = ..., version_ts: _Optional[str] = ..., version_name: _Optional[str] = ..., kind: _Optional[str] = ..., published: _Optional[bool] = ...) -> None: ...
+
+class GetPlaygroundPluginListData(_message.Message):
+    __slots__ = ("plugin_list", "total")
+    PLUGIN_LIST_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    plugin_list: _containers.RepeatedCompositeFieldContainer[PluginInfoForPlayground]
+    total: int
+    def __init__(self, plugin_list: _Optional[_Iterable[_Union[PluginInfoForPlayground, _Mapping]]] = ..., total: _Optional[int] = ...) -> None: ...
+
+class GetPlaygroundPluginListResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: GetPlaygroundPluginListData
+    def __init__(self, data: _Optional[_Union[GetPlaygroundPluginListData, _Mapping]] = ...) -> None: ...
 
 class GetOAuthSchemaRequest(_message.Message):
     __slots__ = ()

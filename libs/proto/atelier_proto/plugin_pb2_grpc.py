@@ -50,6 +50,11 @@ class PluginServiceStub:
                 request_serializer=atelier__proto_dot_plugin__pb2.GetPluginInfoRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_plugin__pb2.GetPluginInfoResponse.FromString,
                 _registered_method=True)
+        self.GetPlaygroundPluginList = channel.unary_unary(
+                '/atelier.plugin.PluginService/GetPlaygroundPluginList',
+                request_serializer=atelier__proto_dot_plugin__pb2.GetPlaygroundPluginListRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_plugin__pb2.GetPlaygroundPluginListResponse.FromString,
+                _registered_method=True)
         self.GetPluginAPIs = channel.unary_unary(
                 '/atelier.plugin.PluginService/GetPluginAPIs',
                 request_serializer=atelier__proto_dot_plugin__pb2.GetPluginAPIsRequest.SerializeToString,
@@ -148,6 +153,12 @@ class PluginServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetPluginInfo(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetPlaygroundPluginList(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -266,6 +277,11 @@ def add_PluginServiceServicer_to_server(servicer, server):
                     servicer.GetPluginInfo,
                     request_deserializer=atelier__proto_dot_plugin__pb2.GetPluginInfoRequest.FromString,
                     response_serializer=atelier__proto_dot_plugin__pb2.GetPluginInfoResponse.SerializeToString,
+            ),
+            'GetPlaygroundPluginList': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlaygroundPluginList,
+                    request_deserializer=atelier__proto_dot_plugin__pb2.GetPlaygroundPluginListRequest.FromString,
+                    response_serializer=atelier__proto_dot_plugin__pb2.GetPlaygroundPluginListResponse.SerializeToString,
             ),
             'GetPluginAPIs': grpc.unary_unary_rpc_method_handler(
                     servicer.GetPluginAPIs,
@@ -429,6 +445,33 @@ class PluginService:
             '/atelier.plugin.PluginService/GetPluginInfo',
             atelier__proto_dot_plugin__pb2.GetPluginInfoRequest.SerializeToString,
             atelier__proto_dot_plugin__pb2.GetPluginInfoResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlaygroundPluginList(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.plugin.PluginService/GetPlaygroundPluginList',
+            atelier__proto_dot_plugin__pb2.GetPlaygroundPluginListRequest.SerializeToString,
+            atelier__proto_dot_plugin__pb2.GetPlaygroundPluginListResponse.FromString,
             options,
             channel_credentials,
             insecure,

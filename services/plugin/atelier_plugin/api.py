@@ -3,7 +3,7 @@ messages out. Errors raised as AtelierError become gRPC statuses in the intercep
 
 from __future__ import annotations
 
-from atelier_plugin import apis, debugging, imports, plugins, publishing
+from atelier_plugin import apis, debugging, imports, playground, plugins, publishing
 from atelier_plugin.oauth import console as oauth
 from atelier_plugin.runtime import rpcs as runtime
 from atelier_plugin.state import PluginState
@@ -45,6 +45,10 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
         return ppb.PublishPluginResponse(version_ts=await publishing.publish(self.state, req))
 
     # ------------------------------------------------------------------ tools
+
+    async def GetPlaygroundPluginList(self, req: ppb.GetPlaygroundPluginListRequest, context
+                                      ) -> ppb.GetPlaygroundPluginListResponse:
+        return await playground.plugin_list(self.state, req)
 
     async def GetPluginAPIs(self, req: ppb.GetPluginAPIsRequest, context) -> ppb.GetPluginAPIsResponse:
         return await apis.list_apis(self.state, req)

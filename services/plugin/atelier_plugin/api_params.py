@@ -113,6 +113,15 @@ def request_params(document: dict[str, Any], path: str, method: str) -> list[ppb
     return params
 
 
+def as_plugin_parameters(params: Iterable[ppb.APIParameter]) -> list[ppb.PluginParameter]:
+    """Console parameters as the agent editor's plugin list shows them (Coze's PluginParameter:
+    the type by name)."""
+    return [ppb.PluginParameter(name=p.name, desc=p.desc, required=p.is_required, type=_TYPE_NAMES.get(p.type, "string"),
+                                sub_type=_TYPE_NAMES.get(p.sub_type, "") if p.HasField("sub_type") else "",
+                                sub_parameters=as_plugin_parameters(p.sub_parameters))
+            for p in params]
+
+
 def schema_params(schema: dict[str, Any]) -> list[ppb.APIParameter]:
     """The properties of an arguments object's JSON schema (an MCP tool's input schema, its $refs
     inlined) as Body parameters. A schema whose references do not resolve lists no parameters."""

@@ -11,11 +11,11 @@ from typing import Any
 
 from atelier_common import paging
 from atelier_common.errors import Conflict, InvalidArgument
-from atelier_plugin import access, api_params, rendering
+from atelier_plugin import access, api_params, builtin_plugins, rendering
 from atelier_plugin import document as documents
 from atelier_plugin.document import ToolChanges
 from atelier_plugin.domain.errors import PluginSpecError
-from atelier_plugin.entities import Plugin, PluginSettings, Tool
+from atelier_plugin.entities import Plugin, PluginSettings, PluginView, Tool
 from atelier_plugin.state import PluginState
 from atelier_plugin.store import Conn
 from atelier_plugin.store import plugins as plugin_rows
@@ -28,11 +28,45 @@ MAX_PAGE_SIZE = 100
 
 
 async def list_apis(state: PluginState, req: ppb.GetPluginAPIsRequest) -> ppb.GetPluginAPIsResponse:
+    builtin = builtin_plugins.view(req.plugin_id, req.space_id)
+    if builtin is not None:
+        return _builtin_apis(builtin, req)
     pool = state.deps.pool
     plugin = await access.plugin(pool, req.plugin_id, space_id=req.space_id)
     tools = await tool_rows.of_plugin(pool, plugin.id)
     online = await version_rows.get(pool, plugin.id, plugin.online_version) if plugin.online_version else None
     online_ids = {t.id for t in online.tools} if online else set()
+    chosen, total = _chosen(req, tools)
+    return ppb.GetPluginAPIsResponse(api_info=draft_api_infos(state, plugin, chosen, online_ids), total=total,
+                                     edit_version=plugin.edit_version)
+
+
+def draft_api_infos(state: PluginState, plugin: Plugin, tools: list[Tool], online_ids: Collection[int]
+                    ) -> list[ppb.PluginAPIInfo]:
+    """Tools of the plugin's draft as the console shows them."""
+    if plugin.settings.kind == PluginKind.Mcp:
+        return [rendering.mcp_api_info(t, online_ids) for t in tools]
+    spec = state.specs.get(plugin.id, f"draft:{plugin.edit_version}", plugin.settings.openapi)
+    return [rendering.api_info(t, plugin.settings.openapi, documents.tool_spec(spec, t), online_ids) for t in tools]
+
+
+def builtin_api_infos(tools: Collection[Tool]) -> list[ppb.PluginAPIInfo]:
+    """A built-in plugin's tools: always online, their parameters from their schemas."""
+    listed = []
+    for tool in tools:
+        spec = builtin_plugins.spec(tool)
+        assert spec is not None
+        listed.append(rendering.schema_api_info(tool, spec.description, spec.input_schema, {tool.id}))
+    return listed
+
+
+def _builtin_apis(view: PluginView, req: ppb.GetPluginAPIsRequest) -> ppb.GetPluginAPIsResponse:
+    chosen, total = _chosen(req, list(view.tools))
+    return ppb.GetPluginAPIsResponse(api_info=builtin_api_infos(chosen), total=total)
+
+
+def _chosen(req: ppb.GetPluginAPIsRequest, tools: list[Tool]) -> tuple[list[Tool], int]:
+    """The tools the request asks for (by id, else a page), and how many there are."""
     if req.api_ids:
         wanted = set(req.api_ids)
         chosen = [t for t in tools if t.id in wanted]
@@ -44,13 +78,7 @@ async def list_apis(state: PluginState, req: ppb.GetPluginAPIsRequest) -> ppb.Ge
                            default_size=MAX_PAGE_SIZE, max_size=MAX_PAGE_SIZE)
         chosen = tools[page.offset:page.offset + page.size]
         total = len(tools)
-    if plugin.settings.kind == PluginKind.Mcp:
-        listed = [rendering.mcp_api_info(t, online_ids) for t in chosen]
-    else:
-        spec = state.specs.get(plugin.id, f"draft:{plugin.edit_version}", plugin.settings.openapi)
-        listed = [rendering.api_info(t, plugin.settings.openapi, documents.tool_spec(spec, t), online_ids)
-                  for t in chosen]
-    return ppb.GetPluginAPIsResponse(api_info=listed, total=total, edit_version=plugin.edit_version)
+    return chosen, total
 
 
 def _method(value: int, field: str = "method") -> str:
@@ -104,6 +132,7 @@ async def apply_tool_changes(conn: Conn, changes: ToolChanges) -> None:
 async def create_api(state: PluginState, req: ppb.CreateAPIRequest) -> tuple[int, int]:
     """(tool id, edit_version). Without path and method the tool gets a placeholder route
     (POST /<name>) to edit later."""
+    builtin_plugins.refuse_change(req.plugin_id, "have tools added")
     name = api_params.check_tool_name(req.name)
     path = api_params.check_path(req.path) if req.HasField("path") and req.path.strip() else f"/{name}"
     method = _method(req.method) if req.HasField("method") else "post"
@@ -123,6 +152,7 @@ async def create_api(state: PluginState, req: ppb.CreateAPIRequest) -> tuple[int
 
 
 async def update_api(state: PluginState, req: ppb.UpdateAPIRequest) -> int:
+    builtin_plugins.refuse_change(req.plugin_id, "have its tools edited")
     async with state.deps.pool.acquire() as conn, conn.transaction():
         plugin = await access.plugin(conn, req.plugin_id, space_id=req.space_id, for_update=True)
         _openapi_only(plugin)
@@ -157,6 +187,7 @@ async def update_api(state: PluginState, req: ppb.UpdateAPIRequest) -> int:
 
 
 async def delete_api(state: PluginState, req: ppb.DeleteAPIRequest) -> int:
+    builtin_plugins.refuse_change(req.plugin_id, "have its tools deleted")
     async with state.deps.pool.acquire() as conn, conn.transaction():
         plugin = await access.plugin(conn, req.plugin_id, space_id=req.space_id, for_update=True)
         _openapi_only(plugin)

@@ -1,4 +1,5 @@
-"""debug_api: run a draft tool with the developer's arguments and show the request and the answer.
+"""debug_api: run a draft tool (or a built-in one) with the developer's arguments and show the
+request and the answer.
 A successful run marks the tool debugged (publishing needs it); the Parse operation also reads
 the answer's structure as response parameters for the console to save."""
 
@@ -9,18 +10,27 @@ from typing import Any
 
 from atelier_common.auth import require_user
 from atelier_common.errors import NotFound
-from atelier_plugin import access, api_params, views
+from atelier_plugin import access, api_params, builtin_plugins, views
 from atelier_plugin.runtime import calls
 from atelier_plugin.state import PluginState
 from atelier_plugin.store import tools as tool_rows
 from atelier_proto import plugin_pb2 as ppb
-from atelier_proto.enums import APIDebugStatus, DebugOperation, InvokeOutcome, ParameterLocation, ParameterType
+from atelier_proto.enums import (
+    APIDebugStatus,
+    DebugOperation,
+    InvokeOutcome,
+    ParameterLocation,
+    ParameterType,
+    PluginKind,
+)
 
 
 async def debug(state: PluginState, req: ppb.DebugAPIRequest) -> ppb.DebugAPIResponse:
     user = str(require_user())
-    plugin = await access.plugin(state.deps.pool, req.plugin_id, space_id=req.space_id)
-    view = await views.draft(state.deps.pool, plugin)
+    view = builtin_plugins.view(req.plugin_id, req.space_id)
+    if view is None:
+        plugin = await access.plugin(state.deps.pool, req.plugin_id, space_id=req.space_id)
+        view = await views.draft(state.deps.pool, plugin)
     tool = view.tool(req.api_id)
     if tool is None:
         raise NotFound(f"tool {req.api_id} not found in plugin {req.plugin_id}")
@@ -34,7 +44,7 @@ async def debug(state: PluginState, req: ppb.DebugAPIRequest) -> ppb.DebugAPIRes
         response.reason = result.error
     if req.operation == DebugOperation.Parse and response.success:
         response.response_params.extend(inferred_params(_json_or_none(result.body)))
-    elif tool.mcp is None:  # an MCP tool declares no response parameters
+    elif view.settings.kind == PluginKind.Openapi:  # MCP and built-in tools declare no response parameters
         response.response_params.extend(api_params.response_params(view.settings.openapi, tool.path, tool.method))
     if response.success and tool.debug_status != APIDebugStatus.DebugPassed:
         await tool_rows.set_debug_status(state.deps.pool, tool.id, APIDebugStatus.DebugPassed)

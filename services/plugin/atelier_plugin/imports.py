@@ -11,7 +11,7 @@ from typing import Any
 
 from atelier_common.auth import require_space
 from atelier_common.errors import InvalidArgument
-from atelier_plugin import access, apis, auth_settings, plugins, rendering, views
+from atelier_plugin import access, apis, auth_settings, builtin_plugins, plugins, rendering, views
 from atelier_plugin import document as documents
 from atelier_plugin.domain.conversion import convert_to_openapi
 from atelier_plugin.domain.errors import DuplicateOperationsError, PluginSpecError
@@ -86,6 +86,7 @@ async def register(state: PluginState, req: ppb.RegisterPluginRequest) -> tuple[
 async def update(state: PluginState, req: ppb.UpdatePluginRequest) -> int:
     """Replace the draft's manifest and document; the new edit_version. Tools keep their ids by
     method and path; those whose operation changed must be debugged again."""
+    builtin_plugins.refuse_change(req.plugin_id, "be edited")
     manifest = _manifest(req.ai_plugin)
     spec = _spec(req.openapi)
     async with state.deps.pool.acquire() as conn, conn.transaction():

@@ -3,6 +3,7 @@ Plugins from a document (register, update) are in `imports`."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
@@ -10,7 +11,7 @@ from urllib.parse import urlsplit
 from atelier_common.auth import current_context, require_space
 from atelier_common.errors import InvalidArgument
 from atelier_common.names import display_name
-from atelier_plugin import access, apis, auth_settings, mcp_tool_list, rendering, views
+from atelier_plugin import access, apis, auth_settings, builtin_plugins, mcp_tool_list, rendering, views
 from atelier_plugin import document as documents
 from atelier_plugin.entities import (
     AuthConfig,
@@ -132,6 +133,7 @@ def seal(state: PluginState, plugin_id: int, credentials: Credentials) -> bytes 
 async def update_meta(state: PluginState, req: ppb.UpdatePluginMetaRequest) -> int:
     """Saving an MCP plugin's server config (the console's form sends it whole) also refreshes the
     plugin's tool list from that server."""
+    builtin_plugins.refuse_change(req.plugin_id, "be edited")
     listed = await _mcp_tools_after(state, req)
     async with state.deps.pool.acquire() as conn, conn.transaction():
         plugin = await access.plugin(conn, req.plugin_id, space_id=req.space_id, for_update=True)
@@ -189,6 +191,9 @@ async def _mcp_tools_after(state: PluginState, req: ppb.UpdatePluginMetaRequest)
 
 
 async def info(state: PluginState, req: ppb.GetPluginInfoRequest) -> ppb.GetPluginInfoResponse:
+    builtin = builtin_plugins.view(req.plugin_id, req.space_id)
+    if builtin is not None:
+        return await _builtin_info(state, builtin.settings)
     plugin = await access.plugin(state.deps.pool, req.plugin_id, space_id=req.space_id)
     credentials = views.credentials(state.keyring, plugin)
     settings = plugin.settings
@@ -200,6 +205,17 @@ async def info(state: PluginState, req: ppb.GetPluginInfoRequest) -> ppb.GetPlug
         creator=ppb.Creator(id=plugin.creator_id, is_self=plugin.creator_id == caller),
         creation_method=plugin.creation_method, edit_version=plugin.edit_version, plugin_type=plugin.plugin_type)
     response.manifest.CopyFrom(_manifest_message(rendering.manifest(settings, credentials)))
+    return response
+
+
+async def _builtin_info(state: PluginState, settings: PluginSettings) -> ppb.GetPluginInfoResponse:
+    """A built-in plugin: always usable (published, nothing unpublished), no creator, no document."""
+    manifest = rendering.manifest(settings, Credentials())
+    response = ppb.GetPluginInfoResponse(
+        meta_info=await rendering.meta_info(state.deps, settings, Credentials()),
+        code_info=ppb.CodeInfo(plugin_desc=json.dumps(manifest, ensure_ascii=False)), status=False, published=True,
+        creator=ppb.Creator(), creation_method=CreationMethod.COZE, plugin_type=PluginType.PLUGIN)
+    response.manifest.CopyFrom(_manifest_message(manifest))
     return response
 
 
@@ -215,6 +231,7 @@ def _manifest_message(doc: dict[str, Any]) -> ppb.PluginManifest:
 
 
 async def delete(state: PluginState, req: ppb.DelPluginRequest) -> None:
+    builtin_plugins.refuse_change(req.plugin_id, "be deleted")
     async with state.deps.pool.acquire() as conn, conn.transaction():
         plugin = await access.plugin(conn, req.plugin_id, space_id=req.space_id, for_update=True)
         await plugin_rows.soft_delete(conn, plugin.id)

@@ -11,7 +11,7 @@ import time
 
 from atelier_common.auth import current_context
 from atelier_common.errors import Conflict, InvalidArgument
-from atelier_plugin import access
+from atelier_plugin import access, builtin_plugins
 from atelier_plugin.state import PluginState
 from atelier_plugin.store import UniqueViolation
 from atelier_plugin.store import plugins as plugin_rows
@@ -48,6 +48,7 @@ def check_version_name(name: str, last: str | None) -> None:
 
 async def publish(state: PluginState, req: ppb.PublishPluginRequest) -> str:
     """The new version's version_ts."""
+    builtin_plugins.refuse_change(req.plugin_id, "be published (it is always online)")
     async with state.deps.pool.acquire() as conn, conn.transaction():
         plugin = await access.plugin(conn, req.plugin_id, space_id=req.space_id, for_update=True)
         tools = [t for t in await tool_rows.of_plugin(conn, plugin.id) if not t.disabled]

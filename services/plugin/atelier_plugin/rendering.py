@@ -105,10 +105,17 @@ def api_info(tool: Tool, openapi: dict[str, Any], spec: ToolSpec | None, online_
 
 
 def mcp_api_info(tool: Tool, online_ids: Collection[int]) -> ppb.PluginAPIInfo:
-    """An MCP tool: no HTTP method; `path` is its name on the server, its parameters are its input schema's."""
-    schema = tool.mcp.input_schema if tool.mcp else {}
-    return _api_info(tool, online_ids, desc=tool.mcp.description if tool.mcp else "", method=0,
-                     request_params=api_params.schema_params(schema), response_params=[])
+    """An MCP tool: `path` is its name on the server."""
+    return schema_api_info(tool, tool.mcp.description if tool.mcp else "", tool.mcp.input_schema if tool.mcp else {},
+                           online_ids)
+
+
+def schema_api_info(tool: Tool, description: str, input_schema: dict[str, Any], online_ids: Collection[int]
+                    ) -> ppb.PluginAPIInfo:
+    """A tool whose arguments are one JSON schema (MCP, built-in): no HTTP method, its parameters
+    are the schema's properties."""
+    return _api_info(tool, online_ids, desc=description, method=0,
+                     request_params=api_params.schema_params(input_schema), response_params=[])
 
 
 def _api_info(tool: Tool, online_ids: Collection[int], *, desc: str, method: int,

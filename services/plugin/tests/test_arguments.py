@@ -9,8 +9,8 @@ import pytest
 
 from atelier_plugin.domain.arguments import default_from_text, parse_arguments, validate_arguments, with_defaults
 from atelier_plugin.domain.errors import ToolArgumentsError
-from atelier_plugin.domain.mcp_tools import McpToolSpec
 from atelier_plugin.domain.openapi_import import parse_openapi
+from atelier_plugin.domain.schema_tools import SchemaToolSpec
 
 SPEC = parse_openapi((Path(__file__).parent / "data" / "weather.yaml").read_text())
 FORECAST = SPEC.tool("get_forecast")
@@ -110,7 +110,7 @@ def test_console_defaults_typed_as_text_take_their_arguments_type():
 
 
 # An MCP tool's input schema as the SDK writes it for a pydantic model argument: a $ref into $defs.
-BOOKS = McpToolSpec("search_books", "Find books", {
+BOOKS = SchemaToolSpec("search_books", "Find books", {
     "type": "object", "required": ["query", "filters"],
     "properties": {"query": {"type": "string"}, "filters": {"$ref": "#/$defs/BookFilters"}},
     "$defs": {"BookFilters": {"type": "object", "required": ["genre"], "properties": {

@@ -8,5 +8,7 @@ OpenAPI plugins, from a document to what a model reads back:
 - arguments: a model's arguments parsed and checked, per-agent defaults;
 - request_building.build_request: tool + arguments + credentials (auth) -> PreparedRequest;
 - response_shaping.shape_response: status, headers, body -> what the model sees.
-Errors (errors.py) are InvalidArgument: PluginSpecError for documents, ToolArgumentsError for
-arguments."""
+Tools whose arguments are one JSON schema (MCP servers' tools, built-in tools): schema_tools.
+Built-in plugins: builtin/ (the catalog and each tool's logic).
+Errors (errors.py): PluginSpecError for documents and ToolArgumentsError for arguments (both
+InvalidArgument); ArgumentValueError and ToolRunError from built-in tools."""

@@ -16,12 +16,12 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from atelier_plugin.domain.errors import ToolArgumentsError, format_location
-from atelier_plugin.domain.mcp_tools import McpToolSpec
+from atelier_plugin.domain.schema_tools import SchemaToolSpec
 from atelier_plugin.domain.tools import ToolSpec
 
-# An OpenAPI operation or an MCP server's tool: both say what arguments they take.
-AnyTool = ToolSpec | McpToolSpec
-T = TypeVar("T", ToolSpec, McpToolSpec)
+# An OpenAPI operation, or an MCP server's or built-in tool: each says what arguments it takes.
+AnyTool = ToolSpec | SchemaToolSpec
+T = TypeVar("T", ToolSpec, SchemaToolSpec)
 
 MAX_PROBLEMS = 8
 _SHOWN_VALUE_CHARS = 60

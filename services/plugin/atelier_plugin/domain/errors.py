@@ -64,3 +64,14 @@ class ToolArgumentsError(InvalidArgument):
         self.problems = tuple(problems)
         listed = "; ".join(self.problems)
         super().__init__(f"invalid arguments for tool '{tool_name}': {listed}")
+
+
+class ArgumentValueError(ValueError):
+    """An argument that fits a built-in tool's schema but not its meaning ('2024-13-01' as a date, an
+    unknown time zone, a URL without a host). The message names the argument; the caller turns it
+    into a ToolArgumentsError of the tool, so the model corrects its call."""
+
+
+class ToolRunError(Exception):
+    """A built-in tool ran and could not give a result (division by zero, a page that is a PDF):
+    the model reads why and may try otherwise."""

@@ -19,7 +19,7 @@ from atelier_plugin.domain.errors import ToolArgumentsError
 from atelier_plugin.domain.tools import Argument, Parameter, ToolSpec
 from atelier_proto.enums import AuthorizationServiceLocation
 
-BodyKind = Literal["none", "json", "form", "multipart"]
+BodyKind = Literal["none", "json", "form", "multipart", "text"]
 REDACTED = "***"
 
 _PATH_TEMPLATE = re.compile(r"\{([^{}]+)\}")
@@ -41,6 +41,7 @@ class PreparedRequest:
     body_kind: BodyKind = "none"
     json_body: Any = None  # body_kind "json"
     form: tuple[tuple[str, str], ...] = ()  # body_kind "form" or "multipart"
+    text_body: str = ""  # body_kind "text": sent as UTF-8
     secret_headers: frozenset[str] = frozenset()  # lower-case names whose values are credentials
     secret_query: frozenset[str] = frozenset()
 
@@ -60,6 +61,8 @@ class PreparedRequest:
             record["cookies"] = dict(self.cookies)
         if self.body_kind == "json":
             record["body"] = self.json_body
+        elif self.body_kind == "text":
+            record["body"] = self.text_body
         elif self.body_kind != "none":
             record["body"] = [list(pair) for pair in self.form]
         return record

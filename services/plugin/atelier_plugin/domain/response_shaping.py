@@ -34,30 +34,35 @@ class ToolResponse:
 
 def shape_response(status: int, headers: Mapping[str, str] | Iterable[tuple[str, str]], body: bytes,
                    budget: int = DEFAULT_MODEL_BUDGET) -> ToolResponse:
-    content_type_header = _header(headers, "content-type")
-    media, charset = _media_type(content_type_header)
-    if not body:
-        text = f"HTTP {status}, empty body"
-    elif _is_binary(media, body):
-        text = f"binary response ({media or 'unknown type'}, {len(body)} bytes), not shown"
-        if not 200 <= status < 300:
-            text = f"HTTP {status}: {text}"
-    else:
-        text = _decoded(body, charset)
-        if _is_json(media) or (not media and text.lstrip()[:1] in ("{", "[")):
-            text = _compact_json(text)
-        if not 200 <= status < 300:
-            text = f"HTTP {status}: {text}"
+    content_type_header = header(headers, "content-type")
+    media, _ = media_type(content_type_header)
+    text = body_text(content_type_header, body) if body else f"HTTP {status}, empty body"
+    if body and not 200 <= status < 300:
+        text = f"HTTP {status}: {text}"
     shown, cut = trim_for_model(text, budget)
     return ToolResponse(status=status, content_type=media, for_model=shown, truncated_bytes=cut, body=body)
 
 
-def _header(headers: Mapping[str, str] | Iterable[tuple[str, str]], name: str) -> str:
+def body_text(content_type: str, body: bytes) -> str:
+    """A body (not empty) as the model reads it, untrimmed: JSON compacted, text decoded by its
+    charset, binary described."""
+    media, charset = media_type(content_type)
+    if _is_binary(media, body):
+        return f"binary response ({media or 'unknown type'}, {len(body)} bytes), not shown"
+    text = _decoded(body, charset)
+    if _is_json(media) or (not media and text.lstrip()[:1] in ("{", "[")):
+        return _compact_json(text)
+    return text
+
+
+def header(headers: Mapping[str, str] | Iterable[tuple[str, str]], name: str) -> str:
+    """The first value of header `name` (lower case), "" when absent."""
     items = headers.items() if isinstance(headers, Mapping) else headers
     return next((v for k, v in items if k.lower() == name), "")
 
 
-def _media_type(content_type: str) -> tuple[str, str]:
+def media_type(content_type: str) -> tuple[str, str]:
+    """(media type in lower case without parameters, charset) of a Content-Type value."""
     media, _, params = content_type.partition(";")
     charset = ""
     for param in params.split(";"):

@@ -9,6 +9,7 @@ import time
 from atelier_common.auth import require_user
 from atelier_common.errors import InvalidArgument, NotFound
 from atelier_plugin import access, views
+from atelier_plugin.domain.builtin.catalog import is_builtin
 from atelier_plugin.entities import PluginView
 from atelier_plugin.oauth import protocol
 from atelier_plugin.oauth.protocol import OAuthError
@@ -55,6 +56,8 @@ def link(state: PluginState, view: PluginView, user: str, return_url: str = "") 
 
 
 async def status(state: PluginState, req: ppb.GetOAuthStatusRequest) -> ppb.GetOAuthStatusResponse:
+    if is_builtin(req.plugin_id):  # needs no authorization
+        return ppb.GetOAuthStatusResponse(is_oauth=False)
     plugin = await access.plugin(state.deps.pool, req.plugin_id, space_id=req.space_id)
     view = await views.draft(state.deps.pool, plugin)
     if not view.settings.auth.is_oauth_code:
@@ -67,6 +70,8 @@ async def status(state: PluginState, req: ppb.GetOAuthStatusRequest) -> ppb.GetO
 
 
 async def revoke(state: PluginState, req: ppb.RevokeAuthTokenRequest) -> None:
+    if is_builtin(req.plugin_id):  # holds no tokens
+        return
     plugin = await access.plugin(state.deps.pool, req.plugin_id, space_id=req.space_id)
     await state.tokens.revoke(plugin.id, user_key(req.user_id))
 

@@ -1,5 +1,6 @@
 """One tool call, as the console's debug_api and the agent runtime's InvokeTool make it (an MCP
-plugin's tool is validated the same way, then called by `mcp_call`):
+plugin's tool is validated the same way, then called by `mcp_call`; a built-in's, then run by
+`builtin_call`):
 
   arguments parsed and validated (a readable error the model can correct from; no call made)
   -> credentials: the API key, the user's OAuth token (refreshed when expired; an authorization link
@@ -15,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from atelier_plugin import views
+from atelier_plugin import builtin_plugins, views
 from atelier_plugin.domain.arguments import (
     AnyTool,
     default_from_text,
@@ -25,16 +26,16 @@ from atelier_plugin.domain.arguments import (
 )
 from atelier_plugin.domain.auth import ApiKeyAuth, Auth, BearerAuth, NoAuth
 from atelier_plugin.domain.errors import ToolArgumentsError
-from atelier_plugin.domain.mcp_tools import McpToolSpec
 from atelier_plugin.domain.request_building import PreparedRequest, build_request
 from atelier_plugin.domain.response_shaping import shape_response
+from atelier_plugin.domain.schema_tools import SchemaToolSpec
 from atelier_plugin.entities import CommonParam, PluginView, Tool
 from atelier_plugin.oauth.console import link
 from atelier_plugin.oauth.protocol import OAuthError
-from atelier_plugin.runtime import http_call, mcp_call
+from atelier_plugin.runtime import builtin_call, http_call, mcp_call
 from atelier_plugin.runtime.results import CallResult, failed, invalid
 from atelier_plugin.state import PluginState
-from atelier_proto.enums import InvokeOutcome, ParameterLocation
+from atelier_proto.enums import InvokeOutcome, ParameterLocation, PluginKind
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,7 @@ def model_tool(state: PluginState, view: PluginView, tool: Tool, defaults: Seque
     agent's hidden defaults fixed, and the values of its shown defaults (which the model may
     override). ToolArgumentsError for a default that does not fit, ToolUnavailable for a tool its
     document lost."""
-    spec: AnyTool | None = (McpToolSpec(tool.name, tool.mcp.description, tool.mcp.input_schema)
-                            if tool.mcp is not None else state.specs.tool(view, tool))
+    spec = _spec(state, view, tool)
     if spec is None:
         raise ToolUnavailable(f"tool '{tool.name}' is not in its plugin's document")
     fixed = {d.name: default_from_text(spec, d.name, d.value) for d in defaults if d.hidden}
@@ -68,6 +68,14 @@ def model_tool(state: PluginState, view: PluginView, tool: Tool, defaults: Seque
     for name, value in shown.items():  # checked as a default would be, then left to the model
         with_defaults(spec, {name: value})
     return spec, shown
+
+
+def _spec(state: PluginState, view: PluginView, tool: Tool) -> AnyTool | None:
+    if view.settings.kind == PluginKind.Builtin:
+        return builtin_plugins.spec(tool)
+    if tool.mcp is not None:
+        return SchemaToolSpec(tool.name, tool.mcp.description, tool.mcp.input_schema)
+    return state.specs.tool(view, tool)
 
 
 def model_schema(spec: AnyTool, shown: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,8 +103,9 @@ async def call(state: PluginState, view: PluginView, tool: Tool, arguments: str,
         return invalid(base, exc)
     except ToolUnavailable as exc:
         return failed(base, str(exc))
-    if isinstance(spec, McpToolSpec):
-        return await mcp_call.call(state, view, tool, spec.call_arguments(values), base)
+    if isinstance(spec, SchemaToolSpec):
+        run = builtin_call.call if view.settings.kind == PluginKind.Builtin else mcp_call.call
+        return await run(state, view, tool, spec.call_arguments(values), base)
 
     credentials = views.credentials(state.keyring, view)
     auth: Auth = NoAuth()

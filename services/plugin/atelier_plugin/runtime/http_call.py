@@ -20,6 +20,7 @@ RETRY_STATUSES = frozenset({429, 502, 503, 504})
 
 @dataclass(frozen=True)
 class Answer:
+    url: str  # after redirects
     status_code: int
     headers: list[tuple[str, str]]
     body: bytes
@@ -71,6 +72,8 @@ def _httpx_arguments(request: PreparedRequest) -> dict[str, Any]:
         arguments["content"] = json.dumps(request.json_body, ensure_ascii=False).encode()
     elif request.body_kind == "form":
         arguments["content"] = urlencode(list(request.form)).encode()
+    elif request.body_kind == "text":
+        arguments["content"] = request.text_body.encode()
     elif request.body_kind == "multipart":
         arguments["files"] = [(name, (None, value)) for name, value in request.form]  # fields, no files
     return arguments
@@ -83,7 +86,7 @@ async def _once(request: PreparedRequest, client: httpx.AsyncClient, limits: Cal
                 client.stream(request.method, request.url, timeout=limits.timeout_s,
                               **_httpx_arguments(request)) as response:
             body = await read_capped(response, limits.max_bytes, f"the answer of {what}")
-            return Answer(response.status_code, list(response.headers.items()), body, attempt)
+            return Answer(str(response.url), response.status_code, list(response.headers.items()), body, attempt)
     except OutboundRefused as exc:
         target = exc.url.split("?", 1)[0]
         said = f"{request.url} redirects to {target}, which {exc}" if target != request.url else f"{request.url} {exc}"

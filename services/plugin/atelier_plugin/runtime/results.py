@@ -34,3 +34,9 @@ def invalid(base: CallResult, exc: ToolArgumentsError) -> CallResult:
 
 def failed(base: CallResult, reason: str) -> CallResult:
     return replace(base, outcome=InvokeOutcome.Failed, error=reason, result_for_model=f"The tool call failed: {reason}")
+
+
+def reported(base: CallResult, reason: str) -> CallResult:
+    """The tool ran and reported an error (outcome tool_error): the model reads why."""
+    return replace(base, outcome=InvokeOutcome.ToolError, error=f"the tool reported an error: {reason}",
+                   result_for_model=f"The tool reported an error: {reason}")

@@ -1,8 +1,9 @@
 """The agent runtime's RPCs: an agent's bound tools as model tools (ResolveTools), and tool calls
-(InvokeTool). Every plugin must be in the agent's space (which the caller must reach); a draft
-agent uses the plugins' drafts, a published one their online versions. Problems with one tool never
-fail the others: ResolveTools lists them as unresolved (with the kind of problem, which the agent
-acts on when a configuration gains a tool), InvokeTool answers outcome `failed`."""
+(InvokeTool). Every plugin must be in the agent's space (which the caller must reach), built-in
+ones are in every space; a draft agent uses the plugins' drafts, a published one their online
+versions (a built-in is the same in both). Problems with one tool never fail the others:
+ResolveTools lists them as unresolved (with the kind of problem, which the agent acts on when a
+configuration gains a tool), InvokeTool answers outcome `failed`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from atelier_common.auth import require_space
+from atelier_plugin import builtin_plugins
 from atelier_plugin.domain.errors import ToolArgumentsError
 from atelier_plugin.domain.naming import unique_names
 from atelier_plugin.entities import Plugin, PluginView
@@ -23,7 +25,7 @@ from atelier_plugin.store import plugins as plugin_rows
 from atelier_plugin.store import tools as tool_rows
 from atelier_plugin.store import versions as version_rows
 from atelier_proto import plugin_pb2 as ppb
-from atelier_proto.enums import InvokeOutcome, UnresolvedProblem
+from atelier_proto.enums import InvokeOutcome, PluginKind, UnresolvedProblem
 
 
 def _defaults(given: Sequence[ppb.ToolDefaultParam]) -> list[AgentDefault]:
@@ -53,35 +55,43 @@ class WhyNot:
     reason: str
 
 
-def _why_not(plugin: Plugin | None, view: PluginView | None, plugin_id: int, api_id: int, space_id: int,
+async def _found(conn: Conn, plugin_ids: set[int], space_id: int, draft: bool
+                 ) -> tuple[dict[int, str], dict[int, PluginView]]:
+    """The name of each plugin in the space (built-ins are in every space), and the view a draft or
+    online agent uses of each that has one."""
+    builtins = {pid: view for pid in plugin_ids if (view := builtin_plugins.view(pid, space_id)) is not None}
+    stored = await plugin_rows.get_many(conn, [pid for pid in plugin_ids if pid not in builtins])
+    mine = {pid: p for pid, p in stored.items() if p.space_id == space_id}
+    names = {pid: p.settings.name for pid, p in mine.items()} | {pid: v.settings.name for pid, v in builtins.items()}
+    return names, await _views(conn, mine, draft) | builtins
+
+
+def _why_not(name: str | None, view: PluginView | None, plugin_id: int, api_id: int, space_id: int,
              draft: bool) -> WhyNot | None:
-    """Why a ref gives no tool (None when it does)."""
-    if plugin is None or plugin.space_id != space_id:
+    """Why a ref gives no tool (None when it does); `name` is None for a plugin not in the space."""
+    if name is None:
         return WhyNot(UnresolvedProblem.PluginNotFound, f"plugin {plugin_id} not found in space {space_id}")
     if view is None:
-        return WhyNot(UnresolvedProblem.NotPublished, f"plugin '{plugin.settings.name}' has no published version")
+        return WhyNot(UnresolvedProblem.NotPublished, f"plugin '{name}' has no published version")
     tool = view.tool(api_id)
     if tool is None:
-        where = "its draft" if draft else f"its online version {view.version}"
-        return WhyNot(UnresolvedProblem.ToolNotFound,
-                      f"tool {api_id} not found in plugin '{plugin.settings.name}' ({where})")
+        where = "" if view.settings.kind == PluginKind.Builtin else \
+            " (its draft)" if draft else f" (its online version {view.version})"
+        return WhyNot(UnresolvedProblem.ToolNotFound, f"tool {api_id} not found in plugin '{name}'{where}")
     if tool.disabled:
-        return WhyNot(UnresolvedProblem.ToolDisabled,
-                      f"tool '{tool.name}' of plugin '{plugin.settings.name}' is disabled")
+        return WhyNot(UnresolvedProblem.ToolDisabled, f"tool '{tool.name}' of plugin '{name}' is disabled")
     return None
 
 
 async def resolve(state: PluginState, req: ppb.ResolveToolsRequest) -> ppb.ResolveToolsResponse:
     require_space(req.space_id)
     async with state.deps.pool.acquire() as conn:
-        plugins = await plugin_rows.get_many(conn, list({r.plugin_id for r in req.refs}))
-        mine = {pid: p for pid, p in plugins.items() if p.space_id == req.space_id}
-        found = await _views(conn, mine, req.draft)
+        names, found = await _found(conn, {r.plugin_id for r in req.refs}, req.space_id, req.draft)
     resolved: list[ppb.ResolvedTool] = []
     unresolved: list[ppb.UnresolvedTool] = []
     for ref in req.refs:
-        plugin, view = plugins.get(ref.plugin_id), found.get(ref.plugin_id)
-        why = _why_not(plugin, view, ref.plugin_id, ref.api_id, req.space_id, req.draft)
+        view = found.get(ref.plugin_id)
+        why = _why_not(names.get(ref.plugin_id), view, ref.plugin_id, ref.api_id, req.space_id, req.draft)
         if why is None:
             assert view is not None
             tool = view.tool(ref.api_id)
@@ -108,10 +118,9 @@ async def resolve(state: PluginState, req: ppb.ResolveToolsRequest) -> ppb.Resol
 async def invoke(state: PluginState, req: ppb.InvokeToolRequest) -> ppb.InvokeToolResponse:
     require_space(req.space_id)
     async with state.deps.pool.acquire() as conn:
-        plugin = await plugin_rows.get(conn, req.plugin_id)
-        mine = {plugin.id: plugin} if plugin is not None and plugin.space_id == req.space_id else {}
-        view = (await _views(conn, mine, req.draft)).get(req.plugin_id)
-    why = _why_not(plugin, view, req.plugin_id, req.api_id, req.space_id, req.draft)
+        names, found = await _found(conn, {req.plugin_id}, req.space_id, req.draft)
+    view = found.get(req.plugin_id)
+    why = _why_not(names.get(req.plugin_id), view, req.plugin_id, req.api_id, req.space_id, req.draft)
     if why is not None:
         return ppb.InvokeToolResponse(outcome=InvokeOutcome.Failed, error=why.reason,
                                       result_for_model=f"The tool call failed: {why.reason}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -58,6 +60,34 @@ async def get(conn: Conn, plugin_id: int, *, for_update: bool = False) -> Plugin
 async def get_many(conn: Conn, plugin_ids: list[int]) -> dict[int, Plugin]:
     rows = await conn.fetch("SELECT * FROM plugins WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL", plugin_ids)
     return {row["id"]: _plugin(row) for row in rows}
+
+
+@dataclass(frozen=True)
+class SpaceFilter:
+    """Which of a space's plugins a list shows (None: no condition)."""
+
+    name: str = ""  # contained in the name, any case
+    plugin_ids: Sequence[int] | None = None
+    plugin_types: Sequence[int] | None = None
+    creator_id: int | None = None
+    by_created: bool = False  # last created first; else last updated first
+
+
+async def in_space(conn: Conn, space_id: int, where: SpaceFilter, *, offset: int, limit: int
+                   ) -> tuple[list[Plugin], int]:
+    """One page of the space's plugins, and how many match."""
+    conditions = ("space_id = $1 AND deleted_at IS NULL"
+                  " AND ($2 = '' OR position(lower($2) in lower(name)) > 0)"
+                  " AND ($3::bigint[] IS NULL OR id = ANY($3::bigint[]))"
+                  " AND ($4::int[] IS NULL OR plugin_type = ANY($4::int[]))"
+                  " AND ($5::bigint IS NULL OR creator_id = $5)")
+    args = (space_id, where.name, list(where.plugin_ids) if where.plugin_ids is not None else None,
+            list(where.plugin_types) if where.plugin_types is not None else None, where.creator_id)
+    total = await conn.fetchval(f"SELECT count(*) FROM plugins WHERE {conditions}", *args)
+    order = "created_at DESC, id DESC" if where.by_created else "updated_at DESC, id DESC"
+    rows = await conn.fetch(f"SELECT * FROM plugins WHERE {conditions} ORDER BY {order} OFFSET $6 LIMIT $7",
+                            *args, offset, limit) if limit > 0 else []
+    return [_plugin(r) for r in rows], total
 
 
 async def save_draft(conn: Conn, plugin_id: int, settings: PluginSettings, secrets_sealed: bytes | None) -> int:

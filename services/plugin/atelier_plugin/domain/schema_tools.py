@@ -1,9 +1,10 @@
-"""An MCP server's tool as the model fills it: the server's input schema, with an agent's fixed
-arguments taken out. It has what `domain.arguments` reads of a tool (name, defaults, arguments,
-model_schema), so MCP arguments are parsed, validated and defaulted exactly like OpenAPI ones.
+"""A tool whose arguments are one JSON schema (an MCP server's tool, or a built-in tool) as the model
+fills it: that schema, with an agent's fixed arguments taken out. It has what `domain.arguments`
+reads of a tool (name, defaults, arguments, model_schema), so its arguments are parsed, validated
+and defaulted exactly like an OpenAPI tool's.
 
-Unlike an OpenAPI tool the schema is the server's own, kept whole ($defs, additionalProperties):
-it is what the server validates against, so the model gets the same contract."""
+Unlike an OpenAPI tool the schema is kept whole ($defs, additionalProperties): for an MCP tool it
+is what the server validates against, so the model gets the same contract."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from atelier_plugin.domain.tools import Argument
 
 
 @dataclass(frozen=True)
-class McpToolSpec:
+class SchemaToolSpec:
     name: str
     description: str
-    input_schema: dict[str, Any]  # JSON schema of the arguments object, as the server lists it
+    input_schema: dict[str, Any]  # JSON schema of the arguments object (as an MCP server lists it)
     defaults: Mapping[str, Any] = field(default_factory=dict)  # an agent's fixed arguments, by name
 
     @cached_property
@@ -39,7 +40,7 @@ class McpToolSpec:
         return next((a for a in self.arguments if a.name == name), None)
 
     def model_schema(self) -> dict[str, Any]:
-        """The server's schema without the fixed arguments (a fresh copy the caller may change)."""
+        """The schema without the fixed arguments (a fresh copy the caller may change)."""
         schema = copy.deepcopy(self.input_schema)
         schema.setdefault("type", "object")
         properties = schema.setdefault("properties", {})
@@ -52,5 +53,5 @@ class McpToolSpec:
         return schema
 
     def call_arguments(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """What the server is sent: the model's (checked) arguments and the agent's fixed ones."""
+        """What the tool runs with: the model's (checked) arguments and the agent's fixed ones."""
         return {**given, **self.defaults}
