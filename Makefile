@@ -9,7 +9,7 @@ PACKAGES := libs/common libs/proto libs/idlc libs/search libs/devstack \
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools bench-code-sandbox
+.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools bench-code-sandbox bench-workflow
 
 install: $(STAMP)
 
@@ -48,12 +48,12 @@ test: idl-check  ## the whole suite
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 # Benchmarks use the local MiniLM embedder (installed by `install`); bench-retrieval's references
-# use bm25s with PyStemmer.
+# use bm25s with PyStemmer; bench-workflow's reference is LangGraph.
 BENCH_STAMP := $(VENV)/.bench-installed
 install-bench: $(BENCH_STAMP)
 
 $(BENCH_STAMP): $(STAMP) Makefile
-	$(BIN)/python -m pip install --quiet -c constraints.txt bm25s PyStemmer
+	$(BIN)/python -m pip install --quiet -c constraints.txt bm25s PyStemmer langgraph
 	touch $(BENCH_STAMP)
 
 bench-ingest: install-bench  ## ingestion throughput on Cranfield (JSON lines)
@@ -73,6 +73,9 @@ bench-tools: install  ## per-call overhead of a plugin tool call (InvokeTool, in
 
 bench-code-sandbox: install  ## per-run cost of the workflow code sandbox: a trivial run vs a bare interpreter start (JSON lines)
 	$(BIN)/python -m benchmarks.bench_code_sandbox $(BENCH_ARGS)
+
+bench-workflow: install-bench  ## engine overhead per node (100-node chain and fan-out) vs LangGraph in the same process (JSON lines)
+	$(BIN)/python -m benchmarks.bench_workflow $(BENCH_ARGS)
 
 lint: install
 	$(BIN)/ruff check libs services tests

@@ -21,7 +21,8 @@ and make a list); `error_policy` (timeout, retries, Throw / ReturnDefaultData /
 ExceptionBranch); `batch` (its own batch mode, when on); `reads` (the nodes whose outputs its
 values read). And for control flow: `ports` (the ports it chooses among: () when it does not
 branch), `predecessors` (each edge in: source and port), `successors` (port -> the nodes that
-port leads to; port None when it does not branch), `layer`, `body`.
+port leads to; port None when it does not branch), `layer`, `body`; an Entry's `defaults` (its
+inputs' declared default values).
 
 Running: `plan.start()` gives a `RunState` (progress.py) whose `ready()` is the Entry (a body:
 its first nodes); each `state.complete(node_id, port)` returns the nodes that became ready and
@@ -35,9 +36,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from atelier_proto.enums import NodeType
-from atelier_workflow.domain.canvas import Canvas, CanvasNode, NodeBatch, NodeInputs
+from atelier_workflow.domain.canvas import Canvas, CanvasNode, NodeBatch, NodeInputs, VariableSchema
 from atelier_workflow.domain.expressions import Binding, input_bindings, output_bindings, setting_bindings
 from atelier_workflow.domain.fields import output_fields
 from atelier_workflow.domain.graph import COMPOSITE_TYPES, Scope, canvas_scopes, topological_order
@@ -46,6 +48,8 @@ from atelier_workflow.domain.ports import node_ports
 from atelier_workflow.domain.progress import FlowTables, RunState
 from atelier_workflow.domain.typeinfo import TypeInfo
 from atelier_workflow.domain.validation import ensure_valid
+
+_NO_DEFAULTS: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,7 @@ class PlanNode:
     successors: Mapping[str | None, tuple[str, ...]]
     layer: int
     body: Plan | None = None
+    defaults: Mapping[str, Any] = field(default_factory=lambda: _NO_DEFAULTS)  # Entry: declared default values
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,4 +182,14 @@ def _plan_node(node: CanvasNode, predecessors: list[ControlEdge], successors: di
         successors=MappingProxyType({port: tuple(targets) for port, targets in successors.items()}),
         layer=layer,
         body=body,
+        defaults=_defaults(node),
     )
+
+
+def _defaults(node: CanvasNode) -> Mapping[str, Any]:
+    """The Entry's declared default values: a run input left out takes its default."""
+    if node.node_type != NodeType.Entry:
+        return _NO_DEFAULTS
+    found = {item.name: item.default_value for item in node.data.outputs
+             if isinstance(item, VariableSchema) and item.default_value not in (None, "")}
+    return MappingProxyType(found) if found else _NO_DEFAULTS

@@ -1,0 +1,28 @@
+"""The workflow engine: runs a compiled plan (domain/plan.py) in process, on asyncio.
+
+`Engine(registry).run(plan, inputs, context=RunContext(...), observer=..., resume=checkpoint)
+-> RunResult`. Node executors live in `engine.nodes`, one module per family, gathered by
+`default_registry()`; the `RunObserver` protocol is the seam for storage, checkpoints and
+streaming. No database or broker here: those wire in through the observer and `RunContext`.
+"""
+
+from atelier_workflow.engine.context import LoopControl, NodeContext, RunContext
+from atelier_workflow.engine.model import (
+    NodeError,
+    NodeOutput,
+    NodeTimeout,
+    NodeUnavailable,
+    RunFailure,
+    RunResult,
+    RunStatus,
+    TokenUsage,
+)
+from atelier_workflow.engine.observer import BaseObserver, MessageEvent, NodeEvent, RunObserver, Scope
+from atelier_workflow.engine.registry import ExecutorRegistry, NodeExecutor, default_registry
+from atelier_workflow.engine.runner import BodyRun, Engine, RunFailed
+
+__all__ = [
+    "BaseObserver", "BodyRun", "Engine", "ExecutorRegistry", "LoopControl", "MessageEvent", "NodeContext",
+    "NodeError", "NodeEvent", "NodeExecutor", "NodeOutput", "NodeTimeout", "NodeUnavailable", "RunContext",
+    "RunFailed", "RunFailure", "RunObserver", "RunResult", "RunStatus", "Scope", "TokenUsage", "default_registry",
+]

@@ -1,0 +1,272 @@
+"""The engine: runs a compiled plan on asyncio.
+
+`Engine(registry).run(plan, inputs, *, context, observer, resume) -> RunResult`. Nodes become
+ready as `RunState` (domain/progress.py) decides; every ready node runs at once as a task of its
+own (independent branches run in parallel), a single ready node runs inline (a chain pays no
+task per node). Each node: its inputs resolved from earlier outputs, literals and variables and
+converted to their declared types; its executor run under its error policy (attempts =
+1 + retries, all within the node's time limit); then Throw fails the run, ReturnDefaultData
+outputs `dataOnErr`, ExceptionBranch leaves by `branch_error`, with `isSuccess` and `errorBody`
+as in Coze. Skipped nodes never run. After each node of the canvas the observer gets a
+`Checkpoint`; `run(..., resume=checkpoint)` carries on from it without running completed nodes
+again. Cancelling the task that awaits `run` cancels every node running (a code node's sandbox
+process is killed) and re-raises CancelledError.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import ChainMap
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from atelier_proto.enums import ErrorProcessType
+from atelier_workflow.domain.fields import ERROR_BODY_FIELD, IS_SUCCESS_FIELD
+from atelier_workflow.domain.plan import Plan, PlanNode
+from atelier_workflow.domain.ports import PORT_DEFAULT, PORT_ERROR
+from atelier_workflow.domain.progress import Checkpoint, RunState
+from atelier_workflow.engine.context import LoopControl, NodeContext, RunContext
+from atelier_workflow.engine.model import (
+    NO_USAGE,
+    NodeError,
+    NodeOutput,
+    NodeTimeout,
+    RunFailure,
+    RunResult,
+    RunStatus,
+    TokenUsage,
+)
+from atelier_workflow.engine.observer import NodeEvent, RunObserver, Scope
+from atelier_workflow.engine.registry import ExecutorRegistry, default_registry
+from atelier_workflow.engine.values import ConversionError, convert, resolve
+
+_NO_CONTEXT = RunContext()
+
+
+class RunFailed(NodeError):
+    """A node failed and its policy is Throw: the run (or the Loop/Batch holding it) fails."""
+
+    def __init__(self, failure: RunFailure) -> None:
+        super().__init__(failure.message, failure.code)
+        self.failure = failure
+
+
+@dataclass
+class BodyRun:
+    """One iteration of a body: each completed node's outputs (skipped nodes are absent)."""
+
+    outputs: dict[str, Mapping[str, Any]]
+    usage: TokenUsage = NO_USAGE
+
+
+@dataclass
+class _Frame:
+    """One run of a plan: the canvas, or one iteration of a body."""
+
+    plan: Plan
+    state: RunState
+    outputs: dict[str, Mapping[str, Any]]  # this plan's completed nodes
+    values: Mapping[str, Mapping[str, Any]]  # what references read (outer scopes included)
+    scope: Scope | None = None
+    loop: LoopControl | None = None
+    usage: list[TokenUsage] = field(default_factory=list)
+
+
+class Engine:
+    def __init__(self, registry: ExecutorRegistry | None = None) -> None:
+        self.registry = registry or default_registry()
+
+    async def run(self, plan: Plan, inputs: Mapping[str, Any], *, context: RunContext | None = None,
+                  observer: RunObserver | None = None, resume: Checkpoint | None = None) -> RunResult:
+        """Run the plan of a canvas to its end. A failing node whose policy is Throw ends it with
+        status FAILED (the error names the node); cancelling the caller cancels the run."""
+        run = _Run(self.registry, context or _NO_CONTEXT, observer, inputs)
+        if resume is not None:
+            state = plan.resume(resume.completed)
+            outputs = {node: dict(out) for node, out in resume.outputs.items()}
+        else:
+            state, outputs = plan.start(), {}
+        frame = _Frame(plan, state, outputs, outputs)
+        try:
+            await run.drive(frame)
+        except RunFailed as failed:
+            return RunResult(RunStatus.FAILED, error=failed.failure, usage=_total(frame.usage),
+                             checkpoint=Checkpoint(dict(state.completed), dict(outputs)))
+        exit_outputs = outputs.get(plan.exit_id, {}) if plan.exit_id else {}
+        answer = exit_outputs.get("output") if plan.exit_id and _returns_text(plan.node(plan.exit_id)) else None
+        return RunResult(RunStatus.SUCCEEDED, dict(exit_outputs), answer, usage=_total(frame.usage),
+                         checkpoint=Checkpoint(dict(state.completed), dict(outputs)))
+
+
+def _returns_text(node: PlanNode) -> bool:
+    return node.config.terminate_plan == "useAnswerContent"
+
+
+def _total(usages: list[TokenUsage]) -> TokenUsage:
+    total = NO_USAGE
+    for usage in usages:
+        total = total + usage
+    return total
+
+
+class _Run:
+    __slots__ = ("registry", "context", "observer", "inputs")
+
+    def __init__(self, registry: ExecutorRegistry, context: RunContext, observer: RunObserver | None,
+                 inputs: Mapping[str, Any]) -> None:
+        self.registry = registry
+        self.context = context
+        self.observer = observer
+        self.inputs = inputs
+
+    async def drive(self, frame: _Frame) -> None:
+        """Run the frame's plan until every node is completed or skipped."""
+        state, plan = frame.state, frame.plan
+        ready = list(state.ready())
+        running: dict[asyncio.Task[NodeOutput], str] = {}
+        try:
+            while ready or running:
+                if len(ready) == 1 and not running:  # a chain: no task needed
+                    node_id = ready.pop()
+                    self._completed(frame, node_id, await self.run_node(frame, plan.nodes[node_id]), ready)
+                    continue
+                for node_id in ready:
+                    running[asyncio.create_task(self.run_node(frame, plan.nodes[node_id]))] = node_id
+                ready.clear()
+                done, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    node_id = running.pop(task)
+                    self._completed(frame, node_id, task.result(), ready)  # raises RunFailed
+        finally:
+            if running:
+                for task in running:
+                    task.cancel()
+                await asyncio.gather(*running, return_exceptions=True)
+
+    def _completed(self, frame: _Frame, node_id: str, result: NodeOutput, ready: list[str]) -> None:
+        frame.outputs[node_id] = result.outputs
+        if result.usage is not None:
+            frame.usage.append(result.usage)
+        step = frame.state.complete(node_id, result.port)
+        ready.extend(step.ready)
+        observer = self.observer
+        if observer is not None:
+            for skipped in step.skipped:
+                node = frame.plan.nodes[skipped]
+                observer.node_skipped(NodeEvent(skipped, node.type, node.title, frame.scope))
+            if frame.scope is None:
+                observer.checkpoint(Checkpoint(frame.state.completed, MappingProxyType(frame.outputs)))
+
+    async def run_node(self, frame: _Frame, node: PlanNode) -> NodeOutput:
+        observer = self.observer
+        started = time.perf_counter()
+        ctx = NodeContext(self.context, observer, node, frame.values, frame.scope, frame.loop, self.inputs,
+                          self._body_runner(frame, node))
+        inputs: dict[str, Any] = {}
+        try:
+            for binding in node.inputs:
+                inputs[binding.path] = resolve(binding, frame.values, self.context.variables)
+        except ConversionError as exc:
+            return self._handle_failure(frame, node, inputs, exc, started)
+        if observer is not None:
+            observer.node_started(NodeEvent(node.id, node.type, node.title, frame.scope, inputs, started_at=started))
+        policy = node.error_policy
+        executor = self.registry.get(node.type)
+        try:
+            if policy.timeout_ms > 0:
+                try:
+                    async with asyncio.timeout(policy.timeout_ms / 1000):
+                        result = await self._attempts(frame, node, inputs, ctx, executor, started)
+                except TimeoutError:
+                    raise NodeTimeout(policy.timeout_ms) from None
+            else:
+                result = await self._attempts(frame, node, inputs, ctx, executor, started)
+        except NodeError as exc:
+            return self._handle_failure(frame, node, inputs, exc, started)
+        if policy.action != ErrorProcessType.Throw:
+            result = NodeOutput({**result.outputs, IS_SUCCESS_FIELD: True, ERROR_BODY_FIELD: None},
+                                result.port or (PORT_DEFAULT if node.ports else None), result.usage)
+        elif result.port is None and node.ports:
+            result = NodeOutput(result.outputs, PORT_DEFAULT, result.usage)
+        if observer is not None:
+            observer.node_finished(NodeEvent(
+                node.id, node.type, node.title, frame.scope, inputs, result.outputs, result.port, started,
+                time.perf_counter() - started, result.usage))
+        return result
+
+    async def _attempts(self, frame: _Frame, node: PlanNode, inputs: dict[str, Any], ctx: NodeContext,
+                        executor: Any, started: float) -> NodeOutput:
+        retries = node.error_policy.max_retries
+        attempt = 0
+        while True:
+            try:
+                return await executor(node, inputs, ctx)
+            except NodeError as exc:
+                error = exc
+            except (asyncio.CancelledError, TimeoutError):
+                raise
+            except Exception as exc:  # an executor's own bug: still the node's failure, reported as such
+                error = NodeError(f"{type(exc).__name__}: {exc}", "internal")
+            if attempt >= retries:
+                raise error
+            if self.observer is not None:
+                self.observer.node_failed(NodeEvent(
+                    node.id, node.type, node.title, frame.scope, inputs, started_at=started,
+                    duration_s=time.perf_counter() - started, error=error.message, error_code=error.code,
+                    attempt=attempt, final=False))
+            attempt += 1
+
+    def _handle_failure(self, frame: _Frame, node: PlanNode, inputs: dict[str, Any], error: NodeError,
+                        started: float) -> NodeOutput:
+        policy = node.error_policy
+        observer = self.observer
+        if observer is not None:
+            observer.node_failed(NodeEvent(
+                node.id, node.type, node.title, frame.scope, inputs, started_at=started,
+                duration_s=time.perf_counter() - started, error=error.message, error_code=error.code,
+                attempt=policy.max_retries, final=True))
+        if policy.action == ErrorProcessType.Throw:
+            failure = error.failure if isinstance(error, RunFailed) else None
+            raise RunFailed(failure or RunFailure(node.id, node.type, f"node {node.title} ({node.id}): {error.message}",
+                                                  error.code))
+        outputs: dict[str, Any] = {}
+        for name, value in (policy.default_output or {}).items():
+            typed = node.outputs.get(name)
+            try:
+                outputs[name] = convert(value, typed) if typed is not None else value
+            except ConversionError:
+                outputs[name] = value
+        outputs[IS_SUCCESS_FIELD] = False
+        outputs[ERROR_BODY_FIELD] = {"errorMessage": error.message, "errorCode": error.code}
+        port = PORT_ERROR if policy.action == ErrorProcessType.ExceptionBranch else (
+            PORT_DEFAULT if node.ports else None)
+        result = NodeOutput(outputs, port)
+        if observer is not None:
+            observer.node_finished(NodeEvent(
+                node.id, node.type, node.title, frame.scope, inputs, outputs, port, started,
+                time.perf_counter() - started, error=error.message, error_code=error.code))
+        return result
+
+    def _body_runner(self, frame: _Frame, owner: PlanNode):
+        if owner.body is None:
+            return _no_body
+
+        async def run_body(body: Plan, owner_values: Mapping[str, Any], iteration: int,
+                           loop: LoopControl | None) -> BodyRun:
+            outputs: dict[str, Mapping[str, Any]] = {}
+            values = ChainMap(outputs, {owner.id: owner_values}, frame.values)  # type: ignore[arg-type]
+            inner = _Frame(body, body.start(), outputs, values, Scope(owner.id, iteration), loop)
+            await self.drive(inner)
+            usage = _total(inner.usage)
+            if usage != NO_USAGE:
+                frame.usage.append(usage)
+            return BodyRun(outputs, usage)
+
+        return run_body
+
+
+async def _no_body(body: Plan, owner_values: Mapping[str, Any], iteration: int, loop: LoopControl | None) -> BodyRun:
+    raise NodeError("this node has no body to run", "internal")
