@@ -36,6 +36,20 @@ enum WorkFlowListStatus {
     HadPublished = 2
 }
 
+// What the canvas shows (CanvasData.vcs_data.type): the draft differs from the latest published
+// version (Draft), or is that version (Publish). Submit is Coze's collaboration commit, unused.
+enum VCSCanvasType {
+    Draft = 1
+    Submit = 2
+    Publish = 3
+}
+
+// How one workflow uses another (Coze's refer types); recorded from the draft on every save.
+enum WorkflowReferType {
+    SubWorkflow = 1         // a SubWorkflow node (type "9") runs it
+    Tool = 2                // an LLM node calls it as a tool
+}
+
 enum WorkflowExeStatus {
     Running = 1
     Success = 2
@@ -308,14 +322,26 @@ struct Workflow {
     20: Creator creator
     22: WorkflowMode flow_mode
     27: optional i64 project_id (api.js_conv="true")
-    28: optional i64 plugin_id (api.js_conv="true")   // tool id when used as an agent tool
+    28: optional i64 plugin_id (api.js_conv="true")   // its id as an agent tool once published (Coze), 0 before
     29: optional string version              // latest published version
+}
+
+// Version-control state of the draft. Its commit id changes on every save: a save names the
+// commit it was made on (SaveWorkflowRequest.submit_commit_id) and is refused (409) when the
+// draft has moved on since, so two editors never silently overwrite each other.
+struct VCSCanvasData {
+    1: string submit_commit_id              // the draft's commit id: send it with the next save
+    2: string draft_commit_id               // the same value (Coze keeps both)
+    3: VCSCanvasType type
+    4: bool can_edit
+    5: optional string publish_commit_id    // the draft commit the latest version was published from
 }
 
 struct CanvasData {
     1: Workflow workflow
+    2: VCSCanvasData vcs_data
     6: optional bool is_bind_agent
-    9: optional string workflow_version
+    9: optional string workflow_version     // latest published version
 }
 
 struct TokenAndCost {
@@ -382,6 +408,7 @@ struct CreateWorkflowData {
     2: string name
     3: string url
     4: WorkFlowStatus status
+    5: SchemaType type
 }
 
 struct CreateWorkflowResponse {
@@ -404,7 +431,7 @@ struct SaveWorkflowRequest {
     4: optional string name
     5: optional string desc
     6: optional string icon_uri
-    7: optional string submit_commit_id     // optimistic concurrency token from canvas
+    7: required string submit_commit_id     // the draft commit the edit was made on (canvas vcs_data); 409 when stale
 }
 
 struct SaveWorkflowData {
@@ -412,6 +439,7 @@ struct SaveWorkflowData {
     2: string url
     3: WorkFlowDevStatus status
     4: WorkFlowStatus workflow_status
+    5: string submit_commit_id              // Atelier: the new draft commit, to send with the next save
 }
 
 struct SaveWorkflowResponse {
@@ -433,6 +461,9 @@ struct UpdateWorkflowMetaResponse {
 struct DeleteWorkflowRequest {
     1: required i64 workflow_id (api.js_conv="true")
     2: required i64 space_id (api.js_conv="true", api.space="true")
+    // Atelier: delete although other workflows use it (409 otherwise, naming them); their nodes
+    // then point at a workflow that is gone.
+    10: optional bool force
 }
 
 struct DeleteWorkflowData {
@@ -447,9 +478,9 @@ struct PublishWorkflowRequest {
     1: required i64 workflow_id (api.js_conv="true")
     2: required i64 space_id (api.js_conv="true", api.space="true")
     3: optional bool has_collaborator
-    5: optional string commit_id
-    6: optional bool force                  // publish even if the draft has warnings
-    7: optional string workflow_version     // e.g. "v0.0.2"; next patch when empty
+    5: optional string commit_id            // the draft commit to publish; 409 when the draft has moved on
+    6: optional bool force                  // publish although the draft has not passed a test run since its last change
+    7: optional string workflow_version     // "vMAJOR.MINOR.PATCH", above the latest; its next patch when empty
     8: optional string version_description
 }
 
@@ -485,12 +516,14 @@ struct GetWorkFlowListRequest {
     7: required i64 space_id (api.js_conv="true", api.space="true")
     8: optional WorkFlowListStatus status
     11: optional WorkflowMode flow_mode
+    10: optional bool login_user_create     // only the caller's own workflows
     13: optional i64 project_id (api.js_conv="true")
 }
 
 struct WorkFlowListData {
     1: list<Workflow> workflow_list
     3: i64 total
+    4: bool has_more                        // Atelier: pages after this one
 }
 
 struct GetWorkFlowListResponse {

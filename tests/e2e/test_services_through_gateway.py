@@ -74,11 +74,20 @@ def _minimal_body(message: Descriptor, space_id: str) -> dict[str, Any]:
     return body
 
 
+def _served(route: route_table.Route) -> bool:
+    """Whether the owner's servicer (`atelier_<service>.api`) implements the route's RPC, rather than
+    the generated base class answering UNIMPLEMENTED."""
+    name = route.grpc_service.rsplit(".", 1)[1]
+    base = getattr(import_module(f"{route.module}_grpc"), f"{name}Servicer")
+    servicer = getattr(import_module(f"atelier_{route.service}.api"), name)
+    return getattr(servicer, route.rpc) is not getattr(base, route.rpc)
+
+
 def _one_route_per_service() -> dict[str, route_table.Route]:
     chosen: dict[str, route_table.Route] = {}
     for route in _routes():
         if route.service in BACKENDS and route.stream is None and route.method == "POST" and ":" not in route.path:
-            if route.service in IMPLEMENTED:
+            if route.service in IMPLEMENTED or _served(route):
                 continue
             chosen.setdefault(route.service, route)
     return chosen

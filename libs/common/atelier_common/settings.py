@@ -140,6 +140,9 @@ class Settings(BaseSettings):
     plugin_retry_backoff_s: float = Field(0.2, description="First backoff before retrying a plugin tool call; doubles per attempt.")
     plugin_oauth_state_ttl_s: float = Field(600.0, description="How long an OAuth authorization link of a plugin stays usable.")
 
+    # Workflows (services/workflow).
+    workflow_max_canvas_bytes: int = Field(786_432, gt=0, description="Largest canvas (Coze canvas JSON, UTF-8 bytes) a workflow draft may hold; a bigger save is refused with 413. The whole request must also fit ATELIER_MAX_BODY_BYTES.")
+
     # Agents and chat.
     model_config_dir: Path = Field(Path("config/models"), description="Directory of model YAML files (id, name, base_url, api_key_env, model, capabilities, max_context) agents choose from.")
     agent_max_iterations: int = Field(5, description="Model calls one agent turn may make in its tool (ReAct) loop.")

@@ -19,6 +19,7 @@
   plugin_stack      plugin + gateway, with quick tool-call timings (3 s per call, retries 50 ms apart);
                     127.0.0.1 is allow-listed for ToolServer/OAuthServer (any other loopback address,
                     127.0.0.2 say, stays refused).
+  workflow_stack    workflow + gateway (workflow definitions: create, save, publish, list...).
   new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
@@ -168,6 +169,13 @@ def plugin_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathF
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **PLUGIN_TIMINGS,
            "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
     yield from _start_stack(("plugin",), env)
+
+
+@pytest.fixture(scope="session")
+def workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("workflow-stack")
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
+    yield from _start_stack(("workflow",), env)
 
 
 @pytest.fixture(scope="session")

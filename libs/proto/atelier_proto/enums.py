@@ -462,6 +462,23 @@ class WorkFlowListStatus(IntEnum):
     HadPublished = 2
 
 
+class VCSCanvasType(IntEnum):
+    """What the canvas shows (CanvasData.vcs_data.type): the draft differs from the latest published
+    version (Draft), or is that version (Publish). Submit is Coze's collaboration commit, unused.
+    """
+
+    Draft = 1
+    Submit = 2
+    Publish = 3
+
+
+class WorkflowReferType(IntEnum):
+    """How one workflow uses another (Coze's refer types); recorded from the draft on every save."""
+
+    SubWorkflow = 1  # a SubWorkflow node (type "9") runs it
+    Tool = 2  # an LLM node calls it as a tool
+
+
 class WorkflowExeStatus(IntEnum):
     Running = 1
     Success = 2

@@ -40,6 +40,19 @@ class WorkFlowListStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WORK_FLOW_LIST_STATUS_UN_PUBLISHED: _ClassVar[WorkFlowListStatus]
     WORK_FLOW_LIST_STATUS_HAD_PUBLISHED: _ClassVar[WorkFlowListStatus]
 
+class VCSCanvasType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VCS_CANVAS_TYPE_UNSPECIFIED: _ClassVar[VCSCanvasType]
+    VCS_CANVAS_TYPE_DRAFT: _ClassVar[VCSCanvasType]
+    VCS_CANVAS_TYPE_SUBMIT: _ClassVar[VCSCanvasType]
+    VCS_CANVAS_TYPE_PUBLISH: _ClassVar[VCSCanvasType]
+
+class WorkflowReferType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    WORKFLOW_REFER_TYPE_UNSPECIFIED: _ClassVar[WorkflowReferType]
+    WORKFLOW_REFER_TYPE_SUB_WORKFLOW: _ClassVar[WorkflowReferType]
+    WORKFLOW_REFER_TYPE_TOOL: _ClassVar[WorkflowReferType]
+
 class WorkflowExeStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     WORKFLOW_EXE_STATUS_UNSPECIFIED: _ClassVar[WorkflowExeStatus]
@@ -236,6 +249,13 @@ WORK_FLOW_STATUS_UNLISTED: WorkFlowStatus
 WORK_FLOW_LIST_STATUS_UNSPECIFIED: WorkFlowListStatus
 WORK_FLOW_LIST_STATUS_UN_PUBLISHED: WorkFlowListStatus
 WORK_FLOW_LIST_STATUS_HAD_PUBLISHED: WorkFlowListStatus
+VCS_CANVAS_TYPE_UNSPECIFIED: VCSCanvasType
+VCS_CANVAS_TYPE_DRAFT: VCSCanvasType
+VCS_CANVAS_TYPE_SUBMIT: VCSCanvasType
+VCS_CANVAS_TYPE_PUBLISH: VCSCanvasType
+WORKFLOW_REFER_TYPE_UNSPECIFIED: WorkflowReferType
+WORKFLOW_REFER_TYPE_SUB_WORKFLOW: WorkflowReferType
+WORKFLOW_REFER_TYPE_TOOL: WorkflowReferType
 WORKFLOW_EXE_STATUS_UNSPECIFIED: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_RUNNING: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_SUCCESS: WorkflowExeStatus
@@ -513,15 +533,31 @@ class Workflow(_message.Message):
     version: str
     def __init__(self, workflow_id: _Optional[int] = ..., name: _Optional[str] = ..., desc: _Optional[str] = ..., url: _Optional[str] = ..., icon_uri: _Optional[str] = ..., status: _Optional[_Union[WorkFlowDevStatus, str]] = ..., workflow_status: _Optional[_Union[WorkFlowStatus, str]] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., schema_type: _Optional[_Union[SchemaType, str]] = ..., space_id: _Optional[int] = ..., schema_json: _Optional[str] = ..., creator: _Optional[_Union[Creator, _Mapping]] = ..., flow_mode: _Optional[_Union[WorkflowMode, str]] = ..., project_id: _Optional[int] = ..., plugin_id: _Optional[int] = ..., version: _Optional[str] = ...) -> None: ...
 
+class VCSCanvasData(_message.Message):
+    __slots__ = ("submit_commit_id", "draft_commit_id", "type", "can_edit", "publish_commit_id")
+    SUBMIT_COMMIT_ID_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_COMMIT_ID_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    CAN_EDIT_FIELD_NUMBER: _ClassVar[int]
+    PUBLISH_COMMIT_ID_FIELD_NUMBER: _ClassVar[int]
+    submit_commit_id: str
+    draft_commit_id: str
+    type: VCSCanvasType
+    can_edit: bool
+    publish_commit_id: str
+    def __init__(self, submit_commit_id: _Optional[str] = ..., draft_commit_id: _Optional[str] = ..., type: _Optional[_Union[VCSCanvasType, str]] = ..., can_edit: _Optional[bool] = ..., publish_commit_id: _Optional[str] = ...) -> None: ...
+
 class CanvasData(_message.Message):
-    __slots__ = ("workflow", "is_bind_agent", "workflow_version")
+    __slots__ = ("workflow", "vcs_data", "is_bind_agent", "workflow_version")
     WORKFLOW_FIELD_NUMBER: _ClassVar[int]
+    VCS_DATA_FIELD_NUMBER: _ClassVar[int]
     IS_BIND_AGENT_FIELD_NUMBER: _ClassVar[int]
     WORKFLOW_VERSION_FIELD_NUMBER: _ClassVar[int]
     workflow: Workflow
+    vcs_data: VCSCanvasData
     is_bind_agent: bool
     workflow_version: str
-    def __init__(self, workflow: _Optional[_Union[Workflow, _Mapping]] = ..., is_bind_agent: _Optional[bool] = ..., workflow_version: _Optional[str] = ...) -> None: ...
+    def __init__(self, workflow: _Optional[_Union[Workflow, _Mapping]] = ..., vcs_data: _Optional[_Union[VCSCanvasData, _Mapping]] = ..., is_bind_agent: _Optional[bool] = ..., workflow_version: _Optional[str] = ...) -> None: ...
 
 class TokenAndCost(_message.Message):
     __slots__ = ("inputTokens", "inputCost", "outputTokens", "outputCost", "totalTokens", "totalCost")
@@ -628,16 +664,18 @@ class CreateWorkflowRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., desc: _Optional[str] = ..., icon_uri: _Optional[str] = ..., space_id: _Optional[int] = ..., flow_mode: _Optional[_Union[WorkflowMode, str]] = ..., project_id: _Optional[int] = ...) -> None: ...
 
 class CreateWorkflowData(_message.Message):
-    __slots__ = ("workflow_id", "name", "url", "status")
+    __slots__ = ("workflow_id", "name", "url", "status", "type")
     WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     URL_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
     workflow_id: int
     name: str
     url: str
     status: WorkFlowStatus
-    def __init__(self, workflow_id: _Optional[int] = ..., name: _Optional[str] = ..., url: _Optional[str] = ..., status: _Optional[_Union[WorkFlowStatus, str]] = ...) -> None: ...
+    type: SchemaType
+    def __init__(self, workflow_id: _Optional[int] = ..., name: _Optional[str] = ..., url: _Optional[str] = ..., status: _Optional[_Union[WorkFlowStatus, str]] = ..., type: _Optional[_Union[SchemaType, str]] = ...) -> None: ...
 
 class CreateWorkflowResponse(_message.Message):
     __slots__ = ("data",)
@@ -678,16 +716,18 @@ class SaveWorkflowRequest(_message.Message):
     def __init__(self, workflow_id: _Optional[int] = ..., schema: _Optional[str] = ..., space_id: _Optional[int] = ..., name: _Optional[str] = ..., desc: _Optional[str] = ..., icon_uri: _Optional[str] = ..., submit_commit_id: _Optional[str] = ...) -> None: ...
 
 class SaveWorkflowData(_message.Message):
-    __slots__ = ("name", "url", "status", "workflow_status")
+    __slots__ = ("name", "url", "status", "workflow_status", "submit_commit_id")
     NAME_FIELD_NUMBER: _ClassVar[int]
     URL_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     WORKFLOW_STATUS_FIELD_NUMBER: _ClassVar[int]
+    SUBMIT_COMMIT_ID_FIELD_NUMBER: _ClassVar[int]
     name: str
     url: str
     status: WorkFlowDevStatus
     workflow_status: WorkFlowStatus
-    def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., status: _Optional[_Union[WorkFlowDevStatus, str]] = ..., workflow_status: _Optional[_Union[WorkFlowStatus, str]] = ...) -> None: ...
+    submit_commit_id: str
+    def __init__(self, name: _Optional[str] = ..., url: _Optional[str] = ..., status: _Optional[_Union[WorkFlowDevStatus, str]] = ..., workflow_status: _Optional[_Union[WorkFlowStatus, str]] = ..., submit_commit_id: _Optional[str] = ...) -> None: ...
 
 class SaveWorkflowResponse(_message.Message):
     __slots__ = ("data",)
@@ -716,12 +756,14 @@ class UpdateWorkflowMetaResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class DeleteWorkflowRequest(_message.Message):
-    __slots__ = ("workflow_id", "space_id")
+    __slots__ = ("workflow_id", "space_id", "force")
     WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    FORCE_FIELD_NUMBER: _ClassVar[int]
     workflow_id: int
     space_id: int
-    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+    force: bool
+    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ..., force: _Optional[bool] = ...) -> None: ...
 
 class DeleteWorkflowData(_message.Message):
     __slots__ = ("status",)
@@ -792,13 +834,14 @@ class CopyWorkflowResponse(_message.Message):
     def __init__(self, data: _Optional[_Union[CopyWorkflowData, _Mapping]] = ...) -> None: ...
 
 class GetWorkFlowListRequest(_message.Message):
-    __slots__ = ("page", "size", "workflow_ids", "name", "space_id", "status", "flow_mode", "project_id")
+    __slots__ = ("page", "size", "workflow_ids", "name", "space_id", "status", "login_user_create", "flow_mode", "project_id")
     PAGE_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
     WORKFLOW_IDS_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
+    LOGIN_USER_CREATE_FIELD_NUMBER: _ClassVar[int]
     FLOW_MODE_FIELD_NUMBER: _ClassVar[int]
     PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
     page: int
@@ -807,17 +850,20 @@ class GetWorkFlowListRequest(_message.Message):
     name: str
     space_id: int
     status: WorkFlowListStatus
+    login_user_create: bool
     flow_mode: WorkflowMode
     project_id: int
-    def __init__(self, page: _Optional[int] = ..., size: _Optional[int] = ..., workflow_ids: _Optional[_Iterable[int]] = ..., name: _Optional[str] = ..., space_id: _Optional[int] = ..., status: _Optional[_Union[WorkFlowListStatus, str]] = ..., flow_mode: _Optional[_Union[WorkflowMode, str]] = ..., project_id: _Optional[int] = ...) -> None: ...
+    def __init__(self, page: _Optional[int] = ..., size: _Optional[int] = ..., workflow_ids: _Optional[_Iterable[int]] = ..., name: _Optional[str] = ..., space_id: _Optional[int] = ..., status: _Optional[_Union[WorkFlowListStatus, str]] = ..., login_user_create: _Optional[bool] = ..., flow_mode: _Optional[_Union[WorkflowMode, str]] = ..., project_id: _Optional[int] = ...) -> None: ...
 
 class WorkFlowListData(_message.Message):
-    __slots__ = ("workflow_list", "total")
+    __slots__ = ("workflow_list", "total", "has_more")
     WORKFLOW_LIST_FIELD_NUMBER: _ClassVar[int]
     TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
     workflow_list: _containers.RepeatedCompositeFieldContainer[Workflow]
     total: int
-    def __init__(self, workflow_list: _Optional[_Iterable[_Union[Workflow, _Mapping]]] = ..., total: _Optional[int] = ...) -> None: ...
+    has_more: bool
+    def __init__(self, workflow_list: _Optional[_Iterable[_Union[Workflow, _Mapping]]] = ..., total: _Optional[int] = ..., has_more: _Optional[bool] = ...) -> None: ...
 
 class GetWorkFlowListResponse(_message.Message):
     __slots__ = ("data",)

@@ -1,4 +1,5 @@
-"""gRPC servicer of the workflow service.
+"""gRPC servicer of the workflow service: request messages in, feature functions called, response
+messages out. Errors raised as AtelierError become gRPC statuses in the interceptor.
 
 RPCs not overridden here answer UNIMPLEMENTED (the generated base class does that), which the
 gateway renders as HTTP 501 {"code","msg"}.
@@ -7,9 +8,48 @@ gateway renders as HTTP 501 {"code","msg"}.
 from __future__ import annotations
 
 from atelier_common.service import ServiceDeps
+from atelier_proto import workflow_pb2 as wpb
 from atelier_proto import workflow_pb2_grpc
+from atelier_proto.enums import DeleteStatus, SchemaType
+from atelier_workflow import editing, listing, node_types, publishing
 
 
 class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
     def __init__(self, deps: ServiceDeps) -> None:
         self.deps = deps
+
+    # ------------------------------------------------------------------ definitions
+
+    async def CreateWorkflow(self, req: wpb.CreateWorkflowRequest, context) -> wpb.CreateWorkflowResponse:
+        return wpb.CreateWorkflowResponse(data=await editing.create(self.deps, req))
+
+    async def GetCanvasInfo(self, req: wpb.GetCanvasInfoRequest, context) -> wpb.GetCanvasInfoResponse:
+        return wpb.GetCanvasInfoResponse(data=await editing.canvas(self.deps, req))
+
+    async def SaveWorkflow(self, req: wpb.SaveWorkflowRequest, context) -> wpb.SaveWorkflowResponse:
+        return wpb.SaveWorkflowResponse(data=await editing.save(self.deps, req))
+
+    async def UpdateWorkflowMeta(self, req: wpb.UpdateWorkflowMetaRequest, context) -> wpb.UpdateWorkflowMetaResponse:
+        await editing.update_meta(self.deps, req)
+        return wpb.UpdateWorkflowMetaResponse()
+
+    async def DeleteWorkflow(self, req: wpb.DeleteWorkflowRequest, context) -> wpb.DeleteWorkflowResponse:
+        await editing.delete(self.deps, req)
+        return wpb.DeleteWorkflowResponse(data=wpb.DeleteWorkflowData(status=DeleteStatus.SUCCESS))
+
+    async def PublishWorkflow(self, req: wpb.PublishWorkflowRequest, context) -> wpb.PublishWorkflowResponse:
+        return wpb.PublishWorkflowResponse(data=await publishing.publish(self.deps, req))
+
+    async def CopyWorkflow(self, req: wpb.CopyWorkflowRequest, context) -> wpb.CopyWorkflowResponse:
+        copy_id = await editing.copy(self.deps, req)
+        return wpb.CopyWorkflowResponse(data=wpb.CopyWorkflowData(workflow_id=copy_id, schema_type=SchemaType.FDL))
+
+    async def GetWorkFlowList(self, req: wpb.GetWorkFlowListRequest, context) -> wpb.GetWorkFlowListResponse:
+        return wpb.GetWorkFlowListResponse(data=await listing.workflow_list(self.deps, req))
+
+    async def GetWorkflowDetail(self, req: wpb.GetWorkflowDetailRequest, context) -> wpb.GetWorkflowDetailResponse:
+        return wpb.GetWorkflowDetailResponse(data=await listing.workflow_detail(self.deps, req))
+
+    async def QueryWorkflowNodeTypes(self, req: wpb.QueryWorkflowNodeTypeRequest, context
+                                     ) -> wpb.QueryWorkflowNodeTypeResponse:
+        return wpb.QueryWorkflowNodeTypeResponse(data=await node_types.node_types(self.deps, req))
