@@ -55,6 +55,7 @@ enum WorkflowExeStatus {
     Success = 2
     Fail = 3
     Cancel = 4
+    Interrupted = 5                         // waiting for an answer (question / input node)
 }
 
 enum NodeExeStatus {
@@ -93,6 +94,7 @@ enum WorkflowRunMode {
     Sync = 0
     Stream = 1
     Async = 2
+    Debug = 3                               // Atelier: a console test run (draft canvas)
 }
 
 enum DeleteStatus {
@@ -726,7 +728,7 @@ struct GetNodeExecuteHistoryResponse {
 
 struct OpenAPIRunFlowRequest {
     1: required i64 workflow_id (api.js_conv="true")
-    2: optional string parameters           // JSON object of start-node inputs
+    2: optional string parameters (api.json_text="true")   // start-node inputs: a JSON object, or its JSON text
     3: optional map<string, string> ext
     4: optional i64 bot_id (api.js_conv="true")
     5: optional bool is_async               // true: returns execute_id, poll get_run_history
@@ -739,7 +741,7 @@ struct OpenAPIRunFlowRequest {
 // Same body as /v1/workflow/run; is_async is ignored.
 struct OpenAPIStreamRunFlowRequest {
     1: required i64 workflow_id (api.js_conv="true")
-    2: optional string parameters
+    2: optional string parameters (api.json_text="true")
     3: optional map<string, string> ext
     4: optional i64 bot_id (api.js_conv="true")
     7: optional string version
@@ -801,6 +803,12 @@ struct WorkflowExecuteHistory {
     102: optional string error_msg
 }
 
+// Coze's /v1/workflows/:workflow_id/run_histories/:execute_id: one run's history entry.
+struct GetWorkflowRunHistoryByIdRequest {
+    1: required i64 workflow_id (api.path="workflow_id", api.js_conv="true")
+    2: required i64 execute_id (api.path="execute_id", api.js_conv="true")
+}
+
 struct GetWorkflowRunHistoryResponse {
     1: list<WorkflowExecuteHistory> data
 }
@@ -855,4 +863,6 @@ service WorkflowService {
         (api.post="/v1/workflow/stream_resume", api.category="workflow_open_api", api.tag="openapi", api.stream="true")
     GetWorkflowRunHistoryResponse OpenAPIGetWorkflowRunHistory(1: GetWorkflowRunHistoryRequest req)
         (api.get="/v1/workflow/get_run_history", api.category="workflow_open_api", api.tag="openapi")
+    GetWorkflowRunHistoryResponse OpenAPIGetWorkflowRunHistoryById(1: GetWorkflowRunHistoryByIdRequest req)
+        (api.get="/v1/workflows/:workflow_id/run_histories/:execute_id", api.category="workflow_open_api", api.tag="openapi")
 }

@@ -49,6 +49,7 @@ class _Spec:
     query: str
     path: str
     js_conv: bool
+    json_text: bool  # a string of JSON text: the JSON value itself is accepted too
     required: bool
     optional: bool
     default: Any  # parsed JSON default (see has_default)
@@ -84,6 +85,7 @@ def _specs(desc: Descriptor) -> tuple[_Spec, ...]:
                 query=o.get("query", ""),
                 path=o.get("path", ""),
                 js_conv=bool(o.get("js_conv", False)),
+                json_text=bool(o.get("json_text", False)),
                 required=bool(o.get("required", False)),
                 optional=bool(o.get("optional", False)),
                 default=json.loads(default_text) if default_text else None,
@@ -211,6 +213,8 @@ def _set(msg: Message, spec: _Spec, raw: Any, dotted: str, from_text: bool) -> N
         sub.SetInParent()
         _fill(sub, raw, dotted, {}, {})
         return
+    if spec.json_text and not isinstance(raw, str) and raw is not None:
+        raw = json.dumps(raw, ensure_ascii=False)
     setattr(msg, spec.name, _scalar(fd, raw, dotted, from_text, spec.js_conv, spec.thrift_type))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import json
 from pathlib import Path
 
 import pytest
@@ -183,3 +184,17 @@ def test_required_zero_value_present_is_accepted(pb):
     # required means "present in the JSON", not "non-zero"
     msg = message_from_json({"req_s": ""}, pb.AllTypes)
     assert msg.req_s == ""
+
+
+def test_a_json_text_field_takes_the_json_value_or_its_text():
+    """api.json_text (workflow runs' `parameters`): an object arrives as its JSON text, text as sent."""
+    from atelier_proto import workflow_pb2
+
+    as_object = message_from_json({"workflow_id": "7", "parameters": {"city": "Oslo", "n": [1, 2]}},
+                                         workflow_pb2.OpenAPIRunFlowRequest)
+    assert json.loads(as_object.parameters) == {"city": "Oslo", "n": [1, 2]}
+    as_text = message_from_json({"workflow_id": "7", "parameters": '{"city": "Oslo"}'},
+                                       workflow_pb2.OpenAPIRunFlowRequest)
+    assert as_text.parameters == '{"city": "Oslo"}'
+    with pytest.raises(InvalidArgument, match="workflow_id"):
+        message_from_json({"workflow_id": {"x": 1}}, workflow_pb2.OpenAPIRunFlowRequest)

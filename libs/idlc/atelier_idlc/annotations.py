@@ -64,6 +64,7 @@ ANNOTATIONS: dict[str, Annotation] = {
         Annotation("api.tag", FUNCTION, _one_of("openapi")),
         Annotation("api.upload", FUNCTION, _matching(_FORM_PART, "the form part of the file (letters, digits, _ . -)")),
         Annotation("api.js_conv", FIELD, _bool),
+        Annotation("api.json_text", FIELD, _bool),
         Annotation("api.query", FIELD, _matching(_IDENT, "a query-string parameter (an identifier)")),
         Annotation("api.path", FIELD, _matching(_IDENT, "a path parameter (an identifier)")),
         Annotation("api.body", FIELD, _non_empty),

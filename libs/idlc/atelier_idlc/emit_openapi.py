@@ -47,6 +47,8 @@ def type_schema(t: RType, js_conv: bool = False) -> dict:
 
 def field_schema(f: RField) -> dict:
     s = type_schema(f.type, f.js_conv)
+    if f.json_text:  # JSON text, or the JSON value itself
+        s = {"oneOf": [s, {"type": "object"}]}
     if f.default is not None:
         d = f.default
         if f.js_conv and isinstance(d, int):

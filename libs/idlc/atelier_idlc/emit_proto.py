@@ -42,6 +42,8 @@ extend google.protobuf.FieldOptions {
   bool stream_switch = 51011;
   // On a stream response: the server-sent event's event, data or id.
   string sse = 51012;
+  // A string holding JSON text: the request may also carry the JSON value itself (api.json_text).
+  bool json_text = 51013;
 }
 
 extend google.protobuf.MethodOptions {
@@ -127,6 +129,8 @@ def _field(f: RField, stem: str) -> str:
         opts.append("(atelier.api.space) = true")
     if f.stream_switch:
         opts.append("(atelier.api.stream_switch) = true")
+    if f.json_text:
+        opts.append("(atelier.api.json_text) = true")
     if f.required:
         opts.append("(atelier.api.required) = true")
     if f.optional:

@@ -71,6 +71,11 @@ class RField:
         return api.is_true(self.annotations, "api.js_conv")
 
     @property
+    def json_text(self) -> bool:
+        """api.json_text: a string of JSON text that requests may also send as the JSON value itself."""
+        return api.is_true(self.annotations, "api.json_text")
+
+    @property
     def space(self) -> bool:
         """api.space: the field carries space ids the caller must belong to (checked at the edge)."""
         return api.is_true(self.annotations, "api.space")
@@ -337,6 +342,8 @@ def _check_field_annotations(f: RField, where: str, r: _Resolver) -> None:
     t = f.type
     inner = t.elem if t.kind in ("list", "set") else t
     is_i64 = inner.kind == "scalar" and inner.name == "i64"
+    if f.json_text and t.name != "string":
+        r.err(f"{where}.{f.name}: api.json_text is for string fields", f.loc)
     if f.js_conv and not (is_i64 or (t.kind == "map" and "i64" in (t.key.name, t.elem.name))):
         r.err(f"{where}.{f.name}: api.js_conv is for i64 fields (and lists, sets, maps of i64)", f.loc)
     if f.space and not is_i64:

@@ -28,6 +28,8 @@ STREAM_SWITCH_FIELD_NUMBER: _ClassVar[int]
 stream_switch: _descriptor.FieldDescriptor
 SSE_FIELD_NUMBER: _ClassVar[int]
 sse: _descriptor.FieldDescriptor
+JSON_TEXT_FIELD_NUMBER: _ClassVar[int]
+json_text: _descriptor.FieldDescriptor
 HTTP_METHOD_FIELD_NUMBER: _ClassVar[int]
 http_method: _descriptor.FieldDescriptor
 HTTP_PATH_FIELD_NUMBER: _ClassVar[int]

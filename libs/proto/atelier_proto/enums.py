@@ -484,6 +484,7 @@ class WorkflowExeStatus(IntEnum):
     Success = 2
     Fail = 3
     Cancel = 4
+    Interrupted = 5  # waiting for an answer (question / input node)
 
 
 class NodeExeStatus(IntEnum):
@@ -523,6 +524,7 @@ class WorkflowRunMode(IntEnum):
     Sync = 0
     Stream = 1
     Async = 2
+    Debug = 3  # Atelier: a console test run (draft canvas)
 
 
 class DeleteStatus(IntEnum):

@@ -60,6 +60,7 @@ class WorkflowExeStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WORKFLOW_EXE_STATUS_SUCCESS: _ClassVar[WorkflowExeStatus]
     WORKFLOW_EXE_STATUS_FAIL: _ClassVar[WorkflowExeStatus]
     WORKFLOW_EXE_STATUS_CANCEL: _ClassVar[WorkflowExeStatus]
+    WORKFLOW_EXE_STATUS_INTERRUPTED: _ClassVar[WorkflowExeStatus]
 
 class NodeExeStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -101,6 +102,7 @@ class WorkflowRunMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WORKFLOW_RUN_MODE_SYNC: _ClassVar[WorkflowRunMode]
     WORKFLOW_RUN_MODE_STREAM: _ClassVar[WorkflowRunMode]
     WORKFLOW_RUN_MODE_ASYNC: _ClassVar[WorkflowRunMode]
+    WORKFLOW_RUN_MODE_DEBUG: _ClassVar[WorkflowRunMode]
 
 class DeleteStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -261,6 +263,7 @@ WORKFLOW_EXE_STATUS_RUNNING: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_SUCCESS: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_FAIL: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_CANCEL: WorkflowExeStatus
+WORKFLOW_EXE_STATUS_INTERRUPTED: WorkflowExeStatus
 NODE_EXE_STATUS_UNSPECIFIED: NodeExeStatus
 NODE_EXE_STATUS_WAITING: NodeExeStatus
 NODE_EXE_STATUS_RUNNING: NodeExeStatus
@@ -287,6 +290,7 @@ NODE_EVENT_TYPE_WORKFLOW_OAUTH_PLUGIN: NodeEventType
 WORKFLOW_RUN_MODE_SYNC: WorkflowRunMode
 WORKFLOW_RUN_MODE_STREAM: WorkflowRunMode
 WORKFLOW_RUN_MODE_ASYNC: WorkflowRunMode
+WORKFLOW_RUN_MODE_DEBUG: WorkflowRunMode
 DELETE_STATUS_SUCCESS: DeleteStatus
 DELETE_STATUS_FAIL: DeleteStatus
 VALIDATE_ERROR_TYPE_UNSPECIFIED: ValidateErrorType
@@ -1371,6 +1375,14 @@ class WorkflowExecuteHistory(_message.Message):
     error_code: str
     error_msg: str
     def __init__(self, execute_id: _Optional[int] = ..., execute_status: _Optional[str] = ..., bot_id: _Optional[int] = ..., connector_id: _Optional[int] = ..., run_mode: _Optional[_Union[WorkflowRunMode, str]] = ..., log_id: _Optional[str] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., debug_url: _Optional[str] = ..., input: _Optional[str] = ..., output: _Optional[str] = ..., token: _Optional[int] = ..., cost: _Optional[str] = ..., error_code: _Optional[str] = ..., error_msg: _Optional[str] = ...) -> None: ...
+
+class GetWorkflowRunHistoryByIdRequest(_message.Message):
+    __slots__ = ("workflow_id", "execute_id")
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    EXECUTE_ID_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    execute_id: int
+    def __init__(self, workflow_id: _Optional[int] = ..., execute_id: _Optional[int] = ...) -> None: ...
 
 class GetWorkflowRunHistoryResponse(_message.Message):
     __slots__ = ("data",)

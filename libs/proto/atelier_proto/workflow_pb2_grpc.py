@@ -140,6 +140,11 @@ class WorkflowServiceStub:
                 request_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryResponse.FromString,
                 _registered_method=True)
+        self.OpenAPIGetWorkflowRunHistoryById = channel.unary_unary(
+                '/atelier.workflow.WorkflowService/OpenAPIGetWorkflowRunHistoryById',
+                request_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryByIdRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryResponse.FromString,
+                _registered_method=True)
 
 
 class WorkflowServiceServicer:
@@ -271,6 +276,12 @@ class WorkflowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def OpenAPIGetWorkflowRunHistoryById(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_WorkflowServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -377,6 +388,11 @@ def add_WorkflowServiceServicer_to_server(servicer, server):
             'OpenAPIGetWorkflowRunHistory': grpc.unary_unary_rpc_method_handler(
                     servicer.OpenAPIGetWorkflowRunHistory,
                     request_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryResponse.SerializeToString,
+            ),
+            'OpenAPIGetWorkflowRunHistoryById': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenAPIGetWorkflowRunHistoryById,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryByIdRequest.FromString,
                     response_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryResponse.SerializeToString,
             ),
     }
@@ -946,6 +962,33 @@ class WorkflowService:
             target,
             '/atelier.workflow.WorkflowService/OpenAPIGetWorkflowRunHistory',
             atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenAPIGetWorkflowRunHistoryById(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/OpenAPIGetWorkflowRunHistoryById',
+            atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryByIdRequest.SerializeToString,
             atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryResponse.FromString,
             options,
             channel_credentials,
