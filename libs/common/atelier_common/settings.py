@@ -142,6 +142,11 @@ class Settings(BaseSettings):
 
     # Workflows (services/workflow).
     workflow_max_canvas_bytes: int = Field(786_432, gt=0, description="Largest canvas (Coze canvas JSON, UTF-8 bytes) a workflow draft may hold; a bigger save is refused with 413. The whole request must also fit ATELIER_MAX_BODY_BYTES.")
+    workflow_lease_s: float = Field(15.0, gt=0, description="How long the process executing a workflow run holds it without renewing; a run whose holder stopped renewing (a killed worker) is taken over from its checkpoint once this lapses.")
+    workflow_heartbeat_s: float = Field(1.0, gt=0, description="How often a run's holder renews its lease and looks for a cancel request (keep it well below workflow_lease_s).")
+    workflow_reconcile_interval_s: float = Field(2.0, gt=0, description="How often the workflow service looks for runs whose lease lapsed: async runs are re-driven through Kafka, sync and stream runs (their caller is gone) end failed.")
+    workflow_worker_concurrency: int = Field(16, gt=0, description="Async workflow runs one workflow worker executes at once.")
+    workflow_sync_timeout_s: float = Field(600.0, gt=0, description="A sync or stream run (/v1/workflow/run, stream_run) is cancelled past this.")
 
     # Agents and chat.
     model_config_dir: Path = Field(Path("config/models"), description="Directory of model YAML files (id, name, base_url, api_key_env, model, capabilities, max_context) agents choose from.")
@@ -156,6 +161,7 @@ class Settings(BaseSettings):
     knowledge_addr: str = Field("127.0.0.1:50053", description="knowledge service gRPC address.")
     workflow_addr: str = Field("127.0.0.1:50054", description="workflow service gRPC address.")
     plugin_addr: str = Field("127.0.0.1:50055", description="plugin service gRPC address.")
+    workflow_worker_addr: str = Field("127.0.0.1:50057", description="workflow worker gRPC address (health only).")
     indexer_addr: str = Field("127.0.0.1:50056", description="indexer gRPC address (health, and text extraction / table inspection for other services).")
 
     def service_addr(self, service: str) -> str:

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-SERVICE_NAMES = ("agent", "conversation", "knowledge", "indexer", "workflow", "plugin")
+SERVICE_NAMES = ("agent", "conversation", "knowledge", "indexer", "workflow", "workflow_worker", "plugin")
 DEFAULT_TEST_POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 DEFAULT_TEST_REDIS = "redis://127.0.0.1:6379/15"
 DOCKER_IMAGES = {

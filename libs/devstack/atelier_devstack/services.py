@@ -31,6 +31,14 @@ from atelier_devstack.procs import stop_process, tail
 
 _seq = itertools.count(1)
 
+# Process kinds that are not a package of their own: the module that starts them.
+PROCESS_MODULES = {"workflow_worker": "atelier_workflow.worker"}
+
+
+def service_module(name: str) -> str:
+    """The module `python -m` runs for a service, a process kind (workflow_worker) or the gateway."""
+    return PROCESS_MODULES.get(name, f"atelier_{name}")
+
 
 class ServiceFailed(RuntimeError):
     """The service exited or did not become healthy; the message ends with the tail of its log."""
@@ -57,7 +65,7 @@ class ServiceProcess:
     ) -> None:
         self.name = name
         self.env = {**os.environ, **env, "PYTHONUNBUFFERED": "1"}
-        self.argv = list(argv or [sys.executable, "-m", f"atelier_{name}"])
+        self.argv = list(argv or [sys.executable, "-m", service_module(name)])
         self.timeout_s = timeout_s
         self.ready_path = ready_path
         self.require_200 = require_200

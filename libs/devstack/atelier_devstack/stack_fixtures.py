@@ -19,7 +19,8 @@
   plugin_stack      plugin + gateway, with quick tool-call timings (3 s per call, retries 50 ms apart);
                     127.0.0.1 is allow-listed for ToolServer/OAuthServer (any other loopback address,
                     127.0.0.2 say, stays refused).
-  workflow_stack    workflow + gateway (workflow definitions: create, save, publish, list...).
+  workflow_stack    workflow + a workflow worker + gateway (definitions: create, save, publish,
+                    list...; runs: sync, stream, async through the worker).
   new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
@@ -51,6 +52,10 @@ TEST_TIMINGS = {
     "ATELIER_OUTBOUND_ALLOWLIST": "127.0.0.1",
     "ATELIER_OUTBOUND_TIMEOUT_S": "5",
     "ATELIER_WEB_REFRESH_INTERVAL_S": "1",
+    # Workflow runs: a killed worker's runs are taken over within seconds.
+    "ATELIER_WORKFLOW_LEASE_S": "3",
+    "ATELIER_WORKFLOW_HEARTBEAT_S": "0.5",
+    "ATELIER_WORKFLOW_RECONCILE_INTERVAL_S": "0.5",
 }
 
 
@@ -175,7 +180,7 @@ def plugin_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathF
 def workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
     root = tmp_path_factory.mktemp("workflow-stack")
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
-    yield from _start_stack(("workflow",), env)
+    yield from _start_stack(("workflow", "workflow_worker"), env)
 
 
 @pytest.fixture(scope="session")

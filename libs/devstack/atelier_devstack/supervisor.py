@@ -38,9 +38,10 @@ from atelier_devstack.procs import (
 from atelier_devstack.progress import Progress
 from atelier_devstack.roles import indexer_database_url
 from atelier_devstack.rundir import RunDir, repo_root
+from atelier_devstack.services import service_module
 
 INFRA: tuple[str, ...] = ("postgres", "redis", "kafka", "milvus")
-SERVICES: tuple[str, ...] = ("agent", "conversation", "knowledge", "indexer", "workflow", "plugin")
+SERVICES: tuple[str, ...] = ("agent", "conversation", "knowledge", "indexer", "workflow", "workflow_worker", "plugin")
 GATEWAY = "gateway"
 SIGNING_KEY = "ATELIER_URL_SIGNING_KEY"
 SECRET_KEY = "ATELIER_SECRET_KEY"
@@ -52,7 +53,7 @@ _STOP_ORDER: tuple[str, ...] = (GATEWAY, *SERVICES, "milvus", "kafka", "redis", 
 
 def service_argv(name: str) -> list[str]:
     """How a service (or the gateway) is started: its package's __main__."""
-    return [sys.executable, "-m", f"atelier_{name}"]
+    return [sys.executable, "-m", service_module(name)]
 
 
 def _env_int(env: dict[str, str], key: str, default: int) -> int:

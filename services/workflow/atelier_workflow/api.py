@@ -12,11 +12,14 @@ from atelier_proto import workflow_pb2 as wpb
 from atelier_proto import workflow_pb2_grpc
 from atelier_proto.enums import DeleteStatus, SchemaType
 from atelier_workflow import editing, listing, node_types, publishing
+from atelier_workflow.runs import service as runs
+from atelier_workflow.runs.executing import Runner
 
 
 class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
-    def __init__(self, deps: ServiceDeps) -> None:
+    def __init__(self, deps: ServiceDeps, runner: Runner) -> None:
         self.deps = deps
+        self.runner = runner
 
     # ------------------------------------------------------------------ definitions
 
@@ -53,3 +56,30 @@ class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
     async def QueryWorkflowNodeTypes(self, req: wpb.QueryWorkflowNodeTypeRequest, context
                                      ) -> wpb.QueryWorkflowNodeTypeResponse:
         return wpb.QueryWorkflowNodeTypeResponse(data=await node_types.node_types(self.deps, req))
+
+    # ------------------------------------------------------------------ runs
+
+    async def WorkFlowTestRun(self, req: wpb.WorkFlowTestRunRequest, context) -> wpb.WorkFlowTestRunResponse:
+        return wpb.WorkFlowTestRunResponse(data=await runs.test_run(self.runner, req))
+
+    async def GetWorkFlowProcess(self, req: wpb.GetWorkflowProcessRequest, context) -> wpb.GetWorkflowProcessResponse:
+        return wpb.GetWorkflowProcessResponse(data=await runs.process(self.runner, req))
+
+    async def CancelWorkFlow(self, req: wpb.CancelWorkFlowRequest, context) -> wpb.CancelWorkFlowResponse:
+        await runs.cancel(self.runner, req)
+        return wpb.CancelWorkFlowResponse()
+
+    async def OpenAPIRunFlow(self, req: wpb.OpenAPIRunFlowRequest, context) -> wpb.OpenAPIRunFlowResponse:
+        return await runs.run(self.runner, req)
+
+    async def OpenAPIStreamRunFlow(self, req: wpb.OpenAPIStreamRunFlowRequest, context):  # noqa: ANN201
+        async for event in runs.stream_run(self.runner, req):
+            yield event
+
+    async def OpenAPIGetWorkflowRunHistory(self, req: wpb.GetWorkflowRunHistoryRequest, context
+                                           ) -> wpb.GetWorkflowRunHistoryResponse:
+        return await runs.run_history(self.runner, req)
+
+    async def OpenAPIGetWorkflowRunHistoryById(self, req: wpb.GetWorkflowRunHistoryByIdRequest, context
+                                               ) -> wpb.GetWorkflowRunHistoryResponse:
+        return await runs.run_history_by_id(self.runner, req)

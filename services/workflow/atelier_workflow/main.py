@@ -1,25 +1,70 @@
-"""Wiring of the workflow service: `python -m atelier_workflow`."""
+"""Wiring of the workflow service: `python -m atelier_workflow`.
+
+Besides its RPCs it runs the outbox relay of the workflow schema (async run requests reach the
+workers' topic as soon as their transaction commits) and the run reconciler (runs/reconciler.py).
+Workflow workers (`python -m atelier_workflow.worker`) execute the async runs.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import grpc
 
-from atelier_common.service import ServiceDeps, ServiceSpec, deps_only, grpc_listener, run
+from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
+from atelier_common.kafka.producer import EventProducer
+from atelier_common.kafka.relay import OutboxRelay
+from atelier_common.kafka.topics import TOPICS, ensure_topics
+from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
 from atelier_proto import workflow_pb2, workflow_pb2_grpc
 from atelier_workflow.api import WorkflowService
+from atelier_workflow.runs.executing import Runner, process_owner
+from atelier_workflow.runs.reconciler import run_reconciler
+
+SCHEMA = "workflow"
 
 
-def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
-    workflow_pb2_grpc.add_WorkflowServiceServicer_to_server(WorkflowService(deps), server)
+@contextlib.asynccontextmanager
+async def outbox_relay(deps: ServiceDeps) -> AsyncIterator[OutboxRelay]:
+    await ensure_topics(deps.settings.kafka_bootstrap, TOPICS)
+    producer = EventProducer(deps.settings.kafka_bootstrap)
+    await producer.start()
+    try:
+        relay = OutboxRelay(deps.pool, SCHEMA, producer, poll_interval=0.5, topics=TOPICS,
+                            bootstrap=deps.settings.kafka_bootstrap)
+        await relay.start()
+        try:
+            yield relay
+        finally:
+            await relay.stop()
+    finally:
+        await producer.stop()
+
+
+@contextlib.asynccontextmanager
+async def lifespan(deps: ServiceDeps) -> AsyncIterator[Runner]:
+    async with contextlib.AsyncExitStack() as stack:
+        await stack.enter_async_context(outbox_relay(deps))
+        stop = asyncio.Event()
+        reconciler = asyncio.create_task(run_reconciler(deps, stop), name="workflow-reconciler")
+        stack.push_async_callback(asyncio.wait_for, reconciler, 10)
+        stack.callback(stop.set)
+        yield Runner(deps, process_owner("workflow"))
+
+
+def register(server: grpc.aio.Server, runner: Runner) -> None:
+    workflow_pb2_grpc.add_WorkflowServiceServicer_to_server(WorkflowService(runner.deps, runner), server)
 
 
 SPEC = ServiceSpec(
     name="workflow",
-    schema="workflow",
+    schema=SCHEMA,
     migrations_dir=Path(__file__).parent / "migrations",
-    lifespan=deps_only,
+    extra_migration_dirs=(KAFKA_MIGRATIONS,),  # outbox (async run requests) + processed_events (workers)
+    lifespan=lifespan,
     listen=grpc_listener(register, [workflow_pb2.DESCRIPTOR.services_by_name["WorkflowService"].full_name]),
 )
 

@@ -54,6 +54,58 @@ class CanvasParts:
         return {"nodes": nodes, "edges": [self.edge(a, b) for a, b in zip(ids, ids[1:], strict=False)]}
 
 
+def _ref(block_id: str, name: str) -> dict[str, Any]:
+    return {"type": "string", "value": {"type": "ref", "content": {
+        "source": "block-output", "blockID": block_id, "name": name}}}
+
+
+def _lit(text: str) -> dict[str, Any]:
+    return {"type": "string", "value": {"type": "literal", "content": text}}
+
+
+class RunCanvases:
+    """Canvases the run tests execute: chains of TextProcessor nodes (each appends its mark to what
+    the node before it produced), so a run's output shows every node ran, in order, once."""
+
+    START_ID, END_ID = "100001", "900001"
+
+    @staticmethod
+    def mark(i: int) -> str:
+        return f"<{i}>"
+
+    def chain(self, length: int, *, answer: bool = False) -> dict[str, Any]:
+        """Start(text) -> `length` text nodes (ids 200001...) -> End(result). Node i outputs its
+        input followed by mark(i). With `answer`, End returns the text "done: {{result}}"."""
+        nodes: list[dict[str, Any]] = [{"id": self.START_ID, "type": "1", "meta": {"position": {"x": 0, "y": 0}},
+                                        "data": {"nodeMeta": {"title": "Start"}, "outputs": [
+                                            {"type": "string", "name": "text", "required": True}]}}]
+        previous, field = self.START_ID, "text"
+        for i in range(1, length + 1):
+            node_id = str(200000 + i)
+            nodes.append({"id": node_id, "type": "15", "meta": {"position": {"x": 100 * i, "y": 0}}, "data": {
+                "nodeMeta": {"title": f"Step {i}"},
+                "inputs": {"method": "concat",
+                           "inputParameters": [{"name": "before", "input": _ref(previous, field)}],
+                           "concatParams": [{"name": "concatResult", "input": _lit("{{before}}" + self.mark(i))},
+                                            {"name": "arrayItemConcatChar", "input": _lit(", ")}]},
+                "outputs": [{"type": "string", "name": "output"}]}})
+            previous, field = node_id, "output"
+        end_inputs: dict[str, Any] = {"terminatePlan": "useAnswerContent" if answer else "returnVariables",
+                                      "inputParameters": [{"name": "result", "input": _ref(previous, field)}]}
+        if answer:
+            end_inputs["content"] = _lit("done: {{result}}")
+        nodes.append({"id": self.END_ID, "type": "2", "meta": {"position": {"x": 100 * (length + 1), "y": 0}},
+                      "data": {"nodeMeta": {"title": "End"}, "inputs": end_inputs}})
+        return {"nodes": nodes, "edges": self.edges(nodes)}
+
+    @staticmethod
+    def edges(nodes: list[dict[str, Any]]) -> list[dict[str, str]]:
+        ids = [n["id"] for n in nodes]
+        return [{"sourceNodeID": a, "targetNodeID": b} for a, b in zip(ids, ids[1:], strict=False)]
+
+    def expected(self, text: str, length: int) -> str:
+        return text + "".join(self.mark(i) for i in range(1, length + 1))
+
 class Workflows:
     """The console's workflow calls in one space."""
 
@@ -106,6 +158,11 @@ async def client(workflow_stack: KnowledgeStack) -> AsyncIterator[AtelierClient]
 @pytest.fixture
 def parts() -> CanvasParts:
     return CanvasParts()
+
+
+@pytest.fixture
+def canvases() -> RunCanvases:
+    return RunCanvases()
 
 
 @pytest.fixture

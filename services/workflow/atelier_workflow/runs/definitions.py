@@ -1,0 +1,61 @@
+"""What a run executes: the canvas of a published version or of the draft, and its plan, compiled
+once per canvas content and kept (`PlanCache`): a version never changes, and a draft's plan is
+found again by its content hash."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cachetools import LRUCache
+
+from atelier_common.errors import Conflict, NotFound
+from atelier_workflow import access
+from atelier_workflow.domain.canvas import parse_canvas
+from atelier_workflow.domain.entities import Workflow
+from atelier_workflow.domain.plan import Plan, compile_plan
+from atelier_workflow.domain.runs import DRAFT
+from atelier_workflow.store import Conn, versions
+
+
+@dataclass(frozen=True)
+class Definition:
+    workflow: Workflow
+    version: str  # DRAFT or the published version
+    canvas: str
+    content_hash: str
+
+
+async def published(conn: Conn, wf: Workflow, version: str = "") -> Definition:
+    """The version asked for, else the latest; Conflict when nothing is published (as Coze refuses)."""
+    wanted = version or (wf.latest.version if wf.latest else "")
+    if not wanted:
+        raise Conflict(f"workflow {wf.id} is not published: publish it first, or test-run the draft")
+    found = await versions.get(conn, wf.id, wanted)
+    if found is None:
+        raise NotFound(f"workflow {wf.id} has no published version {wanted!r}")
+    return Definition(wf, found.version, found.canvas, found.content_hash)
+
+
+async def draft(conn: Conn, wf: Workflow) -> Definition:
+    d = await access.draft(conn, wf)
+    return Definition(wf, DRAFT, d.canvas, d.state.content_hash)
+
+
+async def of_run(conn: Conn, wf: Workflow, version: str) -> Definition:
+    """The canvas a run was started on (a run stores its version, DRAFT for the draft)."""
+    if version == DRAFT:
+        return await draft(conn, wf)
+    return await published(conn, wf, version)
+
+
+class PlanCache:
+    def __init__(self, size: int = 256) -> None:
+        self._plans: LRUCache[tuple[int, str], Plan] = LRUCache(size)
+
+    def plan(self, definition: Definition) -> Plan:
+        """The compiled plan (InvalidCanvasError, 400, when the canvas cannot run)."""
+        key = (definition.workflow.id, definition.content_hash)
+        found = self._plans.get(key)
+        if found is None:
+            found = self._plans[key] = compile_plan(parse_canvas(definition.canvas))
+        return found

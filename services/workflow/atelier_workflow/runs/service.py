@@ -1,0 +1,167 @@
+"""The run RPCs' logic: OpenAPI runs (sync, async, stream), console test runs, progress, history,
+cancel. Requests in, messages out; access checks as for definitions (404 across spaces)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+
+from atelier_common.auth import require_space, require_visible
+from atelier_common.errors import Conflict, NotFound, Unprocessable
+from atelier_proto import workflow_pb2 as wpb
+from atelier_proto.enums import WorkflowRunMode
+from atelier_workflow import access
+from atelier_workflow.domain.canvas import parse_canvas
+from atelier_workflow.domain.entities import Workflow
+from atelier_workflow.domain.runs import Execution, parse_parameters
+from atelier_workflow.runs import definitions, starting, views
+from atelier_workflow.runs.executing import Runner
+from atelier_workflow.runs.streaming import StreamEvents
+from atelier_workflow.store import executions, node_executions
+from atelier_workflow.store import workflows as workflow_rows
+
+HISTORY_LIMIT = 20
+
+
+async def _workflow(runner: Runner, workflow_id: int, space_id: int | None) -> Workflow:
+    """OpenAPI calls may leave the space out: the workflow's own, which the caller must see."""
+    if space_id:
+        return await access.workflow(runner.deps.pool, workflow_id, space_id=space_id)
+    found = await workflow_rows.get(runner.deps.pool, workflow_id)
+    if found is None:
+        raise NotFound(f"workflow {workflow_id} not found")
+    require_visible(found.space_id, f"workflow {workflow_id} not found")
+    return found
+
+
+async def _run_of(runner: Runner, execute_id: int, workflow_id: int | None = None) -> Execution:
+    run = await executions.get(runner.deps.pool, execute_id)
+    if run is None or (workflow_id and run.workflow_id != workflow_id):
+        raise NotFound(f"workflow run {execute_id} not found")
+    require_visible(run.space_id, f"workflow run {execute_id} not found")
+    return run
+
+
+def _optional(req, name: str) -> int | None:  # noqa: ANN001 - any request with that optional field
+    return getattr(req, name) if req.HasField(name) and getattr(req, name) else None
+
+
+# ------------------------------------------------------------------ OpenAPI
+
+async def run(runner: Runner, req: wpb.OpenAPIRunFlowRequest) -> wpb.OpenAPIRunFlowResponse:
+    wf = await _workflow(runner, req.workflow_id, _optional(req, "space_id"))
+    inputs = parse_parameters(req.parameters)
+    definition = await definitions.published(runner.deps.pool, wf, req.version)
+    runner.plans.plan(definition)  # a canvas that cannot run is refused before any run exists (400)
+    mode = WorkflowRunMode.Async if req.is_async else WorkflowRunMode.Sync
+    new = starting.new_execution(runner.deps, definition, inputs, mode, bot_id=_optional(req, "bot_id"),
+                                 project_id=_optional(req, "app_id"))
+    if req.is_async:
+        execution = await starting.start_queued(runner.deps, new)
+        return wpb.OpenAPIRunFlowResponse(execute_id=execution.id, debug_url="")
+    execution = await starting.start_here(runner.deps, new, runner.owner)
+    end = await runner.execute(execution, definition, durable=False,
+                               timeout_s=runner.deps.settings.workflow_sync_timeout_s)
+    if end is None:
+        raise Conflict(f"workflow run {execution.id} was taken over by another process")
+    if end.error_msg is not None:
+        raise Unprocessable(f"workflow run {execution.id} failed: {end.error_msg}")
+    return wpb.OpenAPIRunFlowResponse(data=views.run_output(end.output, end.answer),
+                                      token=end.input_tokens + end.output_tokens, cost="0", debug_url="",
+                                      execute_id=execution.id)
+
+
+async def stream_run(runner: Runner, req: wpb.OpenAPIStreamRunFlowRequest) -> AsyncIterator[wpb.WorkflowStreamEvent]:
+    wf = await _workflow(runner, req.workflow_id, _optional(req, "space_id"))
+    inputs = parse_parameters(req.parameters)
+    definition = await definitions.published(runner.deps.pool, wf, req.version)
+    runner.plans.plan(definition)
+    new = starting.new_execution(runner.deps, definition, inputs, WorkflowRunMode.Stream,
+                                 bot_id=_optional(req, "bot_id"), project_id=_optional(req, "app_id"))
+    execution = await starting.start_here(runner.deps, new, runner.owner)
+    events = StreamEvents(execution.id)
+
+    async def execute() -> None:
+        end = await runner.execute(execution, definition, durable=False, listener=events,
+                                   timeout_s=runner.deps.settings.workflow_sync_timeout_s)
+        events.end(end)
+
+    task = asyncio.create_task(execute())
+    try:
+        while (event := await events.queue.get()) is not None:
+            yield event
+        await task
+    finally:
+        if not task.done():  # the caller went away: the run is cancelled with it
+            task.cancel()
+
+
+async def run_history(runner: Runner, req: wpb.GetWorkflowRunHistoryRequest) -> wpb.GetWorkflowRunHistoryResponse:
+    wf = await _workflow(runner, req.workflow_id, _optional(req, "space_id"))
+    if req.HasField("execute_id") and req.execute_id:
+        runs = [await _run_of(runner, req.execute_id, wf.id)]
+    else:
+        runs = await executions.history(runner.deps.pool, wf.id, limit=HISTORY_LIMIT)
+    return wpb.GetWorkflowRunHistoryResponse(data=[views.history_entry(r) for r in runs])
+
+
+async def run_history_by_id(runner: Runner, req: wpb.GetWorkflowRunHistoryByIdRequest
+                            ) -> wpb.GetWorkflowRunHistoryResponse:
+    run = await _run_of(runner, req.execute_id, req.workflow_id)
+    return wpb.GetWorkflowRunHistoryResponse(data=[views.history_entry(run)])
+
+
+# ------------------------------------------------------------------ console
+
+async def test_run(runner: Runner, req: wpb.WorkFlowTestRunRequest) -> wpb.WorkFlowTestRunData:
+    require_space(req.space_id)
+    wf = await access.workflow(runner.deps.pool, req.workflow_id, space_id=req.space_id)
+    inputs = {name: _input_value(value) for name, value in req.input.items()}
+    definition = await definitions.draft(runner.deps.pool, wf)
+    runner.plans.plan(definition)
+    new = starting.new_execution(runner.deps, definition, inputs, WorkflowRunMode.Debug,
+                                 bot_id=_optional(req, "bot_id"), project_id=_optional(req, "project_id"))
+    execution = await starting.start_queued(runner.deps, new)
+    return wpb.WorkFlowTestRunData(workflow_id=wf.id, execute_id=execution.id, session_id=str(execution.id))
+
+
+def _input_value(value: str) -> object:
+    """Console inputs are strings, JSON for non-strings; a string that is not JSON is itself."""
+    try:
+        parsed = json.loads(value)
+    except json.JSONDecodeError:
+        return value
+    return parsed if not isinstance(parsed, str) else value
+
+
+async def process(runner: Runner, req: wpb.GetWorkflowProcessRequest) -> wpb.GetWorkFlowProcessData:
+    require_space(req.space_id)
+    wf = await access.workflow(runner.deps.pool, req.workflow_id, space_id=req.space_id)
+    if req.HasField("execute_id") and req.execute_id:
+        found = await _run_of(runner, req.execute_id, wf.id)
+    else:
+        found = await executions.latest(runner.deps.pool, wf.id)
+        if found is None:
+            return views.no_history(wf.id)
+    rows = await node_executions.of_run(runner.deps.pool, found.id)
+    return views.process(found, rows, await _node_count(runner, wf, found))
+
+
+async def _node_count(runner: Runner, wf: Workflow, found: Execution) -> int:
+    try:
+        definition = await definitions.of_run(runner.deps.pool, wf, found.version)
+        if definition.content_hash == found.content_hash:
+            return len(runner.plans.plan(definition).nodes)
+        return len(parse_canvas(definition.canvas).nodes)
+    except Exception:  # noqa: BLE001 - progress without a rate beats no progress
+        return 0
+
+
+async def cancel(runner: Runner, req: wpb.CancelWorkFlowRequest) -> None:
+    require_space(req.space_id)
+    found = await _run_of(runner, req.execute_id, _optional(req, "workflow_id"))
+    if found.space_id != req.space_id:
+        raise NotFound(f"workflow run {req.execute_id} not found in space {req.space_id}")
+    if await executions.request_cancel(runner.deps.pool, found.id) is None:
+        raise Conflict(f"workflow run {found.id} is not running (it is {views.HISTORY_STATUS[found.status]})")

@@ -1,0 +1,3 @@
+from atelier_workflow.worker.main import main
+
+main()
