@@ -107,3 +107,36 @@ async def test_async_runs_complete_exactly_once_while_workers_are_killed(
     assert per_run == {execute_id: CHAIN + 2 for execute_id in execute_ids}
     resumed = {c["execute_id"] for c in counts if c["first"] == 1} & set(taken_over)
     assert resumed, "no taken-over run kept the nodes it had completed"
+
+
+async def _orphan(db: asyncpg.Pool, workflow_id: str, space_id: str, mode: int) -> int:
+    """A running run whose holder died without a trace: its lease lapsed, and no event asks for it."""
+    execute_id = int(time.time_ns() // 1000)
+    await db.execute(
+        "INSERT INTO workflow.workflow_executions (id, workflow_id, space_id, creator_id, version, content_hash, mode,"
+        " input, lease_owner, lease_until, attempts, started_at)"
+        " SELECT $1, $2, $3, 1, '', content_hash, $4, '{\"text\": \"orphan\"}'::jsonb, 'workflow-worker:gone:1:x',"
+        " now() - interval '1 minute', 1, now() FROM workflow.workflow_drafts WHERE workflow_id = $2",
+        execute_id, int(workflow_id), int(space_id), mode)
+    return execute_id
+
+
+async def test_runs_whose_executor_died_are_never_left_running(workflows, canvases,
+                                                               workflow_db: asyncpg.Pool) -> None:
+    workflow_id = await workflows.create()
+    await workflows.save(workflow_id, canvases.chain(2))
+    queued = await _orphan(workflow_db, workflow_id, workflows.space_id, mode=3)  # a test run: re-driven
+    synced = await _orphan(workflow_db, workflow_id, workflows.space_id, mode=0)  # its caller is gone: fails
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        left = await workflow_db.fetchval("SELECT count(*) FROM workflow.workflow_executions"
+                                          " WHERE id = ANY($1) AND status = 1", [queued, synced])
+        if not left:
+            break
+        await asyncio.sleep(0.1)
+    rows = {r["id"]: r for r in await workflow_db.fetch(
+        "SELECT id, status, output, error_msg, attempts FROM workflow.workflow_executions WHERE id = ANY($1)",
+        [queued, synced])}
+    assert rows[queued]["status"] == SUCCESS and rows[queued]["attempts"] == 2
+    assert json.loads(rows[queued]["output"]) == {"result": canvases.expected("orphan", 2)}
+    assert rows[synced]["status"] == 3 and "stopped" in rows[synced]["error_msg"]
