@@ -146,6 +146,7 @@ class Settings(BaseSettings):
     workflow_heartbeat_s: float = Field(1.0, gt=0, description="How often a run's holder renews its lease and looks for a cancel request (keep it well below workflow_lease_s).")
     workflow_reconcile_interval_s: float = Field(2.0, gt=0, description="How often the workflow service looks for runs whose lease lapsed: async runs are re-driven through Kafka, sync and stream runs (their caller is gone) end failed.")
     workflow_worker_concurrency: int = Field(16, gt=0, description="Async workflow runs one workflow worker executes at once.")
+    workflow_worker_fetch_wait_ms: int = Field(10, gt=0, description="Longest a workflow worker's fetch waits for new run requests (brokers such as Tansu answer a long poll only at this deadline): lower starts runs sooner, at the price of more idle fetches.")
     workflow_sync_timeout_s: float = Field(600.0, gt=0, description="A sync or stream run (/v1/workflow/run, stream_run) is cancelled past this.")
 
     # Agents and chat.

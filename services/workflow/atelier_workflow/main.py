@@ -15,9 +15,7 @@ from pathlib import Path
 import grpc
 
 from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
-from atelier_common.kafka.producer import EventProducer
-from atelier_common.kafka.relay import OutboxRelay
-from atelier_common.kafka.topics import TOPICS, ensure_topics
+from atelier_common.kafka.relay import schema_relay
 from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
 from atelier_proto import workflow_pb2, workflow_pb2_grpc
 from atelier_workflow.api import WorkflowService
@@ -28,26 +26,9 @@ SCHEMA = "workflow"
 
 
 @contextlib.asynccontextmanager
-async def outbox_relay(deps: ServiceDeps) -> AsyncIterator[OutboxRelay]:
-    await ensure_topics(deps.settings.kafka_bootstrap, TOPICS)
-    producer = EventProducer(deps.settings.kafka_bootstrap)
-    await producer.start()
-    try:
-        relay = OutboxRelay(deps.pool, SCHEMA, producer, poll_interval=0.5, topics=TOPICS,
-                            bootstrap=deps.settings.kafka_bootstrap)
-        await relay.start()
-        try:
-            yield relay
-        finally:
-            await relay.stop()
-    finally:
-        await producer.stop()
-
-
-@contextlib.asynccontextmanager
 async def lifespan(deps: ServiceDeps) -> AsyncIterator[Runner]:
     async with contextlib.AsyncExitStack() as stack:
-        await stack.enter_async_context(outbox_relay(deps))
+        await stack.enter_async_context(schema_relay(deps.pool, SCHEMA, deps.settings.kafka_bootstrap))
         stop = asyncio.Event()
         reconciler = asyncio.create_task(run_reconciler(deps, stop), name="workflow-reconciler")
         stack.push_async_callback(asyncio.wait_for, reconciler, 10)

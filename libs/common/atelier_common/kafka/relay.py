@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 
 import asyncpg
 from opentelemetry import trace
@@ -163,3 +163,24 @@ class OutboxRelay:
             await conn.execute(
                 f"DELETE FROM {self._table} WHERE published_at < now() - make_interval(secs => $1)", self._retention_s
             )
+
+
+@contextlib.asynccontextmanager
+async def schema_relay(pool: asyncpg.Pool, schema: str, bootstrap: str, *, poll_interval: float = 0.5
+                       ) -> AsyncIterator[OutboxRelay]:
+    """A service's relay of its schema's outbox, with Atelier's topics created first and kept
+    present, and a producer of its own; both stop on exit."""
+    from atelier_common.kafka.topics import TOPICS, ensure_topics
+
+    await ensure_topics(bootstrap, TOPICS)
+    producer = EventProducer(bootstrap)
+    await producer.start()
+    try:
+        relay = OutboxRelay(pool, schema, producer, poll_interval=poll_interval, topics=TOPICS, bootstrap=bootstrap)
+        await relay.start()
+        try:
+            yield relay
+        finally:
+            await relay.stop()
+    finally:
+        await producer.stop()

@@ -11,13 +11,24 @@ from datetime import datetime
 from typing import Any
 
 from atelier_common.errors import InvalidArgument
-from atelier_proto.enums import NodeExeStatus, WorkflowExeStatus, WorkflowRunMode
+from atelier_proto.enums import NodeExeStatus, NodeType, WorkflowExeStatus, WorkflowRunMode
 from atelier_workflow.domain.progress import Checkpoint
 
 FINAL_STATUSES = frozenset({WorkflowExeStatus.Success, WorkflowExeStatus.Fail, WorkflowExeStatus.Cancel})
 # Runs a worker executes (and takes over after a crash); sync and stream runs belong to their caller.
 QUEUED_MODES = frozenset({WorkflowRunMode.Async, WorkflowRunMode.Debug})
 DRAFT = ""  # Execution.version of a run of the draft
+# Nodes with no effect outside the run (they compute from their inputs, in the engine or the
+# sandbox): safe to repeat, so a run taken over after a crash may run one again rather than every
+# such node waiting for the checkpoint before it to be stored. Every other node (LLM, HTTP,
+# plugins, databases, knowledge, sub-workflows, Loop and Batch with their bodies) starts only
+# once the run's progress up to it is stored: a node completed before a crash never runs again.
+REPEATABLE_NODE_TYPES = frozenset({
+    NodeType.Entry, NodeType.Exit, NodeType.Selector, NodeType.TextProcessor, NodeType.VariableAggregator,
+    NodeType.CodeRunner, NodeType.OutputEmitter, NodeType.Break, NodeType.Continue,
+    NodeType.VariableAssignerWithinLoop, NodeType.JsonSerialization, NodeType.JsonDeserialization,
+    NodeType.Comment,
+})
 
 
 @dataclass(frozen=True)

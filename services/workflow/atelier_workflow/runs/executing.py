@@ -17,7 +17,7 @@ from atelier_common.errors import AtelierError
 from atelier_common.service import ServiceDeps
 from atelier_proto.enums import NodeType, WorkflowExeStatus
 from atelier_workflow.domain.plan import PlanNode
-from atelier_workflow.domain.runs import QUEUED_MODES, Execution, RunEnd
+from atelier_workflow.domain.runs import QUEUED_MODES, REPEATABLE_NODE_TYPES, Execution, RunEnd
 from atelier_workflow.domain.validation import InvalidCanvasError
 from atelier_workflow.engine.context import NodeContext, RunContext
 from atelier_workflow.engine.model import NodeOutput, RunResult, RunStatus
@@ -45,11 +45,12 @@ def _after_checkpoint(executor: NodeExecutor) -> NodeExecutor:
 
 
 def checkpointing_registry(base: ExecutorRegistry | None = None) -> ExecutorRegistry:
-    """`base`'s executors, each starting once the run's CHECKPOINT_BARRIER (when it has one) let it."""
+    """`base`'s executors; those of nodes not safe to repeat start once the run's
+    CHECKPOINT_BARRIER (when it has one) lets them."""
     base = base or default_registry()
-    registry = ExecutorRegistry()
+    registry = base.copy()
     for node_type in NodeType:
-        if node_type in base:
+        if node_type in base and node_type not in REPEATABLE_NODE_TYPES:
             registry.register(node_type, _after_checkpoint(base.get(node_type)))
     return registry
 
@@ -96,13 +97,10 @@ class Runner:
             try:
                 result: RunResult | None = await task
             except asyncio.CancelledError:
-                if keeper.reason is None:
+                if keeper.reason is None:  # this process stops, or the caller went away
                     task.cancel()
-                    if run.mode not in QUEUED_MODES:  # the caller went away: its run ends with it
-                        await asyncio.shield(self._finish(run, RunEnd(
-                            WorkflowExeStatus.Cancel, error_code="caller_gone",
-                            error_msg="the caller disconnected before the run finished")))
-                    raise  # a queued run is left to be taken over from its checkpoint
+                    await asyncio.shield(self._give_up(run, task, recorder))
+                    raise
                 result = None
         finally:
             if timer is not None:
@@ -117,6 +115,17 @@ class Runner:
             return await self._finish(run, RunEnd(status, error_code=reason.replace(" ", "_"),
                                                   error_msg=f"the run was {reason}"))
         return await self._finish(run, end_of(result))
+
+    async def _give_up(self, run: Execution, task: asyncio.Task[RunResult], recorder: RunRecorder) -> None:
+        """Store the progress made, then: a queued run is released, to be taken over from its
+        checkpoint at the reconciler's next pass; a sync or stream run (its caller is gone) ends."""
+        await asyncio.gather(task, return_exceptions=True)
+        await recorder.close()
+        if run.mode in QUEUED_MODES:
+            await executions.release(self.deps.pool, run.id, self.owner)
+        else:
+            await self._finish(run, RunEnd(WorkflowExeStatus.Cancel, error_code="caller_gone",
+                                           error_msg="the caller disconnected before the run finished"))
 
     async def _finish(self, run: Execution, end: RunEnd) -> RunEnd | None:
         if not await executions.finish(self.deps.pool, run.id, self.owner, end):

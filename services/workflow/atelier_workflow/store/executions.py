@@ -137,6 +137,13 @@ async def release_for_redrive(conn: Conn, execute_id: int, lease_s: float) -> No
         " updated_at = now() WHERE id = $1", execute_id, lease_s)
 
 
+async def release(conn: Conn, execute_id: int, owner: str) -> None:
+    """Give the run up at once (this process stops): lapsed now, the reconciler re-drives it next pass."""
+    await conn.execute(
+        "UPDATE workflow_executions SET lease_owner = NULL, lease_until = now(), updated_at = now()"
+        " WHERE id = $1 AND lease_owner = $2 AND status = $3", execute_id, owner, RUNNING)
+
+
 async def abandon(conn: Conn, execute_id: int, message: str) -> None:
     """A sync or stream run whose process stopped: its caller is gone, it ends failed."""
     await conn.execute(

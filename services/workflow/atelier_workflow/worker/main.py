@@ -9,6 +9,7 @@ the workflow service's other process kind, not another service. Its gRPC port se
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import AsyncIterator
 
 import grpc
@@ -31,9 +32,10 @@ GROUP_ID = "atelier-workflow-workers"
 async def lifespan(deps: ServiceDeps) -> AsyncIterator[Runner]:
     runner = Runner(deps, process_owner("workflow-worker"))
     handler = RunRequests(runner, ProcessedEvents(GROUP_ID))
-    config = ProcessorConfig.from_settings(
+    config = dataclasses.replace(ProcessorConfig.from_settings(
         deps.settings, group_id=GROUP_ID, topics=[spec for spec in TOPICS if spec.name == TOPIC],
-        concurrency=deps.settings.workflow_worker_concurrency)
+        concurrency=deps.settings.workflow_worker_concurrency),
+        fetch_max_wait_ms=deps.settings.workflow_worker_fetch_wait_ms)
     async with contextlib.AsyncExitStack() as stack:
         dlq = EventProducer(deps.settings.kafka_bootstrap)
         await dlq.start()

@@ -103,6 +103,17 @@ class RunCanvases:
         ids = [n["id"] for n in nodes]
         return [{"sourceNodeID": a, "targetNodeID": b} for a, b in zip(ids, ids[1:], strict=False)]
 
+    def with_code(self, doc: dict[str, Any], after: str, code: str) -> dict[str, Any]:
+        """`doc` (a chain) with a CodeRunner node (id 300001) running `code` right after `after`;
+        no node reads its outputs."""
+        nodes = list(doc["nodes"])
+        at = next(i for i, n in enumerate(nodes) if n["id"] == after) + 1
+        nodes.insert(at, {"id": "300001", "type": "5", "meta": {"position": {"x": 150, "y": 100}}, "data": {
+            "nodeMeta": {"title": "Code"}, "inputs": {"code": code, "language": 3, "inputParameters": [],
+                                                      "settingOnError": {"timeoutMs": 60000}},
+            "outputs": [{"type": "string", "name": "output"}]}})
+        return {"nodes": nodes, "edges": self.edges(nodes)}
+
     def expected(self, text: str, length: int) -> str:
         return text + "".join(self.mark(i) for i in range(1, length + 1))
 

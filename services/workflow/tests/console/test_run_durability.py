@@ -1,4 +1,4 @@
-"""Async runs survive their workers being killed: 50 test runs of a 22-node workflow while
+"""Async runs survive their workers being killed: 50 test runs of a 23-node workflow while
 workers are SIGKILLed mid-run five times. Every run ends Success exactly once with the right
 output, none is left running, and each was resumed from its checkpoint: every node has exactly
 one success record per run (a node that completed before a kill is not run again)."""
@@ -17,6 +17,16 @@ from atelier_devstack.services import ServiceProcess
 from atelier_devstack.stack_fixtures import KnowledgeStack
 
 RUNS, CHAIN, KILLS = 50, 20, 5
+# Half-way, a code node that takes a while: the nodes before it are stored while it runs, so a
+# kill lands mid-run with progress to resume from (text and code nodes are safe to repeat, so
+# storing them is batched: a run of them alone may finish between two writes).
+PAUSE = """
+import asyncio
+
+async def main(args):
+    await asyncio.sleep(0.3)
+    return {"output": "paused"}
+"""
 SUCCESS = 2
 
 
@@ -51,7 +61,7 @@ async def _first_holding(db: asyncpg.Pool, workers: list[ServiceProcess], *, tim
 async def test_async_runs_complete_exactly_once_while_workers_are_killed(
         workflow_stack: KnowledgeStack, workflows, canvases, workflow_db: asyncpg.Pool) -> None:
     workflow_id = await workflows.create()
-    await workflows.save(workflow_id, canvases.chain(CHAIN))
+    await workflows.save(workflow_id, canvases.with_code(canvases.chain(CHAIN), "200010", PAUSE))
     with ExitStack() as cleanup:
         victims = [_worker(workflow_stack) for _ in range(2)]
         for worker in victims:
@@ -104,7 +114,7 @@ async def test_async_runs_complete_exactly_once_while_workers_are_killed(
     per_run: dict[int, int] = {}
     for c in counts:
         per_run[c["execute_id"]] = per_run.get(c["execute_id"], 0) + 1
-    assert per_run == {execute_id: CHAIN + 2 for execute_id in execute_ids}
+    assert per_run == {execute_id: CHAIN + 3 for execute_id in execute_ids}
     resumed = {c["execute_id"] for c in counts if c["first"] == 1} & set(taken_over)
     assert resumed, "no taken-over run kept the nodes it had completed"
 

@@ -154,20 +154,9 @@ async def main(args):
 """
 
 
-def _slow_canvas(canvases) -> dict[str, Any]:
-    doc = canvases.chain(1)
-    code = {"id": "300001", "type": "5", "meta": {"position": {"x": 150, "y": 0}}, "data": {
-        "nodeMeta": {"title": "Slow"}, "inputs": {"code": SLOW_CODE, "language": 3, "inputParameters": [],
-                                                  "settingOnError": {"timeoutMs": 60000}},
-        "outputs": [{"type": "string", "name": "output"}]}}
-    doc["nodes"].insert(1, code)
-    doc["edges"] = canvases.edges(doc["nodes"])
-    return doc
-
-
 async def test_a_running_run_is_cancelled(canvases, workflows, client: AtelierClient) -> None:
     workflow_id = await workflows.create()
-    await workflows.save(workflow_id, _slow_canvas(canvases))
+    await workflows.save(workflow_id, canvases.with_code(canvases.chain(1), START_ID, SLOW_CODE))
     execute_id = (await workflows.call("test_run", workflow_id=workflow_id, input={"text": "t"}))["data"]["execute_id"]
     deadline = asyncio.get_running_loop().time() + 20
     while True:  # the slow node is running
