@@ -11,8 +11,12 @@ observer hears every event (started / finished / checkpoint), as storage would. 
 StateGraph of 100 nodes returning {} with the same edges, compiled once, run by `invoke`.
 us/node = median run time / 100; the goal is at most 100 us/node, and below LangGraph's.
 
-Prints one JSON line per figure on stdout; progress goes to stderr. Options: --nodes N, --runs N;
-e.g. `make bench-workflow BENCH_ARGS="--runs 50"`."""
+Then async runs through the whole stack (benchmarks/workflow_runs.py): throughput with 1 and 2
+workflow workers, and test_run -> first node start.
+
+Prints one JSON line per figure on stdout; progress goes to stderr. Options: --nodes N, --runs N,
+--async-runs N (0 skips the stack part), --first-node-samples N;
+e.g. `make bench-workflow BENCH_ARGS="--runs 50 --async-runs 100"`."""
 
 from __future__ import annotations
 
@@ -126,6 +130,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=100)
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--async-runs", type=int, default=200, help="async runs per throughput figure (0: skip the stack part)")
+    parser.add_argument("--first-node-samples", type=int, default=40)
     args = parser.parse_args()
     for shape in ("chain", "fanout"):
         print(f"{shape}: {args.runs} runs of {args.nodes} nodes, Atelier then LangGraph", file=sys.stderr)
@@ -135,6 +141,10 @@ def main() -> None:
              meets_goal=ours <= GOAL_US)
         emit(BENCH, f"{shape}_langgraph_us_per_node", theirs, "us", nodes=args.nodes)
         emit(BENCH, f"{shape}_langgraph_over_atelier", theirs / ours, "x", faster_than_langgraph=ours < theirs)
+    if args.async_runs:
+        from benchmarks.workflow_runs import measure
+
+        asyncio.run(measure(BENCH, nodes=20, runs=args.async_runs, samples=args.first_node_samples))
 
 
 if __name__ == "__main__":

@@ -42,11 +42,11 @@ class Infra:
     env: dict[str, str]
     root: Path
     kafka: KafkaLauncher  # bench-faults kills and restarts it
-    milvus: MilvusLauncher
+    milvus: MilvusLauncher | None  # None: asked for without (benchmarks of services that never search)
 
 
 @contextlib.asynccontextmanager
-async def infrastructure() -> AsyncIterator[Infra]:
+async def infrastructure(*, milvus: bool = True) -> AsyncIterator[Infra]:
     """Everything a benchmark's services need, in a directory of its own under /tmp; when the
     benchmark ends (finished or failed) the servers stop, its database is dropped and the
     directory (data, logs, stored files) is removed."""
@@ -71,20 +71,22 @@ async def infrastructure() -> AsyncIterator[Infra]:
         kafka = KafkaLauncher(port=free_port(), data_dir=root / "tansu", log_path=root / "tansu.log")
         await kafka.start()
         launchers.append(kafka)
-        milvus = MilvusLauncher(port=free_port(), data_dir=root / "milvus", log_path=root / "milvus.log")
-        await milvus.start()
-        launchers.append(milvus)
+        search: MilvusLauncher | None = None
+        if milvus:
+            search = MilvusLauncher(port=free_port(), data_dir=root / "milvus", log_path=root / "milvus.log")
+            await search.start()
+            launchers.append(search)
         env = {
             "ATELIER_ENV": "bench", "ATELIER_LOG_LEVEL": "WARNING",
             "ATELIER_DATABASE_URL": database_url, "ATELIER_REDIS_URL": redis_url,
-            "ATELIER_KAFKA_BOOTSTRAP": kafka.url, "ATELIER_MILVUS_URI": milvus.url,
+            "ATELIER_KAFKA_BOOTSTRAP": kafka.url, **({"ATELIER_MILVUS_URI": search.url} if search else {}),
             "ATELIER_STORAGE_BACKEND": "local", "ATELIER_STORAGE_DIR": str(root / "storage"),
             "ATELIER_RUN_DIR": str(root / "run"),
             # Local storage hands out signed URLs (a document's content_url in every upload reply):
             # without a key the upload fails, as it would for `make dev` without one.
             "ATELIER_URL_SIGNING_KEY": secrets.token_urlsafe(32),
         }
-        yield Infra(env, root, kafka, milvus)
+        yield Infra(env, root, kafka, search)
     finally:
         if database_url:
             with contextlib.suppress(Exception):  # the Postgres it lived on may be the one that failed
@@ -105,17 +107,13 @@ async def services(infra: Infra, overrides: Mapping[str, str], *, indexers: int 
                    extra: tuple[str, ...] = ()) -> AsyncIterator[Services]:
     """knowledge + `indexers` indexer processes + `extra` services (e.g. agent, conversation) + gateway,
     each on fresh ports."""
-    env = {**infra.env, **overrides, "ATELIER_GATEWAY_PORT": str(free_port()),
-           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(infra.root / f"token-{secrets.token_hex(3)}")}
-    for name in ("agent", "conversation", "knowledge", "workflow", "plugin", "indexer"):
-        env[f"ATELIER_{name.upper()}_ADDR"] = f"127.0.0.1:{free_port()}"
+    env = service_env(infra, overrides)
     knowledge, gateway = ServiceProcess("knowledge", env), ServiceProcess("gateway", env)
     # Indexers start together and get long enough to be ready: each joins the consumer group, and a
     # member joining while another is mid-rebalance waits for that round to end.
     workers = [ServiceProcess("indexer", {**env, "ATELIER_INDEXER_ADDR": f"127.0.0.1:{free_port()}"}, timeout_s=180)
                for _ in range(indexers)]
     others = [ServiceProcess(name, env) for name in extra]
-    procs = [knowledge, *workers, *others, gateway]
     started: list[ServiceProcess] = []
     try:
         await asyncio.to_thread(knowledge.start)
@@ -127,22 +125,38 @@ async def services(infra: Infra, overrides: Mapping[str, str], *, indexers: int 
         await asyncio.gather(*(asyncio.to_thread(w.start) for w in workers))
         await asyncio.to_thread(gateway.start)
         started.append(gateway)
-        conn = await asyncpg.connect(env["ATELIER_DATABASE_URL"])
-        try:
-            space_id = str(await conn.fetchval(
-                "SELECT min(m.space_id) FROM gateway.space_members m JOIN gateway.users u ON u.id = m.user_id"
-                " WHERE u.name = 'admin'"))
-        finally:
-            await conn.close()
-        token = Path(env["ATELIER_BOOTSTRAP_TOKEN_FILE"]).read_text().strip()
-        client = AtelierClient(procs[-1].url, token, space_id, timeout_s=120)
-        try:
+        async with admin_client(env, gateway) as client:
             yield Services(started, client)
-        finally:
-            await client.aclose()
     finally:
         for proc in reversed(started):
             await asyncio.to_thread(proc.stop)
+
+
+def service_env(infra: Infra, overrides: Mapping[str, str]) -> dict[str, str]:
+    """The environment of a benchmark's services: fresh ports, a token file of their own."""
+    env = {**infra.env, **overrides, "ATELIER_GATEWAY_PORT": str(free_port()),
+           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(infra.root / f"token-{secrets.token_hex(3)}")}
+    for name in ("agent", "conversation", "knowledge", "workflow", "workflow_worker", "plugin", "indexer"):
+        env[f"ATELIER_{name.upper()}_ADDR"] = f"127.0.0.1:{free_port()}"
+    return env
+
+
+@contextlib.asynccontextmanager
+async def admin_client(env: Mapping[str, str], gateway: ServiceProcess) -> AsyncIterator[AtelierClient]:
+    """The bootstrap admin's client, in its first space."""
+    conn = await asyncpg.connect(env["ATELIER_DATABASE_URL"])
+    try:
+        space_id = str(await conn.fetchval(
+            "SELECT min(m.space_id) FROM gateway.space_members m JOIN gateway.users u ON u.id = m.user_id"
+            " WHERE u.name = 'admin'"))
+    finally:
+        await conn.close()
+    token = Path(env["ATELIER_BOOTSTRAP_TOKEN_FILE"]).read_text().strip()
+    client = AtelierClient(gateway.url, token, space_id, timeout_s=120)
+    try:
+        yield client
+    finally:
+        await client.aclose()
 
 
 UPLOAD_CONCURRENCY = 16
