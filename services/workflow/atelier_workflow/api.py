@@ -65,6 +65,15 @@ class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
     async def GetWorkFlowProcess(self, req: wpb.GetWorkflowProcessRequest, context) -> wpb.GetWorkflowProcessResponse:
         return wpb.GetWorkflowProcessResponse(data=await runs.process(self.runner, req))
 
+    async def WorkFlowTestResume(self, req: wpb.WorkflowTestResumeRequest, context
+                                 ) -> wpb.WorkflowTestResumeResponse:
+        await runs.test_resume(self.runner, req)
+        return wpb.WorkflowTestResumeResponse()
+
+    async def OpenAPIStreamResumeFlow(self, req: wpb.OpenAPIStreamResumeFlowRequest, context):  # noqa: ANN201
+        async for event in runs.stream_resume(self.runner, req):
+            yield event
+
     async def CancelWorkFlow(self, req: wpb.CancelWorkFlowRequest, context) -> wpb.CancelWorkFlowResponse:
         await runs.cancel(self.runner, req)
         return wpb.CancelWorkFlowResponse()

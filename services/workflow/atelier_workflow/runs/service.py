@@ -8,7 +8,7 @@ import json
 from collections.abc import AsyncIterator
 
 from atelier_common.auth import require_space, require_visible
-from atelier_common.errors import Conflict, NotFound, Unprocessable
+from atelier_common.errors import Conflict, InvalidArgument, NotFound, Unprocessable
 from atelier_proto import workflow_pb2 as wpb
 from atelier_proto.enums import WorkflowRunMode
 from atelier_workflow import access
@@ -80,6 +80,13 @@ async def stream_run(runner: Runner, req: wpb.OpenAPIStreamRunFlowRequest) -> As
     new = starting.new_execution(runner.deps, definition, inputs, WorkflowRunMode.Stream,
                                  bot_id=_optional(req, "bot_id"), project_id=_optional(req, "app_id"))
     execution = await starting.start_here(runner.deps, new, runner.owner)
+    async for event in _streamed(runner, execution, definition):
+        yield event
+
+
+async def _streamed(runner: Runner, execution: Execution, definition: definitions.Definition
+                    ) -> AsyncIterator[wpb.WorkflowStreamEvent]:
+    """Execute a run this process holds, its events as they happen."""
     events = StreamEvents(execution.id)
 
     async def execute() -> None:
@@ -95,6 +102,32 @@ async def stream_run(runner: Runner, req: wpb.OpenAPIStreamRunFlowRequest) -> As
     finally:
         if not task.done():  # the caller went away: the run is cancelled with it
             task.cancel()
+
+
+def _interrupted_run(event_id: str) -> int:
+    """The run an interrupt event belongs to: Coze's event ids are "<execute_id>/<interrupt>"."""
+    head = event_id.split("/", 1)[0]
+    if not head.isdigit():
+        raise InvalidArgument(f"field 'event_id': {event_id!r} is not an interrupt event id (<execute_id>/<n>)")
+    return int(head)
+
+
+def _not_interrupted(run: Execution) -> Conflict:
+    return Conflict(f"workflow run {run.id} is not waiting for an answer (it is {views.HISTORY_STATUS[run.status]})")
+
+
+async def stream_resume(runner: Runner, req: wpb.OpenAPIStreamResumeFlowRequest
+                        ) -> AsyncIterator[wpb.WorkflowStreamEvent]:
+    """An interrupted run carries on here from its checkpoint, streamed like stream_run."""
+    wf = await _workflow(runner, req.workflow_id, _optional(req, "space_id"))
+    found = await _run_of(runner, _interrupted_run(req.event_id), wf.id)
+    definition = await definitions.of_run(runner.deps.pool, wf, found.version)
+    reopened = await executions.reopen(runner.deps.pool, found.id, owner=runner.owner,
+                                       lease_s=runner.deps.settings.workflow_lease_s)
+    if reopened is None:
+        raise _not_interrupted(found)
+    async for event in _streamed(runner, reopened, definition):
+        yield event
 
 
 async def run_history(runner: Runner, req: wpb.GetWorkflowRunHistoryRequest) -> wpb.GetWorkflowRunHistoryResponse:
@@ -133,6 +166,15 @@ def _input_value(value: str) -> object:
     except json.JSONDecodeError:
         return value
     return parsed if not isinstance(parsed, str) else value
+
+
+async def test_resume(runner: Runner, req: wpb.WorkflowTestResumeRequest) -> None:
+    """An interrupted test run goes back to the workers, to carry on from its checkpoint."""
+    require_space(req.space_id)
+    wf = await access.workflow(runner.deps.pool, req.workflow_id, space_id=req.space_id)
+    found = await _run_of(runner, req.execute_id, wf.id)
+    if await starting.resume_queued(runner.deps, found, req.event_id, req.data) is None:
+        raise _not_interrupted(found)
 
 
 async def process(runner: Runner, req: wpb.GetWorkflowProcessRequest) -> wpb.GetWorkFlowProcessData:

@@ -18,6 +18,7 @@ from atelier_workflow.store import executions
 
 TOPIC = "workflow"
 RUN_REQUESTED = "WorkflowRunRequested"
+RESUME_REQUESTED = "WorkflowResumeRequested"
 
 
 def new_execution(deps: ServiceDeps, definition: Definition, inputs: Mapping[str, Any], mode: WorkflowRunMode, *,
@@ -53,3 +54,16 @@ async def start_queued(deps: ServiceDeps, run: NewExecution) -> Execution:
         execution = await executions.insert(conn, run, owner=None, lease_s=deps.settings.workflow_lease_s)
         await request_run(conn, execution)
     return execution
+
+
+async def resume_queued(deps: ServiceDeps, run: Execution, event_id: str, resume_data: str) -> Execution | None:
+    """An interrupted run handed back to the workers (None when it is not interrupted): reopened,
+    and the event asking for it, in one transaction."""
+    async with deps.pool.acquire() as conn, conn.transaction():
+        reopened = await executions.reopen(conn, run.id, owner=None, lease_s=deps.settings.workflow_lease_s)
+        if reopened is not None:
+            await outbox.enqueue(conn, topic=TOPIC, key=str(run.id), event_type=RESUME_REQUESTED,
+                                 payload=epb.WorkflowResumeRequested(
+                                     space_id=run.space_id, workflow_id=run.workflow_id, execute_id=run.id,
+                                     event_id=event_id, resume_data=resume_data, user_id=run.creator_id))
+    return reopened

@@ -110,6 +110,17 @@ async def finish(conn: Conn, execute_id: int, owner: str, end: RunEnd) -> bool:
         end.answer, end.error_code, end.error_msg, end.failed_node_id, end.input_tokens, end.output_tokens, RUNNING))
 
 
+async def reopen(conn: Conn, execute_id: int, *, owner: str | None, lease_s: float) -> Execution | None:
+    """An interrupted run running again from its checkpoint: held by `owner` (resumed here), or
+    waiting for a worker (owner None). None when it is not interrupted."""
+    row = await conn.fetchrow(
+        "UPDATE workflow_executions SET status = $2, lease_owner = $3, lease_until = now() + make_interval(secs => $4),"
+        " attempts = attempts + CASE WHEN $3::text IS NULL THEN 0 ELSE 1 END, cancel_requested = false,"
+        " finished_at = NULL, updated_at = now() WHERE id = $1 AND status = $5 RETURNING *",
+        execute_id, RUNNING, owner, lease_s, int(WorkflowExeStatus.Interrupted))
+    return None if row is None else _execution(row)
+
+
 async def request_cancel(conn: Conn, execute_id: int) -> Execution | None:
     """Ask the holder to stop; a run no one holds yet is cancelled at once. None: not running."""
     row = await conn.fetchrow(

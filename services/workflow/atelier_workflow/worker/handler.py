@@ -1,4 +1,4 @@
-"""What a workflow worker does with a `WorkflowRunRequested` event: claim the run's lease (a row
+"""What a workflow worker does with a `WorkflowRunRequested` (or `WorkflowResumeRequested`) event: claim the run's lease (a row
 update: only one worker runs a run), execute it from its checkpoint with each checkpoint stored
 before the next node starts, and record the event id with the run's end.
 
@@ -19,11 +19,14 @@ from atelier_common.kafka.retry import PermanentError
 from atelier_proto import events_pb2 as epb
 from atelier_workflow.runs import definitions
 from atelier_workflow.runs.executing import Runner
-from atelier_workflow.runs.starting import RUN_REQUESTED
+from atelier_workflow.runs.starting import RESUME_REQUESTED, RUN_REQUESTED
 from atelier_workflow.store import executions
 from atelier_workflow.store import workflows as workflow_rows
 
 log = logging.getLogger("atelier.workflow.worker")
+# A resume is a run from its checkpoint: the same claim and execution. (The answer in
+# resume_data reaches the interrupted node once the engine takes answers: the interrupt seam.)
+PAYLOADS = {RUN_REQUESTED: epb.WorkflowRunRequested, RESUME_REQUESTED: epb.WorkflowResumeRequested}
 
 
 class PoisonEvent(PermanentError):
@@ -36,11 +39,12 @@ class RunRequests:
         self.ledger = ledger
 
     async def handle(self, event: Event) -> None:
-        if event.event_type != RUN_REQUESTED:
+        payload = PAYLOADS.get(event.event_type)
+        if payload is None:
             log.debug("event not for workers skipped", extra={"event_type": event.event_type})
             return
         try:
-            request = epb.WorkflowRunRequested.FromString(event.value)
+            request = payload.FromString(event.value)
         except DecodeError as exc:
             raise PoisonEvent(f"undecodable {event.event_type} payload: {exc}") from None
         pool = self.runner.deps.pool

@@ -180,3 +180,40 @@ async def test_runs_of_another_space_are_not_found(canvases, workflows, other, c
                        404, workflow_id)
     await expect_error(other.client.call(f"/v1/workflows/{workflow_id}/run_histories/{reply['execute_id']}",
                                          method="GET"), 404)
+
+
+async def _interrupted_after_first_step(workflows, canvases, db: asyncpg.Pool, length: int) -> tuple[str, str]:
+    """A finished test run put back as interrupted right after Step 1, whose stored output is
+    "resumed<1>": what the resumed run produces shows it carried on from that checkpoint."""
+    workflow_id = await workflows.create()
+    await workflows.save(workflow_id, canvases.chain(length))
+    execute_id = (await workflows.call("test_run", workflow_id=workflow_id, input={"text": "t"}))["data"]["execute_id"]
+    await wait_status(workflows, workflow_id, execute_id, SUCCESS)
+    checkpoint = {"completed": {START_ID: None, "200001": None},
+                  "outputs": {START_ID: {"text": "t"}, "200001": {"output": "resumed<1>"}}}
+    await db.execute("UPDATE workflow.workflow_executions SET status = 5, output = NULL, finished_at = NULL,"
+                     " checkpoint = $2::jsonb WHERE id = $1", int(execute_id), json.dumps(checkpoint))
+    return workflow_id, execute_id
+
+
+async def test_an_interrupted_run_resumes_from_its_checkpoint(canvases, workflows, client: AtelierClient,
+                                                              workflow_db: asyncpg.Pool) -> None:
+    # test_resume: a worker carries the run on from the checkpoint
+    workflow_id, execute_id = await _interrupted_after_first_step(workflows, canvases, workflow_db, 3)
+    await workflows.call("test_resume", workflow_id=workflow_id, execute_id=execute_id,
+                         event_id=f"{execute_id}/1", data="yes")
+    done = await wait_status(workflows, workflow_id, execute_id, SUCCESS, FAIL)
+    nodes = {n["nodeId"]: n for n in done["nodeResults"]}
+    assert json.loads(nodes[END_ID]["output"]) == {"result": "resumed<1><2><3>"}
+    await expect_error(workflows.call("test_resume", workflow_id=workflow_id, execute_id=execute_id,
+                                      event_id=f"{execute_id}/1", data="again"), 409, "not waiting")
+
+    # stream_resume: the run carries on in the caller's request, streamed
+    workflow_id, execute_id = await _interrupted_after_first_step(workflows, canvases, workflow_db, 2)
+    reply = await client.raw("POST", "/v1/workflow/stream_resume", json={
+        "workflow_id": workflow_id, "event_id": f"{execute_id}/1", "interrupt_type": 2, "resume_data": "yes"})
+    events = _sse(reply.text)
+    assert [e["event"] for e in events] == ["Message", "Done"]
+    assert json.loads(events[0]["data"]["content"]) == {"result": "resumed<1><2>"}
+    await expect_error(client.call("/v1/workflow/stream_resume", {
+        "workflow_id": workflow_id, "event_id": "nope", "interrupt_type": 2, "resume_data": "x"}), 400, "event_id")
