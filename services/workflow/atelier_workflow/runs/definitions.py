@@ -8,13 +8,14 @@ from dataclasses import dataclass
 
 from cachetools import LRUCache
 
-from atelier_common.errors import Conflict, NotFound
+from atelier_common.errors import Conflict, NotFound, Unprocessable
 from atelier_workflow import access
 from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.entities import Workflow
 from atelier_workflow.domain.plan import Plan, compile_plan
-from atelier_workflow.domain.runs import DRAFT
+from atelier_workflow.domain.runs import DRAFT, Execution
 from atelier_workflow.store import Conn, versions
+from atelier_workflow.store import workflows as workflow_rows
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,10 @@ async def of_run(conn: Conn, wf: Workflow, version: str) -> Definition:
     return await published(conn, wf, version)
 
 
+class DefinitionChanged(Unprocessable):
+    """The draft a run was started on was saved over before the run could be executed."""
+
+
 class PlanCache:
     def __init__(self, size: int = 256) -> None:
         self._plans: LRUCache[tuple[int, str], Plan] = LRUCache(size)
@@ -59,3 +64,18 @@ class PlanCache:
         if found is None:
             found = self._plans[key] = compile_plan(parse_canvas(definition.canvas))
         return found
+
+    async def for_run(self, conn: Conn, run: Execution) -> Plan:
+        """The plan of the canvas the run was started on: from the cache by its content hash, else
+        loaded (NotFound when the workflow is gone, DefinitionChanged when its draft moved on)."""
+        found = self._plans.get((run.workflow_id, run.content_hash))
+        if found is not None:
+            return found
+        wf = await workflow_rows.get(conn, run.workflow_id)
+        if wf is None:
+            raise NotFound(f"workflow {run.workflow_id} of run {run.id} does not exist")
+        definition = await of_run(conn, wf, run.version)
+        if definition.content_hash != run.content_hash:
+            raise DefinitionChanged(f"the draft of workflow {wf.id} was changed after run {run.id} was started; "
+                                    "test-run it again")
+        return self.plan(definition)

@@ -13,7 +13,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from atelier_common.errors import AtelierError
+from atelier_common.errors import AtelierError, NotFound
 from atelier_common.service import ServiceDeps
 from atelier_proto.enums import NodeType, WorkflowExeStatus
 from atelier_workflow.domain.plan import PlanNode
@@ -23,7 +23,7 @@ from atelier_workflow.engine.context import NodeContext, RunContext
 from atelier_workflow.engine.model import NodeOutput, RunResult, RunStatus
 from atelier_workflow.engine.registry import ExecutorRegistry, NodeExecutor, default_registry
 from atelier_workflow.engine.runner import Engine
-from atelier_workflow.runs.definitions import Definition, PlanCache
+from atelier_workflow.runs.definitions import DefinitionChanged, PlanCache
 from atelier_workflow.runs.lease import LeaseKeeper, StopReason
 from atelier_workflow.runs.recorder import RunListener, RunRecorder
 from atelier_workflow.store import executions
@@ -71,14 +71,14 @@ class Runner:
     def lease_s(self) -> float:
         return self.deps.settings.workflow_lease_s
 
-    async def execute(self, run: Execution, definition: Definition, *, durable: bool,
+    async def execute(self, run: Execution, *, durable: bool,
                       listener: RunListener | None = None, timeout_s: float | None = None) -> RunEnd | None:
         """Run it to its end and store the end; None when the lease was lost (another process
         carries on). `durable`: each checkpoint is stored before the next node starts."""
         try:
-            plan = self.plans.plan(definition)
-        except InvalidCanvasError as exc:
-            return await self._finish(run, RunEnd(WorkflowExeStatus.Fail, error_code="invalid_canvas",
+            plan = await self.plans.for_run(self.deps.pool, run)
+        except (InvalidCanvasError, NotFound, DefinitionChanged) as exc:
+            return await self._finish(run, RunEnd(WorkflowExeStatus.Fail, error_code="definition",
                                                   error_msg=exc.msg))
         settings = self.deps.settings
         keeper = LeaseKeeper(self.deps.pool, run.id, self.owner, lease_s=self.lease_s,

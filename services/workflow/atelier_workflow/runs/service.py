@@ -8,11 +8,10 @@ import json
 from collections.abc import AsyncIterator
 
 from atelier_common.auth import require_space, require_visible
-from atelier_common.errors import Conflict, InvalidArgument, NotFound, Unprocessable
+from atelier_common.errors import AtelierError, Conflict, InvalidArgument, NotFound, Unprocessable
 from atelier_proto import workflow_pb2 as wpb
 from atelier_proto.enums import WorkflowRunMode
 from atelier_workflow import access
-from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.entities import Workflow
 from atelier_workflow.domain.runs import Execution, parse_parameters
 from atelier_workflow.runs import definitions, starting, views
@@ -61,7 +60,7 @@ async def run(runner: Runner, req: wpb.OpenAPIRunFlowRequest) -> wpb.OpenAPIRunF
         execution = await starting.start_queued(runner.deps, new)
         return wpb.OpenAPIRunFlowResponse(execute_id=execution.id, debug_url="")
     execution = await starting.start_here(runner.deps, new, runner.owner)
-    end = await runner.execute(execution, definition, durable=False,
+    end = await runner.execute(execution, durable=False,
                                timeout_s=runner.deps.settings.workflow_sync_timeout_s)
     if end is None:
         raise Conflict(f"workflow run {execution.id} was taken over by another process")
@@ -80,17 +79,16 @@ async def stream_run(runner: Runner, req: wpb.OpenAPIStreamRunFlowRequest) -> As
     new = starting.new_execution(runner.deps, definition, inputs, WorkflowRunMode.Stream,
                                  bot_id=_optional(req, "bot_id"), project_id=_optional(req, "app_id"))
     execution = await starting.start_here(runner.deps, new, runner.owner)
-    async for event in _streamed(runner, execution, definition):
+    async for event in _streamed(runner, execution):
         yield event
 
 
-async def _streamed(runner: Runner, execution: Execution, definition: definitions.Definition
-                    ) -> AsyncIterator[wpb.WorkflowStreamEvent]:
+async def _streamed(runner: Runner, execution: Execution) -> AsyncIterator[wpb.WorkflowStreamEvent]:
     """Execute a run this process holds, its events as they happen."""
     events = StreamEvents(execution.id)
 
     async def execute() -> None:
-        end = await runner.execute(execution, definition, durable=False, listener=events,
+        end = await runner.execute(execution, durable=False, listener=events,
                                    timeout_s=runner.deps.settings.workflow_sync_timeout_s)
         events.end(end)
 
@@ -121,12 +119,11 @@ async def stream_resume(runner: Runner, req: wpb.OpenAPIStreamResumeFlowRequest
     """An interrupted run carries on here from its checkpoint, streamed like stream_run."""
     wf = await _workflow(runner, req.workflow_id, _optional(req, "space_id"))
     found = await _run_of(runner, _interrupted_run(req.event_id), wf.id)
-    definition = await definitions.of_run(runner.deps.pool, wf, found.version)
     reopened = await executions.reopen(runner.deps.pool, found.id, owner=runner.owner,
                                        lease_s=runner.deps.settings.workflow_lease_s)
     if reopened is None:
         raise _not_interrupted(found)
-    async for event in _streamed(runner, reopened, definition):
+    async for event in _streamed(runner, reopened):
         yield event
 
 
@@ -187,16 +184,13 @@ async def process(runner: Runner, req: wpb.GetWorkflowProcessRequest) -> wpb.Get
         if found is None:
             return views.no_history(wf.id)
     rows = await node_executions.of_run(runner.deps.pool, found.id)
-    return views.process(found, rows, await _node_count(runner, wf, found))
+    return views.process(found, rows, await _node_count(runner, found))
 
 
-async def _node_count(runner: Runner, wf: Workflow, found: Execution) -> int:
+async def _node_count(runner: Runner, found: Execution) -> int:
     try:
-        definition = await definitions.of_run(runner.deps.pool, wf, found.version)
-        if definition.content_hash == found.content_hash:
-            return len(runner.plans.plan(definition).nodes)
-        return len(parse_canvas(definition.canvas).nodes)
-    except Exception:  # noqa: BLE001 - progress without a rate beats no progress
+        return len((await runner.plans.for_run(runner.deps.pool, found)).nodes)
+    except AtelierError:  # the workflow or its draft moved on: progress without a rate
         return 0
 
 

@@ -17,11 +17,9 @@ from atelier_common.kafka.event import Event
 from atelier_common.kafka.ledger import ProcessedEvents
 from atelier_common.kafka.retry import PermanentError
 from atelier_proto import events_pb2 as epb
-from atelier_workflow.runs import definitions
 from atelier_workflow.runs.executing import Runner
 from atelier_workflow.runs.starting import RESUME_REQUESTED, RUN_REQUESTED
 from atelier_workflow.store import executions
-from atelier_workflow.store import workflows as workflow_rows
 
 log = logging.getLogger("atelier.workflow.worker")
 # A resume is a run from its checkpoint: the same claim and execution. (The answer in
@@ -61,10 +59,6 @@ class RunRequests:
         if run is None:
             log.info("run not claimed: finished, or held by another worker", extra={"execute_id": execute_id})
             return
-        wf = await workflow_rows.get(pool, run.workflow_id)
-        if wf is None:
-            raise PoisonEvent(f"workflow {run.workflow_id} of run {execute_id} does not exist")
-        definition = await definitions.of_run(pool, wf, run.version)
-        end = await runner.execute(run, definition, durable=True)
+        end = await runner.execute(run, durable=True)
         log.info("run ended", extra={"execute_id": execute_id, "attempt": run.attempts,
                                      "status": end.status.name if end else "taken over"})
