@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 K8S = REPO / "deploy" / "k8s"
 COMPOSE = REPO / "deploy" / "compose"
 KUBERNETES_VERSION = "1.33.0"
-SERVICES = ("gateway", "agent", "conversation", "knowledge", "indexer", "workflow", "plugin")
+SERVICES = ("gateway", "agent", "conversation", "knowledge", "indexer", "workflow", "workflow-worker", "plugin")
 
 
 def _load_all(path: Path) -> list[dict[str, Any]]:
@@ -126,8 +126,9 @@ def test_compose_file_is_coherent() -> None:
     assert len(published) == len(set(published)), "host ports must be unique"
     env = dict(line.split("=", 1) for line in (COMPOSE / "atelier.env").read_text().splitlines() if "=" in line and not line.startswith("#"))
     for name in SERVICES[1:]:
-        host = env[f"ATELIER_{name.upper()}_ADDR"].split(":")[0]
-        assert host in services, f"ATELIER_{name.upper()}_ADDR points at unknown service {host}"
+        variable = f"ATELIER_{name.upper().replace('-', '_')}_ADDR"
+        host = env[variable].split(":")[0]
+        assert host in services, f"{variable} points at unknown service {host}"
 
 
 def test_every_configured_variable_is_a_real_setting() -> None:
