@@ -2,7 +2,7 @@
 
 `Engine(registry).run(plan, inputs, context=RunContext(...), observer=..., resume=checkpoint)
 -> RunResult`. Node executors live in `engine.nodes`, one module per family, gathered by
-`default_registry()`; the `RunObserver` protocol is the seam for storage, checkpoints and
+`default_registry()` (`full_registry()` adds the nodes that call other services); the `RunObserver` protocol is the seam for storage, checkpoints and
 streaming. No database or broker here: those wire in through the observer and `RunContext`.
 """
 
@@ -18,11 +18,12 @@ from atelier_workflow.engine.model import (
     TokenUsage,
 )
 from atelier_workflow.engine.observer import BaseObserver, MessageEvent, NodeEvent, RunObserver, Scope
-from atelier_workflow.engine.registry import ExecutorRegistry, NodeExecutor, default_registry
+from atelier_workflow.engine.registry import ExecutorRegistry, NodeExecutor, default_registry, full_registry
 from atelier_workflow.engine.runner import BodyRun, Engine, RunFailed
 
 __all__ = [
     "BaseObserver", "BodyRun", "Engine", "ExecutorRegistry", "LoopControl", "MessageEvent", "NodeContext",
     "NodeError", "NodeEvent", "NodeExecutor", "NodeOutput", "NodeTimeout", "NodeUnavailable", "RunContext",
     "RunFailed", "RunFailure", "RunObserver", "RunResult", "RunStatus", "Scope", "TokenUsage", "default_registry",
+    "full_registry",
 ]

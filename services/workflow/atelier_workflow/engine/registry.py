@@ -61,3 +61,18 @@ def default_registry() -> ExecutorRegistry:
         for node_type, executor in module.EXECUTORS.items():
             registry.register(node_type, executor)
     return registry
+
+
+def full_registry() -> ExecutorRegistry:
+    """default_registry plus the nodes that call out (LLM, IntentDetector, HTTPRequester, Plugin,
+    SubWorkflow). They take their clients from `RunContext.services` (keys: atelier_workflow.clients;
+    `WorkflowClients.run_services(...)` builds them); a run without one fails that node saying so."""
+    from atelier_workflow.engine.nodes import http, intent, llm, plugin, subworkflow
+
+    registry = default_registry()
+    for module in (llm, intent, http, plugin):
+        for node_type, executor in module.EXECUTORS.items():
+            registry.register(node_type, executor)
+    for node_type, make in subworkflow.EXECUTORS_NEEDING_REGISTRY.items():
+        registry.register(node_type, make(registry))  # sub-workflows run with every executor, themselves too
+    return registry
