@@ -159,6 +159,17 @@ async def test_llm_json_answer_fills_the_declared_outputs(chat, stub) -> None:
     assert '"confidence": {"type": "number"}' in prompt
 
 
+async def test_llm_reasoning_goes_to_its_reasoning_output(chat, stub) -> None:
+    stub.script({"content": "42", "reasoning": "six times seven"})
+    doc = canvas(llm_node(prompt="{{question}}", outputs=[{"name": "output", "type": "string"},
+                                                          {"name": "reasoning_content", "type": "string"}]),
+                 [{"name": "question", "type": "string"}],
+                 [named("out", ref("131001", "output")), named("why", ref("131001", "reasoning_content"))])
+    result = await run(doc, {"question": "6*7?"}, chat)
+    assert result.status == RunStatus.SUCCEEDED, result.error
+    assert result.output == {"out": "42", "why": "six times seven"}
+
+
 async def test_llm_with_chat_history_sends_the_last_rounds(chat, stub) -> None:
     stub.script({"content": "ok"})
     history = [{"role": "user", "content": "one"}, {"role": "assistant", "content": "1"},
