@@ -54,10 +54,11 @@ def default_registry() -> ExecutorRegistry:
         loop,
         selector,
         text,
+        user_input,
     )
 
     registry = ExecutorRegistry()
-    for module in (entry_exit, selector, text, aggregator, json_nodes, loop, batch, code, emitter):
+    for module in (entry_exit, selector, text, aggregator, json_nodes, loop, batch, code, emitter, user_input):
         for node_type, executor in module.EXECUTORS.items():
             registry.register(node_type, executor)
     return registry
