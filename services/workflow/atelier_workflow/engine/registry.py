@@ -62,3 +62,16 @@ def default_registry() -> ExecutorRegistry:
         for node_type, executor in module.EXECUTORS.items():
             registry.register(node_type, executor)
     return registry
+
+
+def data_registry(registry: ExecutorRegistry | None = None) -> ExecutorRegistry:
+    """`registry` (default: `default_registry()`) plus the nodes that read and write the user's
+    data through other services (variables...): they take their clients from
+    `RunContext.services` and fail with NodeUnavailable naming what is missing."""
+    from atelier_workflow.engine.nodes import variables
+
+    registry = registry or default_registry()
+    for module in (variables,):
+        for node_type, executor in module.EXECUTORS.items():
+            registry.register(node_type, executor)
+    return registry

@@ -1,0 +1,1 @@
+"""Clients of the other services that node executors reach through `RunContext.services`."""
