@@ -5,6 +5,8 @@
   HTTP          "http"          OutboundHttp (outbound.py): HTTPRequester nodes, through the SSRF guard
   PLUGINS       "plugins"       PluginTools (plugins.py): Plugin nodes, the plugin service's InvokeTool
   WORKFLOWS     "workflows"     WorkflowLoader (workflows.py): SubWorkflow nodes
+  USER_VARIABLES "user_variables" UserVariables (engine/nodes/variables.py; agent_variables.py):
+                                 VariableAssigner nodes, the user's memory variables in the agent service
   DEBUG         "debug"         bool: a debug (test) run: drafts of sub-workflows and plugins
 
 `WorkflowClients.from_settings(settings, pool)` builds the long-lived parts once per service;
@@ -32,6 +34,7 @@ CHAT_HISTORY = "chat_history"
 HTTP = "http"
 PLUGINS = "plugins"
 WORKFLOWS = "workflows"
+USER_VARIABLES = "user_variables"
 DEBUG = "debug"
 
 
