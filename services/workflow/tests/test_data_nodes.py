@@ -12,11 +12,11 @@ import pytest
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.canvas_builders import chain, entry, exit_, lit, node, out, param, ref
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
+from atelier_workflow.clients import USER_VARIABLES
 from atelier_workflow.clients.agent_variables import AgentUserVariables
 from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.plan import Plan, compile_plan
 from atelier_workflow.engine import Engine, RunContext, RunStatus
-from atelier_workflow.engine.nodes.variables import USER_VARIABLES
 from atelier_workflow.engine.registry import data_registry
 
 VARIABLE_ASSIGNER = 40
