@@ -579,7 +579,7 @@ struct ValidateErrorData {
     2: PathError path_error
     3: string message
     4: ValidateErrorType type
-    5: optional CanvasIssueKind kind        // Atelier: the problem as a value
+    5: optional string kind                 // Atelier: the problem as a value (a CanvasIssueKind)
     6: optional string field_path           // Atelier: where in the node, e.g. "inputs.inputParameters.query", "edges[3]"
 }
 

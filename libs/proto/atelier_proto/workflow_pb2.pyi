@@ -959,9 +959,9 @@ class ValidateErrorData(_message.Message):
     path_error: PathError
     message: str
     type: ValidateErrorType
-    kind: CanvasIssueKind
+    kind: str
     field_path: str
-    def __init__(self, node_error: _Optional[_Union[NodeError, _Mapping]] = ..., path_error: _Optional[_Union[PathError, _Mapping]] = ..., message: _Optional[str] = ..., type: _Optional[_Union[ValidateErrorType, str]] = ..., kind: _Optional[_Union[CanvasIssueKind, str]] = ..., field_path: _Optional[str] = ...) -> None: ...
+    def __init__(self, node_error: _Optional[_Union[NodeError, _Mapping]] = ..., path_error: _Optional[_Union[PathError, _Mapping]] = ..., message: _Optional[str] = ..., type: _Optional[_Union[ValidateErrorType, str]] = ..., kind: _Optional[str] = ..., field_path: _Optional[str] = ...) -> None: ...
 
 class ValidateTreeInfo(_message.Message):
     __slots__ = ("workflow_id", "name", "errors")

@@ -62,7 +62,7 @@ async def validate(deps: ServiceDeps, req: wpb.ValidateTreeRequest) -> list[wpb.
 
 def _error(issue: ValidationIssue) -> wpb.ValidateErrorData:
     data = wpb.ValidateErrorData(message=issue.message, type=issue.error_type, field_path=issue.path,
-                                 kind=wpb.CanvasIssueKind.Value(f"CANVAS_ISSUE_KIND_{issue.kind.value.upper()}"))
+                                 kind=issue.kind)
     if issue.error_type == ValidateErrorType.BotValidatePathErr:
         data.path_error.CopyFrom(wpb.PathError(start=issue.node_id, end_node=issue.end_node_id,
                                                path=[issue.node_id, issue.end_node_id]))

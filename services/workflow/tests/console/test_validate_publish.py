@@ -14,7 +14,7 @@ from atelier_devstack.api_client import expect_error
 from atelier_proto.enums import CanvasIssueKind
 
 Doc = dict[str, Any]
-KIND = {kind.name: number for number, kind in enumerate(CanvasIssueKind)}  # as the JSON numbers them (IDL order)
+KIND = {kind.name: kind.value for kind in CanvasIssueKind}  # the JSON spells each as its value
 
 
 def set_ref(canvases, doc: Doc, node_id: str, param: str, **content: str) -> None:
