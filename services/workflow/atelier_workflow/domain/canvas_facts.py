@@ -81,7 +81,7 @@ def _workflow_id(node: dict[str, Any], value: Any) -> int | None:
 
 def references(doc: CanvasDoc) -> set[Reference]:
     """The workflows the canvas uses: SubWorkflow nodes' `inputs.workflowId`, and the workflows LLM
-    nodes call as tools (`inputs.fcParam.workflowFCParam.workflowList[].workflowId`)."""
+    nodes call as tools (`inputs.fcParam.workflowFCParam.workflowList[].workflow_id`, as Coze spells it)."""
     found: set[Reference] = set()
     for node in all_nodes(doc):
         inputs = _inputs(node)
@@ -90,7 +90,7 @@ def references(doc: CanvasDoc) -> set[Reference]:
             refer_type = WorkflowReferType.SubWorkflow
         elif node["type"] == LLM_TYPE:
             tools = _object(_object(inputs.get("fcParam")).get("workflowFCParam")).get("workflowList")
-            ids = [_object(tool).get("workflowId") for tool in _list(tools)]
+            ids = [_object(tool).get("workflow_id") for tool in _list(tools)]
             refer_type = WorkflowReferType.Tool
         else:
             continue

@@ -12,7 +12,7 @@ def llm_with_workflow_tool(node_id: str, workflow_id: str) -> dict[str, Any]:
     return {"id": node_id, "type": "3", "meta": {"position": {"x": 400, "y": 400}},
             "data": {"nodeMeta": {"title": "LLM"}, "inputs": {
                 "chatHistorySetting": {"enableChatHistory": True, "chatHistoryRound": 3},
-                "fcParam": {"workflowFCParam": {"workflowList": [{"workflowId": workflow_id, "workflowVersion": ""}]}},
+                "fcParam": {"workflowFCParam": {"workflowList": [{"workflow_id": workflow_id, "workflow_version": ""}]}},
                 "inputParameters": []}}}
 
 
