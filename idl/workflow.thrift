@@ -581,7 +581,8 @@ struct ValidateErrorData {
     2: PathError path_error
     3: string message
     4: ValidateErrorType type
-    5: optional CanvasIssueKind kind        // Atelier: the problem as a value
+    5: optional string kind                 // Atelier: the problem as a value (a CanvasIssueKind)
+    6: optional string field_path           // Atelier: where in the node, e.g. "inputs.inputParameters.query", "edges[3]"
 }
 
 struct ValidateTreeInfo {
@@ -592,6 +593,43 @@ struct ValidateTreeInfo {
 
 struct ValidateTreeResponse {
     1: list<ValidateTreeInfo> data
+}
+
+// Atelier: a workflow and the sub-workflows it uses, recursively, as versioned YAML (for git).
+struct ExportWorkflowRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
+}
+
+struct ExportWorkflowData {
+    1: string yaml                          // the document (README: "Workflows as YAML")
+    2: string file_name                     // "<name>.workflow.yaml"
+}
+
+struct ExportWorkflowResponse {
+    1: ExportWorkflowData data
+}
+
+// Atelier: new workflows in the space from an exported document, all or none.
+struct ImportWorkflowRequest {
+    1: required i64 space_id (api.js_conv="true", api.space="true")
+    2: required string yaml
+    3: optional i64 project_id (api.js_conv="true")
+}
+
+struct ImportedWorkflow {
+    1: string ref                           // its key in the document
+    2: i64 workflow_id (api.js_conv="true")
+    3: string name                          // the document's name, or "<name>_copy"... when taken
+}
+
+struct ImportWorkflowData {
+    1: i64 workflow_id (api.js_conv="true")     // the document's main workflow
+    2: list<ImportedWorkflow> workflows     // every workflow created, the main one first
+}
+
+struct ImportWorkflowResponse {
+    1: ImportWorkflowData data
 }
 
 struct QueryWorkflowNodeTypeRequest {
@@ -837,6 +875,10 @@ service WorkflowService {
         (api.post="/api/workflow_api/workflow_detail", api.category="workflow")
     ValidateTreeResponse ValidateTree(1: ValidateTreeRequest req)
         (api.post="/api/workflow_api/validate_tree", api.category="workflow")
+    ExportWorkflowResponse ExportWorkflow(1: ExportWorkflowRequest req)
+        (api.post="/api/workflow_api/export", api.category="workflow")
+    ImportWorkflowResponse ImportWorkflow(1: ImportWorkflowRequest req)
+        (api.post="/api/workflow_api/import", api.category="workflow")
     QueryWorkflowNodeTypeResponse QueryWorkflowNodeTypes(1: QueryWorkflowNodeTypeRequest req)
         (api.post="/api/workflow_api/node_type", api.category="workflow")
 

@@ -952,18 +952,20 @@ class PathError(_message.Message):
     def __init__(self, start: _Optional[str] = ..., end_node: _Optional[str] = ..., path: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ValidateErrorData(_message.Message):
-    __slots__ = ("node_error", "path_error", "message", "type", "kind")
+    __slots__ = ("node_error", "path_error", "message", "type", "kind", "field_path")
     NODE_ERROR_FIELD_NUMBER: _ClassVar[int]
     PATH_ERROR_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
+    FIELD_PATH_FIELD_NUMBER: _ClassVar[int]
     node_error: NodeError
     path_error: PathError
     message: str
     type: ValidateErrorType
-    kind: CanvasIssueKind
-    def __init__(self, node_error: _Optional[_Union[NodeError, _Mapping]] = ..., path_error: _Optional[_Union[PathError, _Mapping]] = ..., message: _Optional[str] = ..., type: _Optional[_Union[ValidateErrorType, str]] = ..., kind: _Optional[_Union[CanvasIssueKind, str]] = ...) -> None: ...
+    kind: str
+    field_path: str
+    def __init__(self, node_error: _Optional[_Union[NodeError, _Mapping]] = ..., path_error: _Optional[_Union[PathError, _Mapping]] = ..., message: _Optional[str] = ..., type: _Optional[_Union[ValidateErrorType, str]] = ..., kind: _Optional[str] = ..., field_path: _Optional[str] = ...) -> None: ...
 
 class ValidateTreeInfo(_message.Message):
     __slots__ = ("workflow_id", "name", "errors")
@@ -980,6 +982,62 @@ class ValidateTreeResponse(_message.Message):
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: _containers.RepeatedCompositeFieldContainer[ValidateTreeInfo]
     def __init__(self, data: _Optional[_Iterable[_Union[ValidateTreeInfo, _Mapping]]] = ...) -> None: ...
+
+class ExportWorkflowRequest(_message.Message):
+    __slots__ = ("workflow_id", "space_id")
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    space_id: int
+    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class ExportWorkflowData(_message.Message):
+    __slots__ = ("yaml", "file_name")
+    YAML_FIELD_NUMBER: _ClassVar[int]
+    FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+    yaml: str
+    file_name: str
+    def __init__(self, yaml: _Optional[str] = ..., file_name: _Optional[str] = ...) -> None: ...
+
+class ExportWorkflowResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: ExportWorkflowData
+    def __init__(self, data: _Optional[_Union[ExportWorkflowData, _Mapping]] = ...) -> None: ...
+
+class ImportWorkflowRequest(_message.Message):
+    __slots__ = ("space_id", "yaml", "project_id")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    YAML_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    yaml: str
+    project_id: int
+    def __init__(self, space_id: _Optional[int] = ..., yaml: _Optional[str] = ..., project_id: _Optional[int] = ...) -> None: ...
+
+class ImportedWorkflow(_message.Message):
+    __slots__ = ("ref", "workflow_id", "name")
+    REF_FIELD_NUMBER: _ClassVar[int]
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ref: str
+    workflow_id: int
+    name: str
+    def __init__(self, ref: _Optional[str] = ..., workflow_id: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
+
+class ImportWorkflowData(_message.Message):
+    __slots__ = ("workflow_id", "workflows")
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKFLOWS_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    workflows: _containers.RepeatedCompositeFieldContainer[ImportedWorkflow]
+    def __init__(self, workflow_id: _Optional[int] = ..., workflows: _Optional[_Iterable[_Union[ImportedWorkflow, _Mapping]]] = ...) -> None: ...
+
+class ImportWorkflowResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: ImportWorkflowData
+    def __init__(self, data: _Optional[_Union[ImportWorkflowData, _Mapping]] = ...) -> None: ...
 
 class QueryWorkflowNodeTypeRequest(_message.Message):
     __slots__ = ("space_id", "workflow_id")

@@ -85,6 +85,16 @@ class WorkflowServiceStub:
                 request_serializer=atelier__proto_dot_workflow__pb2.ValidateTreeRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_workflow__pb2.ValidateTreeResponse.FromString,
                 _registered_method=True)
+        self.ExportWorkflow = channel.unary_unary(
+                '/atelier.workflow.WorkflowService/ExportWorkflow',
+                request_serializer=atelier__proto_dot_workflow__pb2.ExportWorkflowRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.ExportWorkflowResponse.FromString,
+                _registered_method=True)
+        self.ImportWorkflow = channel.unary_unary(
+                '/atelier.workflow.WorkflowService/ImportWorkflow',
+                request_serializer=atelier__proto_dot_workflow__pb2.ImportWorkflowRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.ImportWorkflowResponse.FromString,
+                _registered_method=True)
         self.QueryWorkflowNodeTypes = channel.unary_unary(
                 '/atelier.workflow.WorkflowService/QueryWorkflowNodeTypes',
                 request_serializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeRequest.SerializeToString,
@@ -205,6 +215,18 @@ class WorkflowServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ValidateTree(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ExportWorkflow(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ImportWorkflow(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -334,6 +356,16 @@ def add_WorkflowServiceServicer_to_server(servicer, server):
                     servicer.ValidateTree,
                     request_deserializer=atelier__proto_dot_workflow__pb2.ValidateTreeRequest.FromString,
                     response_serializer=atelier__proto_dot_workflow__pb2.ValidateTreeResponse.SerializeToString,
+            ),
+            'ExportWorkflow': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportWorkflow,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.ExportWorkflowRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.ExportWorkflowResponse.SerializeToString,
+            ),
+            'ImportWorkflow': grpc.unary_unary_rpc_method_handler(
+                    servicer.ImportWorkflow,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.ImportWorkflowRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.ImportWorkflowResponse.SerializeToString,
             ),
             'QueryWorkflowNodeTypes': grpc.unary_unary_rpc_method_handler(
                     servicer.QueryWorkflowNodeTypes,
@@ -666,6 +698,60 @@ class WorkflowService:
             '/atelier.workflow.WorkflowService/ValidateTree',
             atelier__proto_dot_workflow__pb2.ValidateTreeRequest.SerializeToString,
             atelier__proto_dot_workflow__pb2.ValidateTreeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportWorkflow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/ExportWorkflow',
+            atelier__proto_dot_workflow__pb2.ExportWorkflowRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.ExportWorkflowResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ImportWorkflow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/ImportWorkflow',
+            atelier__proto_dot_workflow__pb2.ImportWorkflowRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.ImportWorkflowResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -11,7 +11,7 @@ from atelier_common.service import ServiceDeps
 from atelier_proto import workflow_pb2 as wpb
 from atelier_proto import workflow_pb2_grpc
 from atelier_proto.enums import DeleteStatus, SchemaType
-from atelier_workflow import editing, listing, node_types, publishing
+from atelier_workflow import dsl_transfer, editing, listing, node_types, publishing, tree_check
 from atelier_workflow.runs import service as runs
 from atelier_workflow.runs.executing import Runner
 
@@ -52,6 +52,15 @@ class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
 
     async def GetWorkflowDetail(self, req: wpb.GetWorkflowDetailRequest, context) -> wpb.GetWorkflowDetailResponse:
         return wpb.GetWorkflowDetailResponse(data=await listing.workflow_detail(self.deps, req))
+
+    async def ValidateTree(self, req: wpb.ValidateTreeRequest, context) -> wpb.ValidateTreeResponse:
+        return wpb.ValidateTreeResponse(data=await tree_check.validate(self.deps, req))
+
+    async def ExportWorkflow(self, req: wpb.ExportWorkflowRequest, context) -> wpb.ExportWorkflowResponse:
+        return wpb.ExportWorkflowResponse(data=await dsl_transfer.export(self.deps, req))
+
+    async def ImportWorkflow(self, req: wpb.ImportWorkflowRequest, context) -> wpb.ImportWorkflowResponse:
+        return wpb.ImportWorkflowResponse(data=await dsl_transfer.import_(self.deps, req))
 
     async def QueryWorkflowNodeTypes(self, req: wpb.QueryWorkflowNodeTypeRequest, context
                                      ) -> wpb.QueryWorkflowNodeTypeResponse:

@@ -20,7 +20,7 @@ from atelier_proto.enums import SchemaType, WorkflowMode
 from atelier_workflow import access, views
 from atelier_workflow.domain import canvas_facts, names, status
 from atelier_workflow.domain.canvas_check import check_canvas
-from atelier_workflow.domain.entities import MetaChanges, Workflow
+from atelier_workflow.domain.entities import MetaChanges, Reference, Workflow
 from atelier_workflow.domain.initial_canvas import initial_canvas
 from atelier_workflow.store import UniqueViolation, drafts, references
 from atelier_workflow.store import workflows as workflow_rows
@@ -40,7 +40,7 @@ def _name_taken(name: str, space_id: int) -> Conflict:
     return Conflict(f"field 'name': a workflow named {name!r} already exists in space {space_id}")
 
 
-def _new_commit(deps: ServiceDeps) -> str:
+def new_commit(deps: ServiceDeps) -> str:
     return str(deps.ids.next_id())
 
 
@@ -58,7 +58,7 @@ async def create(deps: ServiceDeps, req: wpb.CreateWorkflowRequest) -> wpb.Creat
                                        description=description, icon_uri=req.icon_uri, mode=mode,
                                        creator_id=current_context().user_id)
             await drafts.insert(conn, workflow_id=workflow_id, canvas=json.dumps(doc, ensure_ascii=False),
-                                content_hash=canvas_facts.content_hash(doc), commit_id=_new_commit(deps))
+                                content_hash=canvas_facts.content_hash(doc), commit_id=new_commit(deps))
     except UniqueViolation:
         raise _name_taken(name, req.space_id) from None
     wf = await access.workflow(deps.pool, workflow_id, space_id=req.space_id)
@@ -103,7 +103,7 @@ async def save(deps: ServiceDeps, req: wpb.SaveWorkflowRequest) -> wpb.SaveWorkf
     doc = check_canvas(req.schema, max_bytes=deps.settings.workflow_max_canvas_bytes)
     used = canvas_facts.references(doc)
     changes = _meta_changes(req)
-    commit_id = _new_commit(deps)
+    commit_id = new_commit(deps)
     async with deps.pool.acquire() as conn, conn.transaction():
         wf = await access.workflow(conn, req.workflow_id, space_id=req.space_id, lock="NO KEY UPDATE")
         saved = await drafts.replace(conn, wf.id, expected_commit_id=req.submit_commit_id, canvas=req.schema,
@@ -111,14 +111,19 @@ async def save(deps: ServiceDeps, req: wpb.SaveWorkflowRequest) -> wpb.SaveWorkf
         if not saved:
             raise Conflict(f"workflow {wf.id} was saved by someone else since commit {req.submit_commit_id!r} "
                            f"(now {wf.draft.commit_id!r}): load the canvas again and redo the change")
-        # Only workflows of this space are recorded as used, and none is deleted while this runs.
-        existing = await workflow_rows.keep_existing(conn, wf.space_id, sorted({r.referred_id for r in used} - {wf.id}))
-        await references.replace_for(conn, wf.id, (r for r in used if r.referred_id in existing))
+        await record_references(conn, wf.id, wf.space_id, used)
         await _update_meta(conn, wf, changes)
         wf = await access.workflow(conn, wf.id, space_id=req.space_id)
     return wpb.SaveWorkflowData(name=wf.name, url=await views.icon_url(deps, wf.icon_uri),
                                 status=status.dev_status(wf), workflow_status=status.publish_status(wf),
                                 submit_commit_id=wf.draft.commit_id)
+
+
+async def record_references(conn: asyncpg.Connection, workflow_id: int, space_id: int, used: set[Reference]) -> None:
+    """What the workflow's draft uses. Only workflows of this space are recorded, and none is
+    deleted while the caller's transaction runs."""
+    existing = await workflow_rows.keep_existing(conn, space_id, sorted({r.referred_id for r in used} - {workflow_id}))
+    await references.replace_for(conn, workflow_id, (r for r in used if r.referred_id in existing))
 
 
 async def update_meta(deps: ServiceDeps, req: wpb.UpdateWorkflowMetaRequest) -> None:
@@ -163,6 +168,6 @@ async def _insert_copy(deps: ServiceDeps, wf: Workflow) -> int:
                                    icon_uri=wf.icon_uri, mode=wf.mode, creator_id=current_context().user_id,
                                    source_id=wf.id)
         await drafts.insert(conn, workflow_id=copy_id, canvas=draft.canvas, content_hash=draft.state.content_hash,
-                            commit_id=_new_commit(deps))
+                            commit_id=new_commit(deps))
         await references.copy(conn, wf.id, copy_id)
     return copy_id

@@ -64,7 +64,7 @@ def test_references_read_sub_workflow_and_tool_ids() -> None:
         {"id": "a", "type": "9", "data": {"inputs": {"workflowId": "7"}}},
         {"id": "b", "type": "21", "blocks": [{"id": "c", "type": "9", "data": {"inputs": {"workflowId": 8}}}]},
         {"id": "d", "type": "3", "data": {"inputs": {"fcParam": {"workflowFCParam": {"workflowList": [
-            {"workflowId": "7"}, {"workflowId": "9"}]}}}}},
+            {"workflow_id": "7"}, {"workflow_id": "9"}]}}}}},
         {"id": "e", "type": "9", "data": {"inputs": {"workflowId": ""}}}], "edges": []}
     assert {(r.referred_id, r.refer_type.name) for r in canvas_facts.references(doc)} == {
         (7, "SubWorkflow"), (8, "SubWorkflow"), (7, "Tool"), (9, "Tool")}

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from atelier_devstack.canvas_builders import chain, concat, edge, entry, exit_, lit, node, out, param, ref
 from atelier_proto.enums import NodeType
 from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.plan import Plan, compile_plan
@@ -32,61 +33,8 @@ PLUGIN = 4
 # ------------------------------------------------------------------ canvases built in code
 
 
-def lit(value: Any, type_: str = "string") -> dict[str, Any]:
-    return {"type": type_, "value": {"type": "literal", "content": value}}
-
-
-def ref(block_id: str, name: str, type_: str = "string", **extra: Any) -> dict[str, Any]:
-    return {"type": type_, **extra,
-            "value": {"type": "ref", "content": {"source": "block-output", "blockID": block_id, "name": name}}}
-
-
-def param(name: str, value: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "input": value}
-
-
-def out(name: str, type_: str = "string", **extra: Any) -> dict[str, Any]:
-    return {"name": name, "type": type_, **extra}
-
-
-def node(id_: str, type_: int, inputs: dict[str, Any] | None = None, outputs: list | None = None,
-         title: str = "", **extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {"nodeMeta": {"title": title or id_}, "outputs": outputs or []}
-    if inputs is not None:
-        data["inputs"] = inputs
-    return {"id": id_, "type": str(type_), "data": data, **extra}
-
-
-def entry(*outputs: dict[str, Any]) -> dict[str, Any]:
-    return node("100001", 1, None, list(outputs), "Start")
-
-
-def exit_(*params: dict[str, Any], text: str | None = None) -> dict[str, Any]:
-    inputs: dict[str, Any] = {"terminatePlan": "returnVariables" if text is None else "useAnswerContent",
-                              "inputParameters": list(params)}
-    if text is not None:
-        inputs["content"] = lit(text)
-    return node("900001", 2, inputs, title="End")
-
-
-def edge(source: str, target: str, port: str = "") -> dict[str, Any]:
-    return {"sourceNodeID": source, "targetNodeID": target, "sourcePortID": port}
-
-
-def chain(*ids: str) -> list[dict[str, Any]]:
-    return [edge(a, b) for a, b in zip(ids, ids[1:], strict=False)]
-
-
 def plan(nodes: list[dict[str, Any]], edges: list[dict[str, Any]]) -> Plan:
     return compile_plan(parse_canvas({"nodes": nodes, "edges": edges}))
-
-
-def concat(id_: str, template: str, *params: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """A TextProcessor concatenating `template` over its inputs."""
-    return node(id_, 15, {"method": "concat", "inputParameters": list(params),
-                          "concatParams": [param("concatResult", lit(template)),
-                                           param("arrayItemConcatChar", lit(", "))], **extra},
-                [out("output")])
 
 
 def on_error(process_type: int, *, retries: int = 0, timeout_ms: int = 0, data: str = "") -> dict[str, Any]:

@@ -10,7 +10,7 @@
   POST /v1/rerank             Jina/Cohere-style: results ordered by the cosine of the stub embeddings
 
 Control (over HTTP too, so service subprocesses' calls can be scripted and inspected):
-  POST /_control/script              {"replies": [{"content", "tool_calls": [{"name", "arguments"}],
+  POST /_control/script              {"replies": [{"content", "reasoning", "tool_calls": [{"name", "arguments"}],
                                       "error": {"status", "message"}, "first_token_delay_s",
                                       "tokens_per_s", "chunk_size_chars", "stream_error": {"after_chars",
                                       "message"}}]} appended to the queue; stream_error cuts a streamed
@@ -260,6 +260,7 @@ async def chat_completions(request: Request) -> Response:
 
     model = body.get("model") or CHAT_MODELS[0]
     content = reply.get("content") or ""
+    reasoning = str(reply.get("reasoning") or "")  # a thinking model's reasoning_content, streamed first
     calls = _tool_calls(reply)
     finish = "tool_calls" if calls else "stop"
     first_delay = float(reply.get("first_token_delay_s") or 0.0)
@@ -282,6 +283,8 @@ async def chat_completions(request: Request) -> Response:
         if delay > 0:
             await asyncio.sleep(delay)
         message: dict[str, Any] = {"role": "assistant", "content": content if (content or not calls) else None}
+        if reasoning:
+            message["reasoning_content"] = reasoning
         if calls:
             message["tool_calls"] = calls
         return JSONResponse(
@@ -326,6 +329,8 @@ async def chat_completions(request: Request) -> Response:
         if first_delay > 0:
             await asyncio.sleep(first_delay)
         yield chunk({"role": "assistant", "content": ""})
+        for piece in _chunks(reasoning, chunk_size):
+            yield chunk({"reasoning_content": piece})
         sent = 0
         for piece in _chunks(content, chunk_size):
             if stream_error and sent >= int(stream_error.get("after_chars", 0)):

@@ -94,7 +94,7 @@ class OpenAIStub:
         return resp.json()
 
     def script(self, *replies: dict[str, Any]) -> None:
-        """Queue replies for the next chat completions: {"content", "tool_calls": [{"name", "arguments"}],
+        """Queue replies for the next chat completions: {"content", "reasoning", "tool_calls": [{"name", "arguments"}],
         "error": {"status", "message"}, "first_token_delay_s", "tokens_per_s", "chunk_size_chars"}."""
         self._call("POST", "/_control/script", json={"replies": list(replies)})
 

@@ -29,7 +29,7 @@ from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.domain.entities import BotConfig, Checkpoint, PendingCall
 from atelier_agent.models import ModelConfig, ModelRegistry
-from atelier_agent.runtime import context_window, extraction, knowledge, llm, plugins, suggestions
+from atelier_agent.runtime import context_window, extraction, knowledge, plugins, suggestions
 from atelier_agent.runtime.attachments import Attachments, Extracted, Unreadable
 from atelier_agent.runtime.history import Stored, history_messages
 from atelier_agent.runtime.prompt import (
@@ -43,6 +43,7 @@ from atelier_agent.runtime.prompt import (
 from atelier_agent.runtime.tools import Tool, ToolFailure, ToolOutput, call_tool, keyword_memory_tool, knowledge_tool
 from atelier_agent.store import checkpoints
 from atelier_common.ai import LLMError
+from atelier_common.ai import streaming as llm
 from atelier_common.auth import current_context
 from atelier_common.errors import InvalidArgument, NotFound, Unavailable
 from atelier_common.files import FileStore

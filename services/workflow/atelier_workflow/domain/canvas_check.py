@@ -32,6 +32,12 @@ def check_canvas(canvas_json: str, *, max_bytes: int) -> CanvasDoc:
         doc = json.loads(canvas_json)
     except json.JSONDecodeError as e:
         raise InvalidArgument(f"field '{FIELD}': not JSON ({e})") from None
+    check_shape(doc)
+    return doc
+
+
+def check_shape(doc: object) -> CanvasDoc:
+    """The decoded canvas, if it has the shape of one (InvalidArgument otherwise)."""
     if not isinstance(doc, dict):
         raise InvalidArgument(f"field '{FIELD}': a canvas is a JSON object with 'nodes' and 'edges'")
     _check_level(doc, "")

@@ -8,9 +8,10 @@ Start and end nodes are found by their fixed ids (Coze's "100001" and "900001").
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,7 +81,7 @@ def _workflow_id(node: dict[str, Any], value: Any) -> int | None:
 
 def references(doc: CanvasDoc) -> set[Reference]:
     """The workflows the canvas uses: SubWorkflow nodes' `inputs.workflowId`, and the workflows LLM
-    nodes call as tools (`inputs.fcParam.workflowFCParam.workflowList[].workflowId`)."""
+    nodes call as tools (`inputs.fcParam.workflowFCParam.workflowList[].workflow_id`, as Coze spells it)."""
     found: set[Reference] = set()
     for node in all_nodes(doc):
         inputs = _inputs(node)
@@ -89,7 +90,7 @@ def references(doc: CanvasDoc) -> set[Reference]:
             refer_type = WorkflowReferType.SubWorkflow
         elif node["type"] == LLM_TYPE:
             tools = _object(_object(inputs.get("fcParam")).get("workflowFCParam")).get("workflowList")
-            ids = [_object(tool).get("workflowId") for tool in _list(tools)]
+            ids = [_object(tool).get("workflow_id") for tool in _list(tools)]
             refer_type = WorkflowReferType.Tool
         else:
             continue
@@ -172,3 +173,40 @@ def _connected(nodes: list[dict[str, Any]], edges: list[Any]) -> Iterator[dict[s
 def node_properties(doc: CanvasDoc) -> list[NodeProperties]:
     """The properties of the nodes that run, in canvas order (bodies after their loop or batch)."""
     return [_properties(node) for node in _connected(doc["nodes"], doc["edges"])]
+
+
+@dataclass(frozen=True)
+class SubWorkflowNode:
+    """A SubWorkflow node anywhere on the canvas (loop and batch bodies included) and what it runs."""
+
+    node_id: str
+    calls: SubWorkflowCall
+
+
+def sub_workflow_nodes(doc: CanvasDoc) -> list[SubWorkflowNode]:
+    """The SubWorkflow nodes whose workflow is chosen and spelled as an id, in canvas order (the
+    validator reports the others)."""
+    found = []
+    for node in all_nodes(doc):
+        if node["type"] != SUB_WORKFLOW_TYPE:
+            continue
+        inputs = _inputs(node)
+        try:
+            workflow_id = _workflow_id(node, inputs.get("workflowId"))
+        except InvalidArgument:
+            continue
+        version = inputs.get("workflowVersion")
+        if workflow_id is not None:
+            found.append(SubWorkflowNode(node["id"], SubWorkflowCall(workflow_id, version if isinstance(version, str)
+                                                                     else "")))
+    return found
+
+
+def replace_sub_workflow_ids(doc: CanvasDoc, replace: Callable[[dict[str, Any], Any], Any]) -> CanvasDoc:
+    """A copy of the canvas whose SubWorkflow nodes' `inputs.workflowId` is replace(node, value)."""
+    copied = copy.deepcopy(doc)
+    for node in all_nodes(copied):
+        inputs = _inputs(node)
+        if node["type"] == SUB_WORKFLOW_TYPE and inputs.get("workflowId") not in (None, ""):
+            inputs["workflowId"] = replace(node, inputs["workflowId"])
+    return copied

@@ -10,8 +10,9 @@ once the branch that was chosen reaches it. Nodes that become ready together run
 `RunState` keeps that bookkeeping in flat integer tables built once per plan (`FlowTables`):
 completing a node costs a few list operations per edge leaving it, with no graph walk, so an
 engine spends microseconds per node on it. What a run must keep to be resumed elsewhere is the
-nodes it completed and the port each chose (`RunState.completed`) and their outputs: a
-`Checkpoint`. Ready and skipped nodes follow from the completed ones (`Plan.resume`).
+nodes it completed and the port each chose (`RunState.completed`), their outputs, and the nodes
+waiting for a user's answer (a question, a form) with what each keeps meanwhile: a `Checkpoint`.
+Ready and skipped nodes follow from the completed ones (`Plan.resume`).
 
 Interface: `RunState` (`.ready()`, `.complete(node_id, port) -> Step`, `.skipped()`,
 `.finished`, `.completed`), `Step`, `Checkpoint` (`to_json` / `from_json`), `FlowTables`.
@@ -149,14 +150,18 @@ class RunState:
 @dataclass(frozen=True)
 class Checkpoint:
     """What a run keeps after each node to resume elsewhere: completed node -> chosen port,
-    and each completed node's output (JSON values)."""
+    each completed node's output, and each interrupted node -> what it keeps while it waits
+    for an answer (the engine's interrupt record; all JSON values)."""
 
     completed: Mapping[str, str | None]
     outputs: Mapping[str, Any] = field(default_factory=dict)
+    interrupted: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"completed": dict(self.completed), "outputs": dict(self.outputs)}
+        return {"completed": dict(self.completed), "outputs": dict(self.outputs),
+                "interrupted": dict(self.interrupted)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Checkpoint:
-        return cls(dict(data.get("completed") or {}), dict(data.get("outputs") or {}))
+        return cls(dict(data.get("completed") or {}), dict(data.get("outputs") or {}),
+                   dict(data.get("interrupted") or {}))

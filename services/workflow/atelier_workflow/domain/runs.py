@@ -117,6 +117,7 @@ class RunEnd:
     failed_node_id: str | None = None
     input_tokens: int = 0
     output_tokens: int = 0
+    checkpoint: Mapping[str, Any] | None = None  # an interrupted run: the engine's own, interrupts included
 
 
 def parse_parameters(value: str | Mapping[str, Any] | None, field: str = "parameters") -> dict[str, Any]:

@@ -9,7 +9,9 @@ that wiring one in is a registry entry plus a service here, not an engine change
 `NodeContext` is per node run: the run's context, the observer, where the node runs (`scope`),
 its settings resolved on demand (`setting(place)`: Selector conditions, loop counts...), the
 running Loop's `LoopControl` inside a loop body, `emit(text)` for streamed messages, and
-`run_body(...)` for the Loop and Batch executors to run one iteration of their body.
+`run_body(...)` for the Loop and Batch executors to run one iteration of their body, and
+`resumed` when the node interrupted the run earlier and now runs again (the user's answer and
+the state it kept; see model.NodeInterrupt).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from atelier_workflow.domain.plan import Plan, PlanNode
+from atelier_workflow.engine.model import Resumed
 from atelier_workflow.engine.observer import MessageEvent, RunObserver, Scope
 from atelier_workflow.engine.values import resolve
 from atelier_workflow.sandbox.model import Limits, SandboxPolicy
@@ -50,11 +53,12 @@ BodyRunner = Callable[[Plan, Mapping[str, Any], int, "LoopControl | None"], Awai
 
 
 class NodeContext:
-    __slots__ = ("run", "observer", "node", "values", "scope", "loop", "run_inputs", "_run_body", "_settings")
+    __slots__ = ("run", "observer", "node", "values", "scope", "loop", "run_inputs", "resumed", "_run_body",
+                 "_settings")
 
     def __init__(self, run: RunContext, observer: RunObserver | None, node: PlanNode,
                  values: Mapping[str, Mapping[str, Any]], scope: Scope | None, loop: LoopControl | None,
-                 run_inputs: Mapping[str, Any], run_body: BodyRunner) -> None:
+                 run_inputs: Mapping[str, Any], run_body: BodyRunner, resumed: Resumed | None = None) -> None:
         self.run = run
         self.observer = observer
         self.node = node
@@ -62,6 +66,7 @@ class NodeContext:
         self.scope = scope
         self.loop = loop
         self.run_inputs = run_inputs
+        self.resumed = resumed
         self._run_body = run_body
         self._settings: dict[str, Any] | None = None
 

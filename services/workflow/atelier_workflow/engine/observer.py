@@ -9,6 +9,8 @@ quick and hand slow work (a database write, a Kafka produce) to a task or queue 
   outputs, timings, token usage and error. `node_failed` is told of every failed attempt
   (`attempt`, `final`); a failure the error policy absorbs is followed by `node_finished` with
   the policy's outputs.
+- `node_interrupted`: the node asked the user (a question, a form) and the run will stop to
+  wait for the answer (`Interrupt`); the node is neither finished nor failed.
 - `message`: an OutputEmitter's text (and a text-returning Exit's answer) as it is produced.
 - `checkpoint`: after each node of the canvas (not of a Loop's or Batch's body) completes, what
   the run must keep to be resumed with `Engine.run(..., resume=checkpoint)`. Its mappings are
@@ -23,7 +25,7 @@ from typing import Any, Protocol
 
 from atelier_proto.enums import NodeType
 from atelier_workflow.domain.progress import Checkpoint
-from atelier_workflow.engine.model import TokenUsage
+from atelier_workflow.engine.model import Interrupt, TokenUsage
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,7 @@ class RunObserver(Protocol):
     def node_finished(self, event: NodeEvent) -> None: ...
     def node_failed(self, event: NodeEvent) -> None: ...
     def node_skipped(self, event: NodeEvent) -> None: ...
+    def node_interrupted(self, event: NodeEvent, interrupt: Interrupt) -> None: ...
     def message(self, event: MessageEvent) -> None: ...
     def checkpoint(self, checkpoint: Checkpoint) -> None: ...
 
@@ -81,6 +84,9 @@ class BaseObserver:
         pass
 
     def node_skipped(self, event: NodeEvent) -> None:
+        pass
+
+    def node_interrupted(self, event: NodeEvent, interrupt: Interrupt) -> None:
         pass
 
     def message(self, event: MessageEvent) -> None:

@@ -54,10 +54,39 @@ def default_registry() -> ExecutorRegistry:
         loop,
         selector,
         text,
+        user_input,
     )
 
     registry = ExecutorRegistry()
-    for module in (entry_exit, selector, text, aggregator, json_nodes, loop, batch, code, emitter):
+    for module in (entry_exit, selector, text, aggregator, json_nodes, loop, batch, code, emitter, user_input):
         for node_type, executor in module.EXECUTORS.items():
             registry.register(node_type, executor)
+    return registry
+
+
+def data_registry(registry: ExecutorRegistry | None = None) -> ExecutorRegistry:
+    """`registry` (default: `default_registry()`) plus the nodes that read and write the user's
+    data through other services (variables...): they take their clients from
+    `RunContext.services` and fail with NodeUnavailable naming what is missing."""
+    from atelier_workflow.engine.nodes import variables
+
+    registry = registry or default_registry()
+    for module in (variables,):
+        for node_type, executor in module.EXECUTORS.items():
+            registry.register(node_type, executor)
+    return registry
+
+
+def full_registry() -> ExecutorRegistry:
+    """default_registry plus the nodes that call out (LLM, IntentDetector, HTTPRequester, Plugin,
+    SubWorkflow) and the data nodes (data_registry). They take their clients from `RunContext.services` (keys: atelier_workflow.clients;
+    `WorkflowClients.run_services(...)` builds them); a run without one fails that node saying so."""
+    from atelier_workflow.engine.nodes import http, intent, llm, plugin, subworkflow
+
+    registry = data_registry()
+    for module in (llm, intent, http, plugin):
+        for node_type, executor in module.EXECUTORS.items():
+            registry.register(node_type, executor)
+    for node_type, make in subworkflow.EXECUTORS_NEEDING_REGISTRY.items():
+        registry.register(node_type, make(registry))  # sub-workflows run with every executor, themselves too
     return registry

@@ -11,6 +11,15 @@ as in Coze. Skipped nodes never run. After each node of the canvas the observer 
 `Checkpoint`; `run(..., resume=checkpoint)` carries on from it without running completed nodes
 again. Cancelling the task that awaits `run` cancels every node running (a code node's sandbox
 process is killed) and re-raises CancelledError.
+
+Interrupts: a node of the canvas that raises `NodeInterrupt` (a question, a form) waits for the
+user. No node starts after that; the nodes already running finish (and are checkpointed), then
+the run ends INTERRUPTED with `RunResult.interrupt` and a checkpoint whose `interrupted` keeps
+each waiting node's interrupt and state. `run(..., resume=checkpoint,
+resume_answer=ResumeAnswer(node_id, answer))` runs that node again with `ctx.resumed` (the
+answer and its state); completed nodes do not run again, and a node still waiting for an answer
+it was not given reports its interrupt again without running. A node inside a Loop's or Batch's
+body cannot wait: its interrupt is a failure of that node.
 """
 
 from __future__ import annotations
@@ -31,9 +40,14 @@ from atelier_workflow.domain.progress import Checkpoint, RunState
 from atelier_workflow.engine.context import LoopControl, NodeContext, RunContext
 from atelier_workflow.engine.model import (
     NO_USAGE,
+    Interrupt,
+    InvalidResume,
     NodeError,
+    NodeInterrupt,
     NodeOutput,
     NodeTimeout,
+    ResumeAnswer,
+    Resumed,
     RunFailure,
     RunResult,
     RunStatus,
@@ -80,10 +94,18 @@ class Engine:
         self.registry = registry or default_registry()
 
     async def run(self, plan: Plan, inputs: Mapping[str, Any], *, context: RunContext | None = None,
-                  observer: RunObserver | None = None, resume: Checkpoint | None = None) -> RunResult:
+                  observer: RunObserver | None = None, resume: Checkpoint | None = None,
+                  resume_answer: ResumeAnswer | None = None) -> RunResult:
         """Run the plan of a canvas to its end. A failing node whose policy is Throw ends it with
-        status FAILED (the error names the node); cancelling the caller cancels the run."""
-        run = _Run(self.registry, context or _NO_CONTEXT, observer, inputs)
+        status FAILED (the error names the node); a node waiting for the user ends it
+        INTERRUPTED; cancelling the caller cancels the run. InvalidResume when `resume_answer`
+        names a node the checkpoint is not waiting on."""
+        interrupted = {node: dict(record) for node, record in (resume.interrupted if resume else {}).items()}
+        if resume_answer is not None and resume_answer.node_id not in interrupted:
+            waiting = ", ".join(interrupted) or "none"
+            raise InvalidResume(f"the run is not waiting for an answer from node {resume_answer.node_id}; "
+                                f"nodes waiting: {waiting}")
+        run = _Run(self.registry, context or _NO_CONTEXT, observer, inputs, interrupted, resume_answer)
         if resume is not None:
             state = plan.resume(resume.completed)
             outputs = {node: dict(out) for node, out in resume.outputs.items()}
@@ -94,11 +116,16 @@ class Engine:
             await run.drive(frame)
         except RunFailed as failed:
             return RunResult(RunStatus.FAILED, error=failed.failure, usage=_total(frame.usage),
-                             checkpoint=Checkpoint(dict(state.completed), dict(outputs)))
+                             checkpoint=Checkpoint(dict(state.completed), dict(outputs), dict(interrupted)))
+        checkpoint = Checkpoint(dict(state.completed), dict(outputs), dict(interrupted))
+        if run.waiting:
+            first = run.waiting[0]
+            return RunResult(RunStatus.INTERRUPTED, usage=_total(frame.usage), checkpoint=checkpoint,
+                             interrupt=Interrupt.from_record(first, interrupted[first]))
         exit_outputs = outputs.get(plan.exit_id, {}) if plan.exit_id else {}
         answer = exit_outputs.get("output") if plan.exit_id and _returns_text(plan.node(plan.exit_id)) else None
         return RunResult(RunStatus.SUCCEEDED, dict(exit_outputs), answer, usage=_total(frame.usage),
-                         checkpoint=Checkpoint(dict(state.completed), dict(outputs)))
+                         checkpoint=checkpoint)
 
 
 def _returns_text(node: PlanNode) -> bool:
@@ -113,28 +140,37 @@ def _total(usages: list[TokenUsage]) -> TokenUsage:
 
 
 class _Run:
-    __slots__ = ("registry", "context", "observer", "inputs")
+    __slots__ = ("registry", "context", "observer", "inputs", "interrupted", "answer", "waiting")
 
     def __init__(self, registry: ExecutorRegistry, context: RunContext, observer: RunObserver | None,
-                 inputs: Mapping[str, Any]) -> None:
+                 inputs: Mapping[str, Any], interrupted: dict[str, dict[str, Any]],
+                 answer: ResumeAnswer | None) -> None:
         self.registry = registry
         self.context = context
         self.observer = observer
         self.inputs = inputs
+        self.interrupted = interrupted  # canvas node waiting for the user -> its interrupt record
+        self.answer = answer
+        self.waiting: list[str] = []  # nodes that wait for the user in this run, in the order they asked
 
     async def drive(self, frame: _Frame) -> None:
-        """Run the frame's plan until every node is completed or skipped."""
+        """Run the frame's plan until every node is completed or skipped, or until the nodes
+        running when one started to wait for the user have finished."""
         state, plan = frame.state, frame.plan
         ready = list(state.ready())
-        running: dict[asyncio.Task[NodeOutput], str] = {}
+        running: dict[asyncio.Task[NodeOutput | None], str] = {}
         try:
             while ready or running:
+                if self.waiting and frame.scope is None:
+                    ready.clear()  # the run stops for the user: start nothing new
+                    if not running:
+                        break
                 if len(ready) == 1 and not running:  # a chain: no task needed
                     node_id = ready.pop()
-                    self._completed(frame, node_id, await self.run_node(frame, plan.nodes[node_id]), ready)
+                    self._completed(frame, node_id, await self._step(frame, plan.nodes[node_id]), ready)
                     continue
                 for node_id in ready:
-                    running[asyncio.create_task(self.run_node(frame, plan.nodes[node_id]))] = node_id
+                    running[asyncio.create_task(self._step(frame, plan.nodes[node_id]))] = node_id
                 ready.clear()
                 done, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
                 for task in done:
@@ -146,7 +182,35 @@ class _Run:
                     task.cancel()
                 await asyncio.gather(*running, return_exceptions=True)
 
-    def _completed(self, frame: _Frame, node_id: str, result: NodeOutput, ready: list[str]) -> None:
+    async def _step(self, frame: _Frame, node: PlanNode) -> NodeOutput | None:
+        """Run one node; None when it waits for the user (then it is in `waiting`)."""
+        if frame.scope is not None:
+            return await self.run_node(frame, node)
+        resumed = None
+        record = self.interrupted.get(node.id)
+        if record is not None:
+            if self.answer is None or self.answer.node_id != node.id:
+                self.waiting.append(node.id)  # still waiting for its own answer: ask again, do not run
+                return None
+            resumed = Resumed(self.answer.answer, record.get("state") or {})
+        try:
+            return await self.run_node(frame, node, resumed)
+        except NodeInterrupt as asked:
+            interrupt = Interrupt(node.id, node.type, node.title, asked.type, asked.data)
+            self.interrupted[node.id] = interrupt.record(asked.state)
+            self.waiting.append(node.id)
+            observer = self.observer
+            if observer is not None:
+                observer.node_interrupted(NodeEvent(node.id, node.type, node.title), interrupt)
+                observer.checkpoint(Checkpoint(frame.state.completed, MappingProxyType(frame.outputs),
+                                               MappingProxyType(self.interrupted)))
+            return None
+
+    def _completed(self, frame: _Frame, node_id: str, result: NodeOutput | None, ready: list[str]) -> None:
+        if result is None:  # waits for the user: neither completed nor failed
+            return
+        if frame.scope is None:
+            self.interrupted.pop(node_id, None)
         frame.outputs[node_id] = result.outputs
         if result.usage is not None:
             frame.usage.append(result.usage)
@@ -158,13 +222,15 @@ class _Run:
                 node = frame.plan.nodes[skipped]
                 observer.node_skipped(NodeEvent(skipped, node.type, node.title, frame.scope))
             if frame.scope is None:
-                observer.checkpoint(Checkpoint(frame.state.completed, MappingProxyType(frame.outputs)))
+                observer.checkpoint(Checkpoint(frame.state.completed, MappingProxyType(frame.outputs),
+                                               MappingProxyType(self.interrupted)))
 
-    async def run_node(self, frame: _Frame, node: PlanNode) -> NodeOutput:
+    async def run_node(self, frame: _Frame, node: PlanNode, resumed: Resumed | None = None) -> NodeOutput:
+        """Run one node under its error policy; NodeInterrupt passes through (canvas nodes)."""
         observer = self.observer
         started = time.perf_counter()
         ctx = NodeContext(self.context, observer, node, frame.values, frame.scope, frame.loop, self.inputs,
-                          self._body_runner(frame, node))
+                          self._body_runner(frame, node), resumed)
         inputs: dict[str, Any] = {}
         try:
             for binding in node.inputs:
@@ -206,6 +272,11 @@ class _Run:
                 return await executor(node, inputs, ctx)
             except NodeError as exc:
                 error = exc
+            except NodeInterrupt:
+                if frame.scope is None:
+                    raise
+                error = NodeError(f"{node.title} cannot wait for the user inside a Loop or Batch body",
+                                  "interrupt_in_body")
             except (asyncio.CancelledError, TimeoutError):
                 raise
             except Exception as exc:  # an executor's own bug: still the node's failure, reported as such

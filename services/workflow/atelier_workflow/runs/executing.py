@@ -20,8 +20,8 @@ from atelier_workflow.domain.plan import PlanNode
 from atelier_workflow.domain.runs import QUEUED_MODES, REPEATABLE_NODE_TYPES, Execution, RunEnd
 from atelier_workflow.domain.validation import InvalidCanvasError
 from atelier_workflow.engine.context import NodeContext, RunContext
-from atelier_workflow.engine.model import NodeOutput, RunResult, RunStatus
-from atelier_workflow.engine.registry import ExecutorRegistry, NodeExecutor, default_registry
+from atelier_workflow.engine.model import Interrupt, NodeOutput, ResumeAnswer, RunResult, RunStatus
+from atelier_workflow.engine.registry import ExecutorRegistry, NodeExecutor, full_registry
 from atelier_workflow.engine.runner import Engine
 from atelier_workflow.runs.definitions import DefinitionChanged, PlanCache
 from atelier_workflow.runs.lease import LeaseKeeper, StopReason
@@ -47,7 +47,7 @@ def _after_checkpoint(executor: NodeExecutor) -> NodeExecutor:
 def checkpointing_registry(base: ExecutorRegistry | None = None) -> ExecutorRegistry:
     """`base`'s executors; those of nodes not safe to repeat start once the run's
     CHECKPOINT_BARRIER (when it has one) lets them."""
-    base = base or default_registry()
+    base = base or full_registry()
     registry = base.copy()
     for node_type in NodeType:
         if node_type in base and node_type not in REPEATABLE_NODE_TYPES:
@@ -71,8 +71,8 @@ class Runner:
     def lease_s(self) -> float:
         return self.deps.settings.workflow_lease_s
 
-    async def execute(self, run: Execution, *, durable: bool,
-                      listener: RunListener | None = None, timeout_s: float | None = None) -> RunEnd | None:
+    async def execute(self, run: Execution, *, durable: bool, listener: RunListener | None = None,
+                      timeout_s: float | None = None, answer: ResumeAnswer | None = None) -> RunEnd | None:
         """Run it to its end and store the end; None when the lease was lost (another process
         carries on). `durable`: each checkpoint is stored before the next node starts."""
         try:
@@ -88,7 +88,7 @@ class Runner:
         services = {CHECKPOINT_BARRIER: recorder.durable} if durable else {}
         context = RunContext(run_id=str(run.id), services=services)
         task = asyncio.create_task(self.engine.run(plan, run.input, context=context, observer=recorder,
-                                                   resume=run.checkpoint))
+                                                   resume=run.checkpoint, resume_answer=answer))
         recorder.start()
         keeper.start(task)
         timer = asyncio.get_running_loop().call_later(timeout_s, keeper.stop, StopReason.TIMED_OUT) \
@@ -138,6 +138,10 @@ def end_of(result: RunResult) -> RunEnd:
     if result.status is RunStatus.SUCCEEDED:
         return RunEnd(WorkflowExeStatus.Success, output=dict(result.output), answer=result.answer,
                       input_tokens=usage.input_tokens, output_tokens=usage.output_tokens)
+    if result.status is RunStatus.INTERRUPTED:  # waits for an answer: the checkpoint keeps the question
+        return RunEnd(WorkflowExeStatus.Interrupted, input_tokens=usage.input_tokens,
+                      output_tokens=usage.output_tokens,
+                      checkpoint=result.checkpoint.to_json() if result.checkpoint else None)
     error = result.error
     return RunEnd(WorkflowExeStatus.Fail, error_code=error.code if error else "failed",
                   error_msg=error.message if error else "the run failed",
@@ -147,3 +151,15 @@ def end_of(result: RunResult) -> RunEnd:
 
 def error_message(exc: BaseException) -> str:
     return exc.msg if isinstance(exc, AtelierError) else f"{type(exc).__name__}: {exc}"
+
+
+def pending_interrupts(run: Execution) -> list[Interrupt]:
+    """What an interrupted run waits for, in the order its nodes asked."""
+    recorded = run.checkpoint.interrupted if run.checkpoint else {}
+    return [Interrupt.from_record(node_id, record) for node_id, record in recorded.items()]
+
+
+def answer_for(run: Execution, data: str) -> ResumeAnswer | None:
+    """The answer to the first question the run waits on (None: it waits on none)."""
+    waiting = pending_interrupts(run)
+    return ResumeAnswer(waiting[0].node_id, data) if waiting else None

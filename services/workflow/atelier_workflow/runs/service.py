@@ -14,8 +14,9 @@ from atelier_proto.enums import WorkflowRunMode
 from atelier_workflow import access
 from atelier_workflow.domain.entities import Workflow
 from atelier_workflow.domain.runs import Execution, parse_parameters
+from atelier_workflow.engine.model import ResumeAnswer
 from atelier_workflow.runs import definitions, starting, views
-from atelier_workflow.runs.executing import Runner
+from atelier_workflow.runs.executing import Runner, answer_for
 from atelier_workflow.runs.streaming import StreamEvents
 from atelier_workflow.store import executions, node_executions
 from atelier_workflow.store import workflows as workflow_rows
@@ -83,12 +84,13 @@ async def stream_run(runner: Runner, req: wpb.OpenAPIStreamRunFlowRequest) -> As
         yield event
 
 
-async def _streamed(runner: Runner, execution: Execution) -> AsyncIterator[wpb.WorkflowStreamEvent]:
+async def _streamed(runner: Runner, execution: Execution, answer: ResumeAnswer | None = None
+                    ) -> AsyncIterator[wpb.WorkflowStreamEvent]:
     """Execute a run this process holds, its events as they happen."""
     events = StreamEvents(execution.id)
 
     async def execute() -> None:
-        end = await runner.execute(execution, durable=False, listener=events,
+        end = await runner.execute(execution, durable=False, listener=events, answer=answer,
                                    timeout_s=runner.deps.settings.workflow_sync_timeout_s)
         events.end(end)
 
@@ -123,7 +125,7 @@ async def stream_resume(runner: Runner, req: wpb.OpenAPIStreamResumeFlowRequest
                                        lease_s=runner.deps.settings.workflow_lease_s)
     if reopened is None:
         raise _not_interrupted(found)
-    async for event in _streamed(runner, reopened):
+    async for event in _streamed(runner, reopened, answer_for(reopened, req.resume_data)):
         yield event
 
 

@@ -1,6 +1,7 @@
 """stream_run's server-sent events, as Coze sends them: `Message` for each piece of answer (an
-OutputEmitter's text, the Exit node's answer or output variables), then `Done`, or `Error` when
-the run failed or was cancelled. SSE ids count from 0; `node_seq_id` counts each node's
+OutputEmitter's text, the Exit node's answer or output variables), then `Done`, `Interrupt` (a
+question or input form waits for the user: `interrupt_data` {event_id, type, data}), or `Error`
+when the run failed or was cancelled. SSE ids count from 0; `node_seq_id` counts each node's
 messages from 0."""
 
 from __future__ import annotations
@@ -12,12 +13,18 @@ from typing import Any
 from atelier_proto import workflow_pb2 as wpb
 from atelier_proto.enums import NodeType, WorkflowExeStatus
 from atelier_workflow.domain.runs import RunEnd
+from atelier_workflow.engine.model import Interrupt
 from atelier_workflow.engine.observer import MessageEvent, NodeEvent
 
-MESSAGE, ERROR, DONE = "Message", "Error", "Done"
+MESSAGE, ERROR, DONE, INTERRUPT = "Message", "Error", "Done", "Interrupt"
 # Coze's display keys of the nodes that answer (entity.NodeMeta.DisplayKey).
 DISPLAY_KEYS = {NodeType.Exit: "End", NodeType.OutputEmitter: "Message", NodeType.Entry: "Start"}
 RUN_FAILED_CODE = 720701013  # Coze's errno for a workflow execution that failed
+
+
+def interrupt_event_id(execute_id: int, number: int) -> str:
+    """Coze's interrupt event id: "<execute_id>/<n>" (resuming names the run by it)."""
+    return f"{execute_id}/{number}"
 
 
 class StreamEvents:
@@ -62,6 +69,13 @@ class StreamEvents:
     def end(self, end: RunEnd | None) -> None:
         if end is not None and end.status == WorkflowExeStatus.Success:
             self._put(DONE, {"debug_url": ""})
+        elif end is not None and end.status == WorkflowExeStatus.Interrupted:
+            recorded = (end.checkpoint or {}).get("interrupted") or {}
+            for number, (node_id, record) in enumerate(recorded.items(), start=1):
+                waiting = Interrupt.from_record(node_id, record)
+                self._put(INTERRUPT, {"interrupt_data": {"event_id": interrupt_event_id(self.execute_id, number),
+                                                         "type": int(waiting.type), "data": waiting.data},
+                                      "node_title": waiting.node_title})
         elif end is None:
             self._put(ERROR, {"error_code": RUN_FAILED_CODE,
                               "error_message": "the run was taken over by another process"})

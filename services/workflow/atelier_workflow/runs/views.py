@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from atelier_proto import workflow_pb2 as wpb
 from atelier_proto.enums import NodeExeStatus, WorkflowExeHistoryStatus, WorkflowExeStatus, WorkflowRunMode
 from atelier_workflow.domain.runs import Execution, NodeExecution
+from atelier_workflow.engine.model import Interrupt
+from atelier_workflow.runs.streaming import interrupt_event_id
 
 HISTORY_STATUS = {WorkflowExeStatus.Running: "Running", WorkflowExeStatus.Success: "Success",
                   WorkflowExeStatus.Fail: "Fail", WorkflowExeStatus.Cancel: "Cancel",
@@ -51,6 +53,18 @@ def node_result(row: NodeExecution) -> wpb.NodeResult:
     return result
 
 
+def node_events(run: Execution) -> list[wpb.NodeEvent]:
+    """What an interrupted run waits for (Coze's nodeEvents; NodeEventType numbers as InterruptType)."""
+    recorded = run.checkpoint.interrupted if run.checkpoint and run.status == WorkflowExeStatus.Interrupted else {}
+    events = []
+    for number, (node_id, record) in enumerate(recorded.items(), start=1):
+        waiting = Interrupt.from_record(node_id, record)
+        events.append(wpb.NodeEvent(id=interrupt_event_id(run.id, number), type=int(waiting.type),
+                                    node_title=waiting.node_title, data=waiting.data, node_id=node_id,
+                                    schema_node_id=node_id))
+    return events
+
+
 def process(run: Execution, rows: Sequence[NodeExecution], node_count: int) -> wpb.GetWorkFlowProcessData:
     shown = latest_rows(rows)
     done = sum(1 for r in shown if not r.scope_owner and r.status == NodeExeStatus.Success)
@@ -61,7 +75,7 @@ def process(run: Execution, rows: Sequence[NodeExecution], node_count: int) -> w
         nodeResults=[node_result(r) for r in shown], rate=f"{rate:.2f}",
         exeHistoryStatus=WorkflowExeHistoryStatus.HasHistory,
         workflowExeCost=_cost((end - run.created_at).total_seconds()),
-        tokenAndCost=_tokens(run.input_tokens, run.output_tokens), logID=str(run.id))
+        tokenAndCost=_tokens(run.input_tokens, run.output_tokens), logID=str(run.id), nodeEvents=node_events(run))
     if run.error_msg:
         data.reason = run.error_msg
     if shown:

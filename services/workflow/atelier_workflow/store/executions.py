@@ -104,10 +104,11 @@ async def finish(conn: Conn, execute_id: int, owner: str, end: RunEnd) -> bool:
     return bool(await conn.fetchval(
         "UPDATE workflow_executions SET status = $3, output = $4::jsonb, answer = $5, error_code = $6,"
         " error_msg = $7, failed_node_id = $8, input_tokens = input_tokens + $9,"
-        " output_tokens = output_tokens + $10, lease_owner = NULL, finished_at = now(), updated_at = now()"
-        " WHERE id = $1 AND lease_owner = $2 AND status = $11 RETURNING true",
+        " output_tokens = output_tokens + $10, checkpoint = coalesce($12::jsonb, checkpoint), lease_owner = NULL,"
+        " finished_at = now(), updated_at = now() WHERE id = $1 AND lease_owner = $2 AND status = $11 RETURNING true",
         execute_id, owner, int(end.status), None if end.output is None else dict(end.output),
-        end.answer, end.error_code, end.error_msg, end.failed_node_id, end.input_tokens, end.output_tokens, RUNNING))
+        end.answer, end.error_code, end.error_msg, end.failed_node_id, end.input_tokens, end.output_tokens, RUNNING,
+        None if end.checkpoint is None else dict(end.checkpoint)))
 
 
 async def reopen(conn: Conn, execute_id: int, *, owner: str | None, lease_s: float) -> Execution | None:

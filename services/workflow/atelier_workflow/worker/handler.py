@@ -17,13 +17,13 @@ from atelier_common.kafka.event import Event
 from atelier_common.kafka.ledger import ProcessedEvents
 from atelier_common.kafka.retry import PermanentError
 from atelier_proto import events_pb2 as epb
-from atelier_workflow.runs.executing import Runner
+from atelier_workflow.runs.executing import Runner, answer_for
 from atelier_workflow.runs.starting import RESUME_REQUESTED, RUN_REQUESTED
 from atelier_workflow.store import executions
 
 log = logging.getLogger("atelier.workflow.worker")
-# A resume is a run from its checkpoint: the same claim and execution. (The answer in
-# resume_data reaches the interrupted node once the engine takes answers: the interrupt seam.)
+# A resume is a run from its checkpoint, the answer in resume_data given to the question it waits
+# on; a run taken over later (WorkflowRunRequested) carries on without it and asks again.
 PAYLOADS = {RUN_REQUESTED: epb.WorkflowRunRequested, RESUME_REQUESTED: epb.WorkflowResumeRequested}
 
 
@@ -48,17 +48,18 @@ class RunRequests:
         pool = self.runner.deps.pool
         if await self.ledger.seen(pool, event.event_id):
             return
+        answer = request.resume_data if isinstance(request, epb.WorkflowResumeRequested) else None
         with internal_context():
-            await self._run(request.execute_id)
+            await self._run(request.execute_id, answer)
         await self.ledger.record(pool, event.event_id)
 
-    async def _run(self, execute_id: int) -> None:
+    async def _run(self, execute_id: int, answer: str | None) -> None:
         runner = self.runner
         pool = runner.deps.pool
         run = await executions.claim(pool, execute_id, runner.owner, runner.lease_s)
         if run is None:
             log.info("run not claimed: finished, or held by another worker", extra={"execute_id": execute_id})
             return
-        end = await runner.execute(run, durable=True)
+        end = await runner.execute(run, durable=True, answer=None if answer is None else answer_for(run, answer))
         log.info("run ended", extra={"execute_id": execute_id, "attempt": run.attempts,
                                      "status": end.status.name if end else "taken over"})

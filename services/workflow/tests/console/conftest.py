@@ -172,7 +172,7 @@ def parts() -> CanvasParts:
 
 
 @pytest.fixture
-def canvases() -> RunCanvases:
+def run_canvases() -> RunCanvases:
     return RunCanvases()
 
 

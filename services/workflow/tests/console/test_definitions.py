@@ -174,6 +174,7 @@ async def test_a_canvas_must_be_canvas_json_of_bounded_size(workflows, parts) ->
 
 async def test_workflows_of_other_spaces_are_not_found(workflows, other, parts) -> None:
     workflow_id = await workflows.create()
+    await workflows.save(workflow_id, parts.canvas(parts.text_node("130001")))
     await workflows.publish(workflow_id, force=True)
     commit = await workflows.commit(workflow_id)
 
@@ -191,10 +192,11 @@ async def test_workflows_of_other_spaces_are_not_found(workflows, other, parts) 
     assert (await workflows.canvas(workflow_id))["vcs_data"]["submit_commit_id"] == commit
 
 
-async def test_lists_page_and_filter(other) -> None:
+async def test_lists_page_and_filter(other, parts) -> None:
     own_space = other  # a space with nothing else in it
     ids = [await own_space.create(f"flow_{n}") for n in range(3)]
     chat = await own_space.create("chat_1", flow_mode=CHATFLOW)
+    await own_space.save(ids[0], parts.canvas(parts.text_node("130001")))
     await own_space.publish(ids[0], force=True)
 
     first = await own_space.listed(page=1, size=2)

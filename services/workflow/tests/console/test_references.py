@@ -12,7 +12,7 @@ def llm_with_workflow_tool(node_id: str, workflow_id: str) -> dict[str, Any]:
     return {"id": node_id, "type": "3", "meta": {"position": {"x": 400, "y": 400}},
             "data": {"nodeMeta": {"title": "LLM"}, "inputs": {
                 "chatHistorySetting": {"enableChatHistory": True, "chatHistoryRound": 3},
-                "fcParam": {"workflowFCParam": {"workflowList": [{"workflowId": workflow_id, "workflowVersion": ""}]}},
+                "fcParam": {"workflowFCParam": {"workflowList": [{"workflow_id": workflow_id, "workflow_version": ""}]}},
                 "inputParameters": []}}}
 
 
@@ -61,12 +61,23 @@ async def test_uses_of_workflows_elsewhere_are_not_recorded(workflows, other, pa
 async def test_node_types_of_a_workflow_and_of_those_it_runs(workflows, parts) -> None:
     child = await workflows.create()
     loop = {"id": "140001", "type": "21", "meta": {"position": {"x": 0, "y": 300}},
-            "data": {"nodeMeta": {"title": "Loop"}, "inputs": {"loopType": "array", "inputParameters": []}},
+            "data": {"nodeMeta": {"title": "Loop"}, "inputs": {
+                "loopType": "count", "loopCount": {"type": "integer", "value": {"type": "literal", "content": "2"}},
+                "inputParameters": []}},
             "blocks": [parts.text_node("140002"), {
-                "id": "140003", "type": "40", "data": {"inputs": {"inputParameters": [{"left": {"type": "ref", "content": {
-                    "source": "global_variable_app", "path": ["counter"], "blockID": ""}}}]}}}],
-            "edges": [parts.edge("140001", "140002"), parts.edge("140002", "140003")]}
-    await workflows.save(child, parts.canvas(loop))
+                "id": "140003", "type": "40", "data": {"inputs": {"inputParameters": [{
+                    "left": {"type": "string", "value": {"type": "ref", "content": {
+                        "source": "global_variable_app", "path": ["counter"], "blockID": ""}}},
+                    "right": {"type": "string", "value": {"type": "ref", "content": {
+                        "source": "block-output", "blockID": "140002", "name": "output"}}}}]}}}],
+            "edges": [parts.edge("140001", "140002"), parts.edge("140002", "140003"),
+                      {"sourceNodeID": "140003", "targetNodeID": "140001", "targetPortID": "loop-function-inline-input"}]}
+    child_doc = parts.canvas(loop)  # one that can run: only such a canvas is published
+    child_doc["edges"] = [parts.edge("100001", "140001"),
+                          {"sourceNodeID": "140001", "targetNodeID": "900001", "sourcePortID": "loop-output"}]
+    child_doc["nodes"][-1]["data"]["inputs"]["inputParameters"][0]["input"]["value"] = {
+        "type": "literal", "content": "done"}
+    await workflows.save(child, child_doc)
     await workflows.publish(child, force=True)
     comment = {"id": "150001", "type": "31", "data": {"inputs": {"note": "never runs"}}}
 

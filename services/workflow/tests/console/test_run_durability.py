@@ -59,9 +59,9 @@ async def _first_holding(db: asyncpg.Pool, workers: list[ServiceProcess], *, tim
 
 
 async def test_async_runs_complete_exactly_once_while_workers_are_killed(
-        workflow_stack: KnowledgeStack, workflows, canvases, workflow_db: asyncpg.Pool) -> None:
+        workflow_stack: KnowledgeStack, workflows, run_canvases, workflow_db: asyncpg.Pool) -> None:
     workflow_id = await workflows.create()
-    await workflows.save(workflow_id, canvases.with_code(canvases.chain(CHAIN), "200010", PAUSE))
+    await workflows.save(workflow_id, run_canvases.with_code(run_canvases.chain(CHAIN), "200010", PAUSE))
     with ExitStack() as cleanup:
         victims = [_worker(workflow_stack) for _ in range(2)]
         for worker in victims:
@@ -101,7 +101,7 @@ async def test_async_runs_complete_exactly_once_while_workers_are_killed(
     assert not unfinished, f"runs not finished {recovered_s:.0f}s after the start: {unfinished}"
     for row in rows:
         text = json.loads(row["input"])["text"]
-        assert json.loads(row["output"]) == {"result": canvases.expected(text, CHAIN)}
+        assert json.loads(row["output"]) == {"result": run_canvases.expected(text, CHAIN)}
     assert recovered_s < 60
     taken_over = [r["id"] for r in rows if r["attempts"] > 1]
     assert taken_over, "no run was taken over: the kills did not interrupt any"
@@ -131,10 +131,10 @@ async def _orphan(db: asyncpg.Pool, workflow_id: str, space_id: str, mode: int) 
     return execute_id
 
 
-async def test_runs_whose_executor_died_are_never_left_running(workflows, canvases,
+async def test_runs_whose_executor_died_are_never_left_running(workflows, run_canvases,
                                                                workflow_db: asyncpg.Pool) -> None:
     workflow_id = await workflows.create()
-    await workflows.save(workflow_id, canvases.chain(2))
+    await workflows.save(workflow_id, run_canvases.chain(2))
     queued = await _orphan(workflow_db, workflow_id, workflows.space_id, mode=3)  # a test run: re-driven
     synced = await _orphan(workflow_db, workflow_id, workflows.space_id, mode=0)  # its caller is gone: fails
     deadline = time.monotonic() + 20
@@ -148,5 +148,5 @@ async def test_runs_whose_executor_died_are_never_left_running(workflows, canvas
         "SELECT id, status, output, error_msg, attempts FROM workflow.workflow_executions WHERE id = ANY($1)",
         [queued, synced])}
     assert rows[queued]["status"] == SUCCESS and rows[queued]["attempts"] == 2
-    assert json.loads(rows[queued]["output"]) == {"result": canvases.expected("orphan", 2)}
+    assert json.loads(rows[queued]["output"]) == {"result": run_canvases.expected("orphan", 2)}
     assert rows[synced]["status"] == 3 and "stopped" in rows[synced]["error_msg"]

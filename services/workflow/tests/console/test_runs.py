@@ -11,9 +11,10 @@ from typing import Any
 import asyncpg
 
 from atelier_devstack.api_client import AtelierClient, expect_error
+from atelier_devstack.canvas_builders import chain, concat, entry, exit_, node, out, param, ref
 
 START_ID, END_ID = "100001", "900001"
-RUNNING, SUCCESS, FAIL, CANCEL = 1, 2, 3, 4  # WorkflowExeStatus
+RUNNING, SUCCESS, FAIL, CANCEL, INTERRUPTED = 1, 2, 3, 4, 5  # WorkflowExeStatus
 NODE_RUNNING, NODE_SUCCESS = 2, 3  # NodeExeStatus
 
 
@@ -41,22 +42,22 @@ async def wait_status(workflows, workflow_id: str, execute_id: str, *statuses: i
         await asyncio.sleep(0.1)
 
 
-async def test_a_sync_run_answers_with_the_published_versions_output(canvases, workflows, client: AtelierClient) -> None:
-    workflow_id = await _published(workflows, canvases.chain(3))
-    await workflows.save(workflow_id, canvases.chain(1))  # the draft moved on: the published version runs
+async def test_a_sync_run_answers_with_the_published_versions_output(run_canvases, workflows, client: AtelierClient) -> None:
+    workflow_id = await _published(workflows, run_canvases.chain(3))
+    await workflows.save(workflow_id, run_canvases.chain(1))  # the draft moved on: the published version runs
 
     reply = await client.call("/v1/workflow/run", {"workflow_id": workflow_id,
                                                    "parameters": json.dumps({"text": "hi"})})
-    assert json.loads(reply["data"]) == {"result": canvases.expected("hi", 3)}
+    assert json.loads(reply["data"]) == {"result": run_canvases.expected("hi", 3)}
     execute_id = reply["execute_id"]
     as_object = await client.call("/v1/workflow/run", {"workflow_id": workflow_id, "parameters": {"text": "ho"}})
-    assert json.loads(as_object["data"]) == {"result": canvases.expected("ho", 3)}
+    assert json.loads(as_object["data"]) == {"result": run_canvases.expected("ho", 3)}
 
     # its history, by query and by path, and its node-by-node progress
     history = (await client.call("/v1/workflow/get_run_history", {"workflow_id": workflow_id,
                                                                   "execute_id": execute_id}, method="GET"))["data"]
     assert [(h["execute_id"], h["execute_status"], h["run_mode"]) for h in history] == [(execute_id, "Success", 0)]
-    assert json.loads(history[0]["output"]) == {"result": canvases.expected("hi", 3)}
+    assert json.loads(history[0]["output"]) == {"result": run_canvases.expected("hi", 3)}
     assert json.loads(history[0]["input"]) == {"text": "hi"}
     by_path = (await client.call(f"/v1/workflows/{workflow_id}/run_histories/{execute_id}", method="GET"))["data"]
     assert by_path == history
@@ -70,12 +71,12 @@ async def test_a_sync_run_answers_with_the_published_versions_output(canvases, w
     assert nodes["200002"]["NodeName"] == "Step 2" and nodes["200002"]["NodeType"] == "15"
 
 
-async def test_what_a_run_refuses(canvases, workflows, client: AtelierClient) -> None:
+async def test_what_a_run_refuses(run_canvases, workflows, client: AtelierClient) -> None:
     unpublished = await workflows.create()
-    await workflows.save(unpublished, canvases.chain(1))
+    await workflows.save(unpublished, run_canvases.chain(1))
     await expect_error(client.call("/v1/workflow/run", {"workflow_id": unpublished, "parameters": "{}"}),
                        409, "not published")
-    published = await _published(workflows, canvases.chain(1))
+    published = await _published(workflows, run_canvases.chain(1))
     await expect_error(client.call("/v1/workflow/run", {"workflow_id": published, "parameters": "{text"}),
                        400, "parameters")
     await expect_error(client.call("/v1/workflow/run", {"workflow_id": published, "parameters": "[1]"}),
@@ -104,17 +105,17 @@ async def _stream(client: AtelierClient, body: dict[str, Any]) -> list[dict[str,
     return _sse(reply.text)
 
 
-async def test_a_streamed_run_sends_cozes_events(canvases, workflows, client: AtelierClient) -> None:
-    workflow_id = await _published(workflows, canvases.chain(2, answer=True))
+async def test_a_streamed_run_sends_cozes_events(run_canvases, workflows, client: AtelierClient) -> None:
+    workflow_id = await _published(workflows, run_canvases.chain(2, answer=True))
     events = await _stream(client, {"workflow_id": workflow_id, "parameters": json.dumps({"text": "go"})})
     assert [(e["event"], e["id"]) for e in events] == [("Message", "0"), ("Done", "1")]
     message = events[0]["data"]
-    assert message["content"] == "done: " + canvases.expected("go", 2)
+    assert message["content"] == "done: " + run_canvases.expected("go", 2)
     assert (message["node_id"], message["node_type"], message["node_title"], message["node_seq_id"],
             message["node_is_finish"], message["content_type"]) == (END_ID, "End", "End", "0", True, "text")
 
     # a run returning variables streams them as the End node's message; a failed run ends in Error
-    variables = await _published(workflows, canvases.chain(1))
+    variables = await _published(workflows, run_canvases.chain(1))
     events = await _stream(client, {"workflow_id": variables, "parameters": json.dumps({"text": "x"})})
     assert [e["event"] for e in events] == ["Message", "Done"]
     assert json.loads(events[0]["data"]["content"]) == {"result": "x<1>"}
@@ -123,10 +124,10 @@ async def test_a_streamed_run_sends_cozes_events(canvases, workflows, client: At
     assert "text" in events[0]["data"]["error_message"] and events[0]["data"]["error_code"]
 
 
-async def test_a_test_run_is_executed_by_a_worker_and_polled(canvases, workflows, client: AtelierClient,
+async def test_a_test_run_is_executed_by_a_worker_and_polled(run_canvases, workflows, client: AtelierClient,
                                                               workflow_db: asyncpg.Pool) -> None:
     workflow_id = await workflows.create()
-    await workflows.save(workflow_id, canvases.chain(4))  # the draft runs: nothing is published
+    await workflows.save(workflow_id, run_canvases.chain(4))  # the draft runs: nothing is published
     started = (await workflows.call("test_run", workflow_id=workflow_id, input={"text": "draft"}))["data"]
     execute_id = started["execute_id"]
     assert started["workflow_id"] == workflow_id
@@ -134,7 +135,7 @@ async def test_a_test_run_is_executed_by_a_worker_and_polled(canvases, workflows
     assert done["executeStatus"] == SUCCESS, done
     nodes = {n["nodeId"]: n for n in done["nodeResults"]}
     assert len(nodes) == 6 and all(n["nodeStatus"] == NODE_SUCCESS for n in nodes.values())
-    assert json.loads(nodes[END_ID]["output"]) == {"result": canvases.expected("draft", 4)}
+    assert json.loads(nodes[END_ID]["output"]) == {"result": run_canvases.expected("draft", 4)}
     # the latest run is what get_process shows without an execute_id
     latest = (await workflows.client.call("/api/workflow_api/get_process", {
         "workflow_id": workflow_id, "space_id": workflows.space_id}, method="GET"))["data"]
@@ -154,9 +155,9 @@ async def main(args):
 """
 
 
-async def test_a_running_run_is_cancelled(canvases, workflows, client: AtelierClient) -> None:
+async def test_a_running_run_is_cancelled(run_canvases, workflows, client: AtelierClient) -> None:
     workflow_id = await workflows.create()
-    await workflows.save(workflow_id, canvases.with_code(canvases.chain(1), START_ID, SLOW_CODE))
+    await workflows.save(workflow_id, run_canvases.with_code(run_canvases.chain(1), START_ID, SLOW_CODE))
     execute_id = (await workflows.call("test_run", workflow_id=workflow_id, input={"text": "t"}))["data"]["execute_id"]
     deadline = asyncio.get_running_loop().time() + 20
     while True:  # the slow node is running
@@ -173,8 +174,8 @@ async def test_a_running_run_is_cancelled(canvases, workflows, client: AtelierCl
     await expect_error(workflows.call("cancel", execute_id="12345"), 404, "12345")
 
 
-async def test_runs_of_another_space_are_not_found(canvases, workflows, other, client: AtelierClient) -> None:
-    workflow_id = await _published(workflows, canvases.chain(1))
+async def test_runs_of_another_space_are_not_found(run_canvases, workflows, other, client: AtelierClient) -> None:
+    workflow_id = await _published(workflows, run_canvases.chain(1))
     reply = await client.call("/v1/workflow/run", {"workflow_id": workflow_id, "parameters": '{"text": "a"}'})
     await expect_error(other.client.call("/v1/workflow/run", {"workflow_id": workflow_id, "parameters": "{}"}),
                        404, workflow_id)
@@ -182,11 +183,11 @@ async def test_runs_of_another_space_are_not_found(canvases, workflows, other, c
                                          method="GET"), 404)
 
 
-async def _interrupted_after_first_step(workflows, canvases, db: asyncpg.Pool, length: int) -> tuple[str, str]:
+async def _interrupted_after_first_step(workflows, run_canvases, db: asyncpg.Pool, length: int) -> tuple[str, str]:
     """A finished test run put back as interrupted right after Step 1, whose stored output is
     "resumed<1>": what the resumed run produces shows it carried on from that checkpoint."""
     workflow_id = await workflows.create()
-    await workflows.save(workflow_id, canvases.chain(length))
+    await workflows.save(workflow_id, run_canvases.chain(length))
     execute_id = (await workflows.call("test_run", workflow_id=workflow_id, input={"text": "t"}))["data"]["execute_id"]
     await wait_status(workflows, workflow_id, execute_id, SUCCESS)
     checkpoint = {"completed": {START_ID: None, "200001": None},
@@ -196,10 +197,10 @@ async def _interrupted_after_first_step(workflows, canvases, db: asyncpg.Pool, l
     return workflow_id, execute_id
 
 
-async def test_an_interrupted_run_resumes_from_its_checkpoint(canvases, workflows, client: AtelierClient,
+async def test_an_interrupted_run_resumes_from_its_checkpoint(run_canvases, workflows, client: AtelierClient,
                                                               workflow_db: asyncpg.Pool) -> None:
     # test_resume: a worker carries the run on from the checkpoint
-    workflow_id, execute_id = await _interrupted_after_first_step(workflows, canvases, workflow_db, 3)
+    workflow_id, execute_id = await _interrupted_after_first_step(workflows, run_canvases, workflow_db, 3)
     await workflows.call("test_resume", workflow_id=workflow_id, execute_id=execute_id,
                          event_id=f"{execute_id}/1", data="yes")
     done = await wait_status(workflows, workflow_id, execute_id, SUCCESS, FAIL)
@@ -209,7 +210,7 @@ async def test_an_interrupted_run_resumes_from_its_checkpoint(canvases, workflow
                                       event_id=f"{execute_id}/1", data="again"), 409, "not waiting")
 
     # stream_resume: the run carries on in the caller's request, streamed
-    workflow_id, execute_id = await _interrupted_after_first_step(workflows, canvases, workflow_db, 2)
+    workflow_id, execute_id = await _interrupted_after_first_step(workflows, run_canvases, workflow_db, 2)
     reply = await client.raw("POST", "/v1/workflow/stream_resume", json={
         "workflow_id": workflow_id, "event_id": f"{execute_id}/1", "interrupt_type": 2, "resume_data": "yes"})
     events = _sse(reply.text)
@@ -217,3 +218,45 @@ async def test_an_interrupted_run_resumes_from_its_checkpoint(canvases, workflow
     assert json.loads(events[0]["data"]["content"]) == {"result": "resumed<1><2>"}
     await expect_error(client.call("/v1/workflow/stream_resume", {
         "workflow_id": workflow_id, "event_id": "nope", "interrupt_type": 2, "resume_data": "x"}), 400, "event_id")
+
+
+def _question_canvas() -> dict[str, Any]:
+    """Start(name) -> QuestionAnswer "Hi {{name}}, which city?" -> reply text -> End(reply)."""
+    return {"nodes": [
+        entry(out("name")),
+        node("qa", 18, {"inputParameters": [param("name", ref(START_ID, "name"))],
+                        "question": "Hi {{name}}, which city?", "answer_type": "text"},
+             [out("USER_RESPONSE")], title="Ask"),
+        concat("reply", "{{name}} lives in {{city}}", param("name", ref(START_ID, "name")),
+               param("city", ref("qa", "USER_RESPONSE"))),
+        exit_(param("reply", ref("reply", "output")))], "edges": chain(START_ID, "qa", "reply", END_ID)}
+
+
+async def test_a_question_interrupts_the_run_and_the_answer_finishes_it(workflows, client: AtelierClient) -> None:
+    # console: the test run stops at the question, get_process shows it, test_resume answers it
+    workflow_id = await workflows.create()
+    await workflows.save(workflow_id, _question_canvas())
+    execute_id = (await workflows.call("test_run", workflow_id=workflow_id, input={"name": "Ada"}))["data"]["execute_id"]
+    waiting = await wait_status(workflows, workflow_id, execute_id, INTERRUPTED, FAIL)
+    assert waiting["executeStatus"] == INTERRUPTED, waiting
+    [event] = waiting["nodeEvents"]
+    assert (event["id"], event["node_id"], event["type"], event["node_title"]) == (f"{execute_id}/1", "qa", 2, "Ask")
+    assert json.loads(event["data"])["messages"][0]["content"] == "Hi Ada, which city?"
+    await workflows.call("test_resume", workflow_id=workflow_id, execute_id=execute_id, event_id=event["id"],
+                         data="Paris")
+    done = await wait_status(workflows, workflow_id, execute_id, SUCCESS, FAIL)
+    nodes = {n["nodeId"]: n for n in done["nodeResults"]}
+    assert json.loads(nodes[END_ID]["output"]) == {"reply": "Ada lives in Paris"} and not done["nodeEvents"]
+
+    # OpenAPI: stream_run ends in an Interrupt event, stream_resume with its event id finishes the run
+    await workflows.publish(workflow_id, force=True)
+    events = await _stream(client, {"workflow_id": workflow_id, "parameters": {"name": "Bo"}})
+    assert [e["event"] for e in events] == ["Interrupt"]
+    interrupt = events[0]["data"]
+    assert interrupt["node_title"] == "Ask" and interrupt["interrupt_data"]["type"] == 2
+    reply = await client.raw("POST", "/v1/workflow/stream_resume", json={
+        "workflow_id": workflow_id, "event_id": interrupt["interrupt_data"]["event_id"], "interrupt_type": 2,
+        "resume_data": "Lima"})
+    events = _sse(reply.text)
+    assert [e["event"] for e in events] == ["Message", "Done"]
+    assert json.loads(events[0]["data"]["content"]) == {"reply": "Bo lives in Lima"}

@@ -27,7 +27,7 @@ from typing import Any
 import openai
 import yaml
 
-log = logging.getLogger("atelier.agent.models")
+log = logging.getLogger("atelier.models")
 
 DEFAULT_PARAMETERS: dict[str, dict[str, float]] = {
     "temperature": {"default": 0.7, "min": 0.0, "max": 2.0},
@@ -99,7 +99,7 @@ def _parse(path: Path, doc: Any) -> ModelConfig:
 
 def load_models(directory: Path) -> list[ModelConfig]:
     """Every *.yaml / *.yml in directory, by id; duplicate ids are an error. A missing directory
-    means no models (the agent service still starts; chats then fail with a clear error)."""
+    means no models (the service still starts; chats and LLM nodes then fail with a clear error)."""
     if not directory.is_dir():
         log.warning("model config directory %s does not exist: no chat models", directory)
         return []
@@ -129,7 +129,7 @@ class ModelRegistry:
         return next((m for m in self.models if m.default), self.models[0] if self.models else None)
 
     def resolve(self, model_id: int | None) -> ModelConfig | None:
-        """The agent's model, or the default one when it names none."""
+        """The model asked for (an agent's, an LLM node's), or the default one when none is named."""
         return self.get(model_id) if model_id else self.default()
 
     def client(self, model: ModelConfig, timeout_s: float) -> openai.AsyncOpenAI:

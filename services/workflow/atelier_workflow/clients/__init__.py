@@ -1,0 +1,73 @@
+"""The clients the I/O node executors take from `RunContext.services`, by these keys:
+
+  CHAT_MODELS   "chat_models"   ChatModels (chat.py): LLM and IntentDetector nodes
+  CHAT_HISTORY  "chat_history"  ChatHistory (history.py): the conversation, when a node's history is on
+  HTTP          "http"          OutboundHttp (outbound.py): HTTPRequester nodes, through the SSRF guard
+  PLUGINS       "plugins"       PluginTools (plugins.py): Plugin nodes, the plugin service's InvokeTool
+  WORKFLOWS     "workflows"     WorkflowLoader (workflows.py): SubWorkflow nodes
+  USER_VARIABLES "user_variables" UserVariables (engine/nodes/variables.py; agent_variables.py):
+                                 VariableAssigner nodes, the user's memory variables in the agent service
+  DEBUG         "debug"         bool: a debug (test) run: drafts of sub-workflows and plugins
+
+`WorkflowClients.from_settings(settings, pool)` builds the long-lived parts once per service;
+`clients.run_services(space_id=, user_id=, debug=, history=)` the mapping for one run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from atelier_common.ai.models import ModelRegistry, load_models
+from atelier_common.outbound import OutboundPolicy
+from atelier_common.settings import Settings
+from atelier_workflow.clients.chat import RegistryChatModels
+from atelier_workflow.clients.history import GivenHistory
+from atelier_workflow.clients.outbound import GuardedHttp
+from atelier_workflow.clients.plugins import GrpcPluginTools
+from atelier_workflow.clients.workflows import PlanCache, StoreWorkflowLoader
+from atelier_workflow.store import Conn
+
+CHAT_MODELS = "chat_models"
+CHAT_HISTORY = "chat_history"
+HTTP = "http"
+PLUGINS = "plugins"
+WORKFLOWS = "workflows"
+USER_VARIABLES = "user_variables"
+DEBUG = "debug"
+
+
+@dataclass
+class WorkflowClients:
+    models: ModelRegistry
+    http: GuardedHttp
+    plugin_addr: str
+    plugin_timeout_s: float
+    llm_timeout_s: float
+    conn: Conn
+    plans: PlanCache
+
+    @classmethod
+    def from_settings(cls, settings: Settings, conn: Conn) -> WorkflowClients:
+        return cls(models=ModelRegistry(load_models(settings.model_config_dir)),
+                   http=GuardedHttp(OutboundPolicy.from_settings(settings)), plugin_addr=settings.plugin_addr,
+                   plugin_timeout_s=settings.plugin_call_timeout_s * 2, llm_timeout_s=settings.llm_timeout_s,
+                   conn=conn, plans=PlanCache())
+
+    def run_services(self, *, space_id: int, user_id: str, debug: bool,
+                     history: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+        services: dict[str, Any] = {
+            CHAT_MODELS: RegistryChatModels(self.models, self.llm_timeout_s),
+            HTTP: self.http,
+            PLUGINS: GrpcPluginTools(self.plugin_addr, space_id=space_id, user_id=user_id,
+                                     timeout_s=self.plugin_timeout_s),
+            WORKFLOWS: StoreWorkflowLoader(self.conn, self.plans, space_id=space_id, debug=debug),
+            DEBUG: debug,
+        }
+        if history is not None:
+            services[CHAT_HISTORY] = GivenHistory(history)
+        return services
+
+    async def aclose(self) -> None:
+        await self.models.aclose()
