@@ -19,7 +19,7 @@ from atelier_common.kafka.relay import schema_relay
 from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
 from atelier_proto import workflow_pb2, workflow_pb2_grpc
 from atelier_workflow.api import WorkflowService
-from atelier_workflow.runs.executing import Runner, process_owner
+from atelier_workflow.runs.executing import Runner
 from atelier_workflow.runs.reconciler import run_reconciler
 
 SCHEMA = "workflow"
@@ -33,7 +33,9 @@ async def lifespan(deps: ServiceDeps) -> AsyncIterator[Runner]:
         reconciler = asyncio.create_task(run_reconciler(deps, stop), name="workflow-reconciler")
         stack.push_async_callback(asyncio.wait_for, reconciler, 10)
         stack.callback(stop.set)
-        yield Runner(deps, process_owner("workflow"))
+        runner = Runner.for_process(deps, "workflow")
+        stack.push_async_callback(runner.aclose)
+        yield runner
 
 
 def register(server: grpc.aio.Server, runner: Runner) -> None:

@@ -25,12 +25,13 @@ from atelier_workflow.clients.chat import RegistryChatModels
 from atelier_workflow.clients.history import GivenHistory
 from atelier_workflow.clients.outbound import GuardedHttp
 from atelier_workflow.clients.plugins import GrpcPluginTools
-from atelier_workflow.clients.workflows import PlanCache, StoreWorkflowLoader
+from atelier_workflow.clients.workflows import StoreWorkflowLoader
 from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.plan import compile_plan
 from atelier_workflow.domain.versions import parse as parse_version
 from atelier_workflow.engine import BaseObserver, Engine, MessageEvent, RunContext, RunResult, RunStatus, full_registry
 from atelier_workflow.main import SPEC
+from atelier_workflow.runs.definitions import PlanCache
 from atelier_workflow.store import drafts, versions, workflows
 
 # ------------------------------------------------------------------ canvases

@@ -9,8 +9,8 @@
                                  VariableAssigner nodes, the user's memory variables in the agent service
   DEBUG         "debug"         bool: a debug (test) run: drafts of sub-workflows and plugins
 
-`WorkflowClients.from_settings(settings, pool)` builds the long-lived parts once per service;
-`clients.run_services(space_id=, user_id=, debug=, history=)` the mapping for one run.
+`WorkflowClients.from_settings(settings, pool, plans)` builds the long-lived parts once per process;
+`clients.run_services(space_id=, user_id=, debug=, bot_id=, history=)` the mapping for one run.
 """
 
 from __future__ import annotations
@@ -22,11 +22,13 @@ from typing import Any
 from atelier_common.ai.models import ModelRegistry, load_models
 from atelier_common.outbound import OutboundPolicy
 from atelier_common.settings import Settings
+from atelier_workflow.clients.agent_variables import AgentUserVariables
 from atelier_workflow.clients.chat import RegistryChatModels
 from atelier_workflow.clients.history import GivenHistory
 from atelier_workflow.clients.outbound import GuardedHttp
 from atelier_workflow.clients.plugins import GrpcPluginTools
-from atelier_workflow.clients.workflows import PlanCache, StoreWorkflowLoader
+from atelier_workflow.clients.workflows import StoreWorkflowLoader
+from atelier_workflow.runs.definitions import PlanCache
 from atelier_workflow.store import Conn
 
 CHAT_MODELS = "chat_models"
@@ -44,18 +46,19 @@ class WorkflowClients:
     http: GuardedHttp
     plugin_addr: str
     plugin_timeout_s: float
+    agent_addr: str
     llm_timeout_s: float
     conn: Conn
     plans: PlanCache
 
     @classmethod
-    def from_settings(cls, settings: Settings, conn: Conn) -> WorkflowClients:
+    def from_settings(cls, settings: Settings, conn: Conn, plans: PlanCache) -> WorkflowClients:
         return cls(models=ModelRegistry(load_models(settings.model_config_dir)),
                    http=GuardedHttp(OutboundPolicy.from_settings(settings)), plugin_addr=settings.plugin_addr,
-                   plugin_timeout_s=settings.plugin_call_timeout_s * 2, llm_timeout_s=settings.llm_timeout_s,
-                   conn=conn, plans=PlanCache())
+                   agent_addr=settings.agent_addr, plugin_timeout_s=settings.plugin_call_timeout_s * 2, llm_timeout_s=settings.llm_timeout_s,
+                   conn=conn, plans=plans)
 
-    def run_services(self, *, space_id: int, user_id: str, debug: bool,
+    def run_services(self, *, space_id: int, user_id: str, debug: bool, bot_id: int | None = None,
                      history: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
         services: dict[str, Any] = {
             CHAT_MODELS: RegistryChatModels(self.models, self.llm_timeout_s),
@@ -67,6 +70,8 @@ class WorkflowClients:
         }
         if history is not None:
             services[CHAT_HISTORY] = GivenHistory(history)
+        if bot_id and user_id.isdigit():  # a run for a bot: its user's memory variables
+            services[USER_VARIABLES] = AgentUserVariables(self.agent_addr, bot_id, int(user_id))
         return services
 
     async def aclose(self) -> None:

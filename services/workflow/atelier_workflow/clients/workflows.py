@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from atelier_workflow.domain.canvas import parse_canvas
-from atelier_workflow.domain.plan import Plan, compile_plan
+from atelier_workflow.domain.plan import Plan
+from atelier_workflow.runs.definitions import PlanCache
 from atelier_workflow.store import Conn, drafts, versions, workflows
 
 
@@ -29,23 +29,6 @@ class WorkflowLoader(Protocol):
         ...
 
 
-class PlanCache:
-    """Compiled plans by content hash, shared by every run of the service."""
-
-    def __init__(self, limit: int = 256) -> None:
-        self.limit = limit
-        self._plans: dict[str, Plan] = {}
-
-    def plan(self, content_hash: str, canvas: str) -> Plan:
-        plan = self._plans.get(content_hash)
-        if plan is None:
-            plan = compile_plan(parse_canvas(canvas))
-            if len(self._plans) >= self.limit:
-                self._plans.pop(next(iter(self._plans)))
-            self._plans[content_hash] = plan
-        return plan
-
-
 class StoreWorkflowLoader:
     def __init__(self, conn: Conn, cache: PlanCache, *, space_id: int, debug: bool) -> None:
         self.conn, self.cache, self.space_id, self.debug = conn, cache, space_id, debug
@@ -58,11 +41,11 @@ class StoreWorkflowLoader:
             draft = await drafts.get(self.conn, workflow_id)
             if draft is None:
                 raise WorkflowNotRunnable(f"workflow {workflow_id} has no draft")
-            return LoadedWorkflow(workflow_id, "", self.cache.plan(draft.state.content_hash, draft.canvas))
+            return LoadedWorkflow(workflow_id, "", self.cache.compiled(workflow_id, draft.state.content_hash, draft.canvas))
         wanted = version or (workflow.latest.version if workflow.latest else "")
         if not wanted:
             raise WorkflowNotRunnable(f"workflow {workflow_id} ({workflow.name}) has never been published")
         published = await versions.get(self.conn, workflow_id, wanted)
         if published is None:
             raise WorkflowNotRunnable(f"workflow {workflow_id} ({workflow.name}) has no version {wanted}")
-        return LoadedWorkflow(workflow_id, wanted, self.cache.plan(published.content_hash, published.canvas))
+        return LoadedWorkflow(workflow_id, wanted, self.cache.compiled(workflow_id, published.content_hash, published.canvas))

@@ -54,16 +54,22 @@ class DefinitionChanged(Unprocessable):
 
 
 class PlanCache:
+    """Compiled plans by (workflow, content hash), shared by every run of the process: the runs'
+    own canvases and the sub-workflows they call."""
+
     def __init__(self, size: int = 256) -> None:
         self._plans: LRUCache[tuple[int, str], Plan] = LRUCache(size)
 
-    def plan(self, definition: Definition) -> Plan:
+    def compiled(self, workflow_id: int, content_hash: str, canvas: str) -> Plan:
         """The compiled plan (InvalidCanvasError, 400, when the canvas cannot run)."""
-        key = (definition.workflow.id, definition.content_hash)
+        key = (workflow_id, content_hash)
         found = self._plans.get(key)
         if found is None:
-            found = self._plans[key] = compile_plan(parse_canvas(definition.canvas))
+            found = self._plans[key] = compile_plan(parse_canvas(canvas))
         return found
+
+    def plan(self, definition: Definition) -> Plan:
+        return self.compiled(definition.workflow.id, definition.content_hash, definition.canvas)
 
     async def for_run(self, conn: Conn, run: Execution) -> Plan:
         """The plan of the canvas the run was started on: from the cache by its content hash, else

@@ -15,7 +15,8 @@ from typing import Any
 
 from atelier_common.errors import AtelierError, NotFound
 from atelier_common.service import ServiceDeps
-from atelier_proto.enums import NodeType, WorkflowExeStatus
+from atelier_proto.enums import NodeType, WorkflowExeStatus, WorkflowRunMode
+from atelier_workflow.clients import WorkflowClients
 from atelier_workflow.domain.plan import PlanNode
 from atelier_workflow.domain.runs import QUEUED_MODES, REPEATABLE_NODE_TYPES, Execution, RunEnd
 from atelier_workflow.domain.validation import InvalidCanvasError
@@ -66,6 +67,17 @@ class Runner:
     owner: str
     plans: PlanCache = field(default_factory=PlanCache)
     engine: Engine = field(default_factory=lambda: Engine(checkpointing_registry()))
+    clients: WorkflowClients | None = None  # what the I/O nodes call (models, HTTP, plugins...)
+
+    @classmethod
+    def for_process(cls, deps: ServiceDeps, kind: str) -> Runner:
+        plans = PlanCache()
+        return cls(deps, process_owner(kind), plans=plans,
+                   clients=WorkflowClients.from_settings(deps.settings, deps.pool, plans))
+
+    async def aclose(self) -> None:
+        if self.clients is not None:
+            await self.clients.aclose()
 
     @property
     def lease_s(self) -> float:
@@ -85,7 +97,11 @@ class Runner:
                              heartbeat_s=settings.workflow_heartbeat_s)
         recorder = RunRecorder(self.deps.pool, run, self.owner, listener=listener,
                                on_lease_lost=lambda: keeper.stop(StopReason.LEASE_LOST))
-        services = {CHECKPOINT_BARRIER: recorder.durable} if durable else {}
+        services: dict[str, Any] = {} if self.clients is None else self.clients.run_services(
+            space_id=run.space_id, user_id=str(run.creator_id), debug=run.mode == WorkflowRunMode.Debug,
+            bot_id=run.bot_id)
+        if durable:
+            services[CHECKPOINT_BARRIER] = recorder.durable
         context = RunContext(run_id=str(run.id), services=services)
         task = asyncio.create_task(self.engine.run(plan, run.input, context=context, observer=recorder,
                                                    resume=run.checkpoint, resume_answer=answer))

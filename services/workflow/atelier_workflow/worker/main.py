@@ -21,7 +21,7 @@ from atelier_common.kafka.producer import EventProducer
 from atelier_common.kafka.topics import TOPICS
 from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
 from atelier_workflow.main import SPEC as SERVICE_SPEC
-from atelier_workflow.runs.executing import Runner, process_owner
+from atelier_workflow.runs.executing import Runner
 from atelier_workflow.runs.starting import TOPIC
 from atelier_workflow.worker.handler import RunRequests
 
@@ -30,13 +30,14 @@ GROUP_ID = "atelier-workflow-workers"
 
 @contextlib.asynccontextmanager
 async def lifespan(deps: ServiceDeps) -> AsyncIterator[Runner]:
-    runner = Runner(deps, process_owner("workflow-worker"))
+    runner = Runner.for_process(deps, "workflow-worker")
     handler = RunRequests(runner, ProcessedEvents(GROUP_ID))
     config = dataclasses.replace(ProcessorConfig.from_settings(
         deps.settings, group_id=GROUP_ID, topics=[spec for spec in TOPICS if spec.name == TOPIC],
         concurrency=deps.settings.workflow_worker_concurrency),
         fetch_max_wait_ms=deps.settings.workflow_worker_fetch_wait_ms)
     async with contextlib.AsyncExitStack() as stack:
+        stack.push_async_callback(runner.aclose)
         dlq = EventProducer(deps.settings.kafka_bootstrap)
         await dlq.start()
         stack.push_async_callback(dlq.stop)
