@@ -17,9 +17,11 @@ token rate).
            so (p50(tools) - p50(plain)) / K is what one call costs inside a turn: its model round,
            the InvokeTool, its function_call / tool_response / run-record messages. Calls are one per
            model turn because calls of one turn run concurrently, which would hide their cost.
-           The model's own time for that round (a streamed tool-call completion from the stub,
-           measured directly here) and the tool server's (direct p50) are subtracted:
-           agent_tool_call_added_p50_ms is what the stack adds per call, the goal being under 5 ms.
+           The model's own time for that round (a streamed tool-call completion from the stub with
+           the tool's definition, as the agent asks for it, measured directly here; the replies are
+           scripted beforehand, so the timed request is the completion alone) and the tool server's
+           (direct p50) are subtracted: agent_tool_call_added_p50_ms is what the stack adds per call,
+           the goal being under 5 ms.
 
 Prints one JSON line per figure on stdout; progress goes to stderr. Options: --calls N (direct and
 invoke), --chats N (per kind), --calls-per-chat K; e.g. `make bench-tools BENCH_ARGS="--chats 30"`."""
@@ -62,6 +64,10 @@ TOOL_ANSWER = {"city": CITY, "days": [{"high_c": 21, "sky": "clear"}]}
 ARGUMENTS = {"city": CITY, "days": DAYS}
 TOOL_CALL_REPLY = {"content": "", "tool_calls": [{"name": "forecast", "arguments": ARGUMENTS}]}
 ANSWER_REPLY = {"content": "Clear, 21 C."}
+FORECAST_TOOL = {"type": "function", "function": {
+    "name": "forecast", "description": "The forecast of a city", "parameters": {
+        "type": "object", "required": ["city", "days"],
+        "properties": {"city": {"type": "string"}, "days": {"type": "integer", "minimum": 1}}}}}
 
 # The tool server in its own process, so its threads never share this process's interpreter lock
 # with the client being measured.
@@ -143,9 +149,10 @@ class Model:
         (await self.http.post(f"{self.url}/_control/script", json={"replies": list(replies)})).raise_for_status()
 
     async def tool_call_round(self) -> None:
-        """One streamed completion answering with the tool call, read to its end, as the agent reads it."""
-        await self.script(TOOL_CALL_REPLY)
-        body = {"model": "stub-chat", "stream": True, "messages": [{"role": "user", "content": "Weather in Paris?"}]}
+        """One streamed completion answering with the tool call (scripted beforehand), read to its end,
+        as the agent asks for it and reads it."""
+        body = {"model": "stub-chat", "stream": True, "stream_options": {"include_usage": True},
+                "messages": [{"role": "user", "content": "Weather in Paris?"}], "tools": [FORECAST_TOOL]}
         async with self.http.stream("POST", f"{self.url}/v1/chat/completions", json=body) as reply:
             reply.raise_for_status()
             async for _ in reply.aiter_lines():
@@ -215,6 +222,7 @@ async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_
     chats = Chats(stack_client, model, bot_id)
     try:
         log("warming up: connections, the plugin's parsed document, the agent's model client")
+        await model.script(*[TOOL_CALL_REPLY] * 5)
         for _ in range(5):
             await direct_once()
             await invoke_once()
@@ -227,6 +235,7 @@ async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_
         log(f"invoke: {args.calls} InvokeTool calls")
         invoke = Stats.of(await timed(args.calls, invoke_once))
         log(f"model: {args.calls} streamed tool-call completions of the stub model")
+        await model.script(*[TOOL_CALL_REPLY] * args.calls)
         model_round = Stats.of(await timed(args.calls, model.tool_call_round))
 
         log(f"agent: {args.chats} chats without tool calls and {args.chats} with {args.calls_per_chat}, alternated")

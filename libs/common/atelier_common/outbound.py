@@ -8,7 +8,12 @@ later plugins and workflow HTTP nodes) goes through here.
 - The connection goes to the address that was checked (the URL's host is swapped for the IP; the
   Host header and TLS SNI/certificate check keep the name), so DNS cannot answer differently
   between the check and the connect (no rebinding window), and no proxy from the environment is
-  used. Connections are never reused across requests.
+  used.
+- Connections are kept alive, in one pool per (scheme, host name, port, checked address): a
+  connection only ever carries requests for the host it was opened for, to the address that was
+  checked for it (a pool keyed by address alone could hand one host's connection, its TLS session
+  and virtual host, to another name). Every request is still resolved and checked first; when the
+  host's answer changes, its requests go to a pool of the new address, on a new connection.
 - Redirects are followed by the client (a limited number) and each hop passes the same transport,
   so every target is checked again.
 - Two faces, one guard: `GuardTransport` / `guarded_client` for httpx and `Httpx2GuardTransport` /
@@ -25,13 +30,14 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 import httpx
 import httpx2
+from cachetools import LRUCache
 
 from atelier_common.settings import Settings
 
@@ -170,6 +176,9 @@ def parse_allowlist(text: str) -> tuple[tuple[IPNetwork, ...], tuple[str, ...]]:
 
 async def resolve(host: str, port: int) -> list[IPAddress]:
     """Every address `host` resolves to (an IP literal resolves to itself), in resolver order."""
+    literal = _ip_literal(host)
+    if literal is not None:  # no resolver thread for what needs no resolving
+        return [literal]
     loop = asyncio.get_running_loop()
     infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     seen: list[IPAddress] = []
@@ -218,45 +227,150 @@ async def check_target(policy: OutboundPolicy, url: str, scheme: str, host: str,
     return GuardedTarget(addresses=tuple(addresses), sni_hostname=sni_hostname)
 
 
-async def _send_guarded(policy: OutboundPolicy, request: Any, inner: Any, http: ModuleType) -> Any:
-    """Both transports' body. `http` is httpx or httpx2 (the same Request/URL/ConnectError API), `inner`
-    that library's AsyncHTTPTransport. The request goes to a checked address with the URL's host swapped
-    for it; the Host header and the TLS name (sni_hostname) keep the name."""
+async def _send_guarded(policy: OutboundPolicy, request: Any, pools: PinnedPools, http: ModuleType) -> Any:
+    """Both transports' body. `http` is httpx or httpx2 (the same Request/URL/ConnectError API), `pools`
+    that library's connection pools. The request goes to a checked address with the URL's host swapped
+    for it, through the pool of that host name at that address; the Host header and the TLS name
+    (sni_hostname) keep the name."""
     url = request.url
     target = await check_target(policy, str(url), url.scheme, url.host, url.port)
     extensions = dict(request.extensions)
     if target.sni_hostname:
         extensions["sni_hostname"] = target.sni_hostname  # TLS: SNI and certificate checked against the name
+    port = url.port or (443 if url.scheme == "https" else 80)
     for i, address in enumerate(target.addresses):  # the next one when a connect fails
         pinned = http.Request(request.method, url.copy_with(host=str(address)), headers=request.headers,
                               stream=request.stream, extensions=extensions)
+        pool = await pools.take(PoolKey(url.scheme, url.host, port, address))
         try:
-            return await inner.handle_async_request(pinned)
-        except http.ConnectError:
-            if i == len(target.addresses) - 1:
-                raise
+            response = await pool.transport.handle_async_request(pinned)
+        except BaseException as exc:
+            await pools.give_back(pool)
+            if isinstance(exc, http.ConnectError) and i < len(target.addresses) - 1:
+                continue
+            raise
+        response.stream = _GivenBackWhenClosed(response.stream, pools, pool)
+        return response
     raise AssertionError("unreachable")
 
 
-def _unpooled(http: ModuleType, transport_options: dict[str, Any]) -> Any:
-    # No keep-alive: a pooled connection is keyed by address, and must never carry another host's request.
-    return http.AsyncHTTPTransport(limits=http.Limits(max_keepalive_connections=0), trust_env=False,
-                                   **transport_options)
+@dataclass(frozen=True)
+class PoolKey:
+    """What a kept-alive connection is for: a connection made for one key never serves another."""
+
+    scheme: str
+    host: str  # the name asked for (or the IP literal)
+    port: int
+    address: IPAddress  # the checked address the connection goes to
+
+
+@dataclass
+class _Pool:
+    transport: Any  # an AsyncHTTPTransport of httpx or httpx2: the connections of one PoolKey
+    in_use: int = 0  # requests sent whose responses are not closed yet
+    retired: bool = False  # dropped from the pools: closed when its last response is
+
+
+MAX_POOLS = 64  # (host, address) pairs whose connections are kept; the least recently used go first
+KEEPALIVE_PER_POOL = 8
+KEEPALIVE_EXPIRY_S = 4.0  # idle connections go before the 5 s after which many servers drop them
+
+
+class _LeastRecentlyUsed(LRUCache[PoolKey, _Pool]):
+    """The pools kept; those it drops past its size wait in `dropped` to be closed."""
+
+    def __init__(self, maxsize: int) -> None:
+        super().__init__(maxsize)
+        self.dropped: list[_Pool] = []
+
+    def popitem(self) -> tuple[PoolKey, _Pool]:
+        key, pool = super().popitem()
+        self.dropped.append(pool)
+        return key, pool
+
+
+class PinnedPools:
+    """Kept-alive connection pools by PoolKey, at most `max_pools` (least recently used dropped; one
+    still serving a response is closed when that response is)."""
+
+    def __init__(self, make: Callable[[], Any], max_pools: int = MAX_POOLS) -> None:
+        self._make = make
+        self._pools = _LeastRecentlyUsed(max_pools)
+
+    def __len__(self) -> int:
+        return len(self._pools)
+
+    async def take(self, key: PoolKey) -> _Pool:
+        """The pool of `key` (made when there is none), counted in use until `give_back`."""
+        pool = self._pools.get(key)
+        if pool is None:
+            pool = _Pool(self._make())
+            self._pools[key] = pool
+        pool.in_use += 1  # before any await: a pool in use is never closed under its request
+        dropped, self._pools.dropped = self._pools.dropped, []
+        for old in dropped:
+            old.retired = True
+            if old.in_use == 0:
+                await old.transport.aclose()
+        return pool
+
+    async def give_back(self, pool: _Pool) -> None:
+        pool.in_use -= 1
+        if pool.retired and pool.in_use == 0:
+            await pool.transport.aclose()
+
+    async def aclose(self) -> None:
+        pools = list(self._pools.values())
+        self._pools.clear()
+        for pool in pools:
+            pool.retired = True
+            await pool.transport.aclose()
+
+
+def _pools(http: ModuleType, transport_options: dict[str, Any], max_pools: int) -> PinnedPools:
+    # One TLS context for every pool: building one (loading the CA bundle) costs milliseconds.
+    options = dict(transport_options)
+    ssl_context = http.create_ssl_context(verify=options.pop("verify", True), cert=options.pop("cert", None),
+                                          trust_env=False)
+    limits = http.Limits(max_keepalive_connections=KEEPALIVE_PER_POOL, keepalive_expiry=KEEPALIVE_EXPIRY_S)
+    return PinnedPools(lambda: http.AsyncHTTPTransport(verify=ssl_context, limits=limits, trust_env=False, **options),
+                       max_pools)
+
+
+# Both libraries check that a response's stream is their own AsyncByteStream.
+class _GivenBackWhenClosed(httpx.AsyncByteStream, httpx2.AsyncByteStream):
+    """A response body that gives its pool back once closed (read to the end, or closed early)."""
+
+    def __init__(self, inner: Any, pools: PinnedPools, pool: _Pool) -> None:
+        self._inner, self._pools, self._pool = inner, pools, pool
+        self._open = True
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for chunk in self._inner:
+            yield chunk
+
+    async def aclose(self) -> None:
+        try:
+            await self._inner.aclose()
+        finally:
+            if self._open:
+                self._open = False
+                await self._pools.give_back(self._pool)
 
 
 class GuardTransport(httpx.AsyncBaseTransport):
     """The guard as an httpx transport (see the module docstring)."""
 
-    def __init__(self, policy: OutboundPolicy, **transport_options: Any) -> None:
+    def __init__(self, policy: OutboundPolicy, *, max_pools: int = MAX_POOLS, **transport_options: Any) -> None:
         self.policy = policy
-        self._inner: httpx.AsyncHTTPTransport = _unpooled(httpx, transport_options)
+        self.pools = _pools(httpx, transport_options, max_pools)
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        response: httpx.Response = await _send_guarded(self.policy, request, self._inner, httpx)
+        response: httpx.Response = await _send_guarded(self.policy, request, self.pools, httpx)
         return response
 
     async def aclose(self) -> None:
-        await self._inner.aclose()
+        await self.pools.aclose()
 
 
 class Httpx2GuardTransport(httpx2.AsyncBaseTransport):
@@ -267,16 +381,17 @@ class Httpx2GuardTransport(httpx2.AsyncBaseTransport):
     answer is refused: its decoded size could not be held to the cap."""
 
     def __init__(self, policy: OutboundPolicy, *, max_body_bytes: int | None = None,
-                 uncapped_media_types: tuple[str, ...] = (), **transport_options: Any) -> None:
+                 uncapped_media_types: tuple[str, ...] = (), max_pools: int = MAX_POOLS,
+                 **transport_options: Any) -> None:
         self.policy = policy
         self.max_body_bytes = max_body_bytes
         self.uncapped_media_types = tuple(t.lower() for t in uncapped_media_types)
-        self._inner: httpx2.AsyncHTTPTransport = _unpooled(httpx2, transport_options)
+        self.pools = _pools(httpx2, transport_options, max_pools)
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
         if self.max_body_bytes is not None:
             request.headers["Accept-Encoding"] = "identity"
-        response: httpx2.Response = await _send_guarded(self.policy, request, self._inner, httpx2)
+        response: httpx2.Response = await _send_guarded(self.policy, request, self.pools, httpx2)
         if self.max_body_bytes is None or _media_type(response.headers) in self.uncapped_media_types:
             return response
         encoding = response.headers.get("content-encoding", "identity").strip().lower()
@@ -288,7 +403,7 @@ class Httpx2GuardTransport(httpx2.AsyncBaseTransport):
         return response
 
     async def aclose(self) -> None:
-        await self._inner.aclose()
+        await self.pools.aclose()
 
 
 class _CappedBody(httpx2.AsyncByteStream):
@@ -314,11 +429,17 @@ def _media_type(headers: Any) -> str:
 
 
 def _is_ip_literal(host: str) -> bool:
+    return _ip_literal(host) is not None
+
+
+def _ip_literal(host: str) -> IPAddress | None:
+    """The address `host` spells in standard notation (not "127.1", "0x7f.1" or a zone: the resolver reads those)."""
+    if "%" in host:
+        return None
     try:
-        ipaddress.ip_address(host)
+        return ipaddress.ip_address(host)
     except ValueError:
-        return False
-    return True
+        return None
 
 
 def _client_options(policy: OutboundPolicy, client_options: dict[str, Any]) -> dict[str, Any]:

@@ -18,6 +18,16 @@ async def coalesce(source: AsyncIterator[T], merge: Callable[[T, T], T | None]) 
     (merge(a, b) -> one item, or None when they must stay apart). An idle consumer gets every item
     as soon as it arrives, so this adds no latency; a slow one gets fewer, larger items instead of
     falling further behind (e.g. answer deltas during a burst of concurrent chats)."""
+    async for burst in bursts(source, merge):
+        for item in burst:
+            yield item
+
+
+async def bursts(source: AsyncIterator[T], merge: Callable[[T, T], T | None]) -> AsyncIterator[list[T]]:
+    """The items of `source` in bursts: everything that piled up while the consumer was busy with the
+    last burst, in order, runs merged as `coalesce` merges them. An idle consumer gets each item alone
+    as soon as it arrives; a slow one can do one round of work per burst (one database write for
+    several messages) instead of one per item. A failure of the source comes after the items before it."""
     # Unbounded: items are small and the source is finite; put_nowait never blocks the pump.
     queue: asyncio.Queue[object] = asyncio.Queue()
 
@@ -37,26 +47,26 @@ async def coalesce(source: AsyncIterator[T], merge: Callable[[T, T], T | None]) 
         queue.put_nowait(_END)
 
     task = asyncio.create_task(pump())
-    pending: object = _NOTHING
+    pending: object = _NOTHING  # the end or a failure, held until the items before it are out
     try:
         while True:
             item = await queue.get() if pending is _NOTHING else pending
-            pending = _NOTHING
             if item is _END:
                 return
             if isinstance(item, BaseException):
                 raise item
+            burst: list[T] = [item]  # type: ignore[list-item]
             while not queue.empty():
                 following = queue.get_nowait()
                 if following is _END or isinstance(following, BaseException):
                     pending = following
                     break
-                merged = merge(item, following)  # type: ignore[arg-type]
+                merged = merge(burst[-1], following)  # type: ignore[arg-type]
                 if merged is None:
-                    pending = following
-                    break
-                item = merged
-            yield item  # type: ignore[misc]
+                    burst.append(following)  # type: ignore[arg-type]
+                else:
+                    burst[-1] = merged
+            yield burst
     finally:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from atelier_common.streams import coalesce, text_delta_merger
+from atelier_common.streams import bursts, coalesce, text_delta_merger
 from atelier_proto import agent_pb2 as apb
 
 
@@ -71,3 +71,16 @@ async def test_closing_the_consumer_stops_the_source() -> None:
         break
     await stream.aclose()
     await asyncio.wait_for(stopped.wait(), 1)
+
+
+async def test_bursts_hand_a_slow_consumer_everything_that_piled_up_at_once() -> None:
+    items = [event("function_call", "{}"), event("tool_response", "r"), event("verbose", "v"),
+             event("answer", "a"), event("answer", "b")]
+    idle = [[(e.type, e.content) for e in burst] async for burst in bursts(source(items, gap_s=0.01), MERGE)]
+    assert idle == [[("function_call", "{}")], [("tool_response", "r")], [("verbose", "v")], [("answer", "a")],
+                    [("answer", "b")]]
+    slow = []
+    async for burst in bursts(source(items), MERGE):
+        slow.append([(e.type, e.content) for e in burst])
+        await asyncio.sleep(0.02)
+    assert slow == [[("function_call", "{}"), ("tool_response", "r"), ("verbose", "v"), ("answer", "ab")]]

@@ -34,6 +34,8 @@ class RecordedRequest:
     query: dict[str, list[str]]
     headers: dict[str, str]  # lower-case names
     body: bytes
+    # The client's end of the TCP connection the request came on: requests with the same one shared it.
+    connection: tuple[str, int] = ("", 0)
 
     def json(self) -> Any:
         return json.loads(self.body or b"null")
@@ -54,9 +56,9 @@ class _Answer:
 
 
 class _ThreadedServer:
-    """A ThreadingHTTPServer on a free port of 127.0.0.1 whose requests go to `self.handle`."""
+    """A ThreadingHTTPServer on a free port of 127.0.0.1 (or `host`, `port`) whose requests go to `self.handle`."""
 
-    def __init__(self, host: str = "127.0.0.1") -> None:
+    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -71,7 +73,8 @@ class _ThreadedServer:
                 parts = urlsplit(self.path)
                 request = RecordedRequest(method=self.command, path=parts.path,
                                           query=parse_qs(parts.query, keep_blank_values=True),
-                                          headers={k.lower(): v for k, v in self.headers.items()}, body=body)
+                                          headers={k.lower(): v for k, v in self.headers.items()}, body=body,
+                                          connection=self.client_address[:2])
                 status, content_type, payload, headers = owner.handle(request)
                 self.send_response(status)
                 self.send_header("Content-Type", content_type)
@@ -89,7 +92,7 @@ class _ThreadedServer:
             def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet
                 pass
 
-        self._httpd = ThreadingHTTPServer((host, 0), Handler)
+        self._httpd = ThreadingHTTPServer((host, port), Handler)
         self._httpd.daemon_threads = True
         self.host, self.port = self._httpd.server_address[:2]
         self._thread = threading.Thread(target=self._httpd.serve_forever, name=type(self).__name__, daemon=True)
@@ -117,8 +120,8 @@ class _ThreadedServer:
 
 
 class ToolServer(_ThreadedServer):
-    def __init__(self, host: str = "127.0.0.1") -> None:
-        super().__init__(host)
+    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        super().__init__(host, port)
         self.requests: list[RecordedRequest] = []
         self.answers: dict[tuple[str, str], _Answer] = {}
 

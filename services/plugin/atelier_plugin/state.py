@@ -15,6 +15,7 @@ from atelier_plugin.mcp import McpAccess
 from atelier_plugin.oauth.tokens import TokenService
 from atelier_plugin.runtime.http_call import CallLimits
 from atelier_plugin.spec_cache import SpecCache
+from atelier_plugin.view_cache import ViewCache
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class PluginState:
     limits: CallLimits
     tokens: TokenService
     specs: SpecCache  # parsed documents per plugin version
+    views: ViewCache  # plugins and their views as tool calls read them, per version stamp
     mcp: McpAccess  # what MCP plugins' servers may be reached (the same SSRF guard settings)
 
     @property
@@ -44,4 +46,4 @@ async def lifespan(deps: ServiceDeps) -> AsyncIterator[PluginState]:
     async with guarded_client(policy) as http:
         yield PluginState(deps=deps, keyring=keyring, policy=policy, http=http, limits=limits,
                           tokens=TokenService(deps.pool, keyring, policy, http), specs=SpecCache(),
-                          mcp=McpAccess.from_settings(settings))
+                          views=ViewCache(), mcp=McpAccess.from_settings(settings))

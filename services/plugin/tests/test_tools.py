@@ -324,3 +324,45 @@ async def test_updating_the_document_keeps_tools_by_route(register, client: Atel
                                                                  "url": moved.url()})
         answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"})
         assert answer.outcome == "ok" and [r.path for r in moved.requests] == ["/weather/Oslo"]
+
+
+async def test_tool_calls_see_every_change_of_the_plugin_at_once(register, client: AtelierClient,
+                                                                  tool_server: ToolServer, weather_api,
+                                                                  runtime) -> None:
+    """InvokeTool keeps what it read of a plugin per version stamp: a new key, a disabled tool, a
+    publish and a delete each show in the very next call."""
+    plugin_id, tools = await register(weather_api(tool_server.url()), auth=API_KEY)
+    weather, space = tools["get_weather"], client.space_id
+    assert (await runtime.invoke(plugin_id, weather, {"city": "Oslo"})).outcome == "ok"
+    assert tool_server.requests[-1].headers["x-api-key"] == "k-secret-123"
+
+    await client.call("/api/plugin_api/update_plugin_meta", {
+        "plugin_id": plugin_id, "space_id": space, "auth_type": 1, "location": 1, "key": "X-Api-Key",
+        "service_token": "k-rotated-456"})
+    assert (await runtime.invoke(plugin_id, weather, {"city": "Oslo"})).outcome == "ok"
+    assert tool_server.requests[-1].headers["x-api-key"] == "k-rotated-456"
+
+    await client.call("/api/plugin_api/update_api", {"plugin_id": plugin_id, "api_id": weather, "space_id": space,
+                                                     "disabled": True})
+    answer = await runtime.invoke(plugin_id, weather, {"city": "Oslo"})
+    assert answer.outcome == "failed" and answer.error.startswith("tool 'get_weather' of plugin 'weather-")
+    assert answer.error.endswith("' is disabled")
+    await client.call("/api/plugin_api/update_api", {"plugin_id": plugin_id, "api_id": weather, "space_id": space,
+                                                     "disabled": False})
+
+    # online: none yet, then the published version, which later draft edits leave as it was
+    assert "has no published version" in (await runtime.invoke(plugin_id, weather, {"city": "Oslo"}, draft=False)).error
+    await register.debug(plugin_id, weather, {"city": "Oslo"})
+    await register.debug(plugin_id, tools["create_note"], {"title": "x"})
+    await client.call("/api/plugin_api/publish_plugin", {"plugin_id": plugin_id, "space_id": space})
+    assert (await runtime.invoke(plugin_id, weather, {"city": "Oslo"}, draft=False)).outcome == "ok"
+    await client.call("/api/plugin_api/update_api", {"plugin_id": plugin_id, "api_id": weather, "space_id": space,
+                                                     "path": "/forecast/{city}"})
+    assert (await runtime.invoke(plugin_id, weather, {"city": "Oslo"}, draft=False)).outcome == "ok"
+    assert (await runtime.invoke(plugin_id, weather, {"city": "Oslo"})).outcome == "ok"
+    assert [r.path for r in tool_server.requests[-2:]] == ["/weather/Oslo", "/forecast/Oslo"]
+
+    await client.call("/api/plugin_api/del_plugin", {"plugin_id": plugin_id, "space_id": space})
+    for draft in (True, False):
+        answer = await runtime.invoke(plugin_id, weather, {"city": "Oslo"}, draft=draft)
+        assert (answer.outcome, answer.error) == ("failed", f"plugin {plugin_id} not found in space {space}")

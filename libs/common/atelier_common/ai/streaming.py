@@ -2,7 +2,12 @@
 
 Failures become LLMError (the message says what happened; `status` the HTTP status when the model
 answered). A call that fails before its first token is retried on transient errors; once text has
-been streamed a retry would repeat it, so a mid-stream failure is final."""
+been streamed a retry would repeat it, so a mid-stream failure is final.
+
+The request goes through the openai client's `post` (its auth, errors, SSE reading and in-stream error
+events) with the body as built here, and chunks are read as the JSON they are: `chat.completions.create`
+walks every message of the growing ReAct history through its typed-dict transform and builds a pydantic
+model per chunk, which cost a turn several milliseconds per model round."""
 
 from __future__ import annotations
 
@@ -13,11 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import openai
+from openai import AsyncStream
 
 from atelier_common.ai._openai import backoff_s, retry_after_s
 from atelier_common.ai.chat import llm_error
 
 MAX_ATTEMPTS = 3
+# What `chat.completions.create` sends: the key as a bearer token, nothing else.
+_REQUEST_OPTIONS: Any = {"security": {"bearer_auth": True}}
 
 
 @dataclass
@@ -49,38 +57,42 @@ async def stream_completion(client: openai.AsyncOpenAI, model: str, messages: li
                             tools: list[dict[str, Any]] | None = None, params: dict[str, Any] | None = None,
                             out: Completion) -> AsyncIterator[TextDelta]:
     """Yields text deltas; fills `out` with the whole text, tool calls and usage by the end."""
-    kwargs: dict[str, Any] = {**(params or {})}
+    body: dict[str, Any] = {**(params or {}), "model": model, "messages": messages, "stream": True,
+                            "stream_options": {"include_usage": True}}
     if tools:
-        kwargs["tools"] = tools
+        body["tools"] = tools
     attempt = 0
     while True:
         streamed = False
         try:
-            stream = await client.chat.completions.create(
-                model=model, messages=messages, stream=True, stream_options={"include_usage": True}, **kwargs)  # type: ignore[arg-type]
+            # Chunks typed `object` come as parsed (dicts); any other type would be constructed.
+            stream: AsyncStream[Any] = await client.post("/chat/completions", body=body, cast_to=object, stream=True,
+                                                         stream_cls=AsyncStream[object], options=_REQUEST_OPTIONS)
             calls: dict[int, ToolCall] = {}
             async with stream:
                 async for chunk in stream:
-                    if chunk.usage is not None:
-                        out.input_tokens += chunk.usage.prompt_tokens or 0
-                        out.output_tokens += chunk.usage.completion_tokens or 0
-                    if not chunk.choices:
+                    usage = chunk.get("usage")
+                    if usage:
+                        out.input_tokens += usage.get("prompt_tokens") or 0
+                        out.output_tokens += usage.get("completion_tokens") or 0
+                    choices = chunk.get("choices")
+                    if not choices:
                         continue
-                    delta = chunk.choices[0].delta
-                    reasoning = getattr(delta, "reasoning_content", None) or ""
-                    if delta.content or reasoning:
+                    delta = choices[0].get("delta") or {}
+                    content, reasoning = delta.get("content") or "", delta.get("reasoning_content") or ""
+                    if content or reasoning:
                         streamed = True
-                        out.text += delta.content or ""
+                        out.text += content
                         out.reasoning += reasoning
-                        yield TextDelta(delta.content or "", reasoning)
-                    for part in delta.tool_calls or []:
+                        yield TextDelta(content, reasoning)
+                    for part in delta.get("tool_calls") or []:
                         streamed = True
-                        call = calls.setdefault(part.index, ToolCall(id="", name="", arguments=""))
-                        if part.id:
-                            call.id = part.id
-                        if part.function is not None:
-                            call.name += part.function.name or ""
-                            call.arguments += part.function.arguments or ""
+                        call = calls.setdefault(part.get("index", 0), ToolCall(id="", name="", arguments=""))
+                        if part.get("id"):
+                            call.id = part["id"]
+                        function = part.get("function") or {}
+                        call.name += function.get("name") or ""
+                        call.arguments += function.get("arguments") or ""
             out.tool_calls = [c for _, c in sorted(calls.items()) if c.name]
             for i, call in enumerate(out.tool_calls):
                 call.id = call.id or f"call_{i}"

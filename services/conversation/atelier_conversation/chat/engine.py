@@ -20,7 +20,7 @@ import grpc
 
 from atelier_common.errors import Conflict, from_rpc_error
 from atelier_common.service import ServiceDeps
-from atelier_common.streams import coalesce, text_delta_merger
+from atelier_common.streams import bursts, text_delta_merger
 from atelier_conversation import agent_client
 from atelier_conversation.chat.cancel import CancelSignals
 from atelier_conversation.contents import Entered
@@ -163,29 +163,42 @@ class Run:
         self.usage = self.base_usage
         self.stop_reason = ""  # user | shutdown
         self.pending_calls: list[dict[str, str]] = []  # client-side calls the run stopped for
+        self.agent_error: tuple[int, str] | None = None  # (code, message) of the agent's error event
         self.call: grpc.aio.UnaryStreamCall | None = None
 
     def _message(self, type_: MessageType, content: str, *, call_id: str = "", name: str = "") -> Message:
         return unsaved_message(id=self.deps.ids.next_id(), conversation=self.req.conversation,
                            section_id=self.chat.section_id, chat_id=self.chat.id, role=MessageRole.Assistant,
                            type_=type_,
-                           content=content, reply_id=self.question.id, call_id=call_id, name=name)
+                           content=content, reply_id=self.question.id, call_id=call_id, name=name,
+                           in_conversation=self.req.save)
 
     async def _save(self, row: Message, *, partial: bool = False) -> Message:
-        return await messages.insert(
-            self.deps.pool, id=row.id, conversation_id=row.conversation_id, section_id=row.section_id,
-            bot_id=row.bot_id, role=row.role, type=row.type, content=row.content, chat_id=row.chat_id,
-            reply_id=row.reply_id, status=MessageStatus.Broken if partial else MessageStatus.Available,
-            call_id=row.call_id,
-            name=row.name, reasoning_content=row.reasoning_content, meta_data={"partial": "true"} if partial else {},
-            broken_pos=len(row.content) if partial else None, in_conversation=self.req.save)
+        if partial:
+            row = replace(row, status=MessageStatus.Broken, meta_data={"partial": "true"}, broken_pos=len(row.content))
+        return (await messages.insert_many(self.deps.pool, [row]))[0]
 
-    async def _close_answer(self, *, partial: bool = False) -> Message | None:
+    async def _saved(self, rows: list[Message]) -> AsyncIterator[Update]:
+        """`rows` written in one statement, then handed on (a message is shown once it is stored)."""
+        for row in await messages.insert_many(self.deps.pool, rows):
+            yield Update("message", row)
+
+    def _answer_done(self) -> Message | None:
+        """The open answer, whole, to be saved; the run has none open after."""
         if self.answer is None:
             return None
         row = replace(self.answer, content="".join(self.answer_parts))
         self.answer, self.answer_parts = None, []
-        return await self._save(row, partial=partial)
+        return row
+
+    def _final_answer_done(self) -> list[Message]:
+        """The open answer and the marker that it is final (none without an answer)."""
+        row = self._answer_done()
+        return [] if row is None else [row, self._message(MessageType.Verbose, ANSWER_FINISH)]
+
+    async def _close_answer(self, *, partial: bool = False) -> Message | None:
+        row = self._answer_done()
+        return await self._save(row, partial=partial) if row is not None else None
 
     def _request(self, history: list[Message]) -> apb.StreamExecuteRequest:
         req, conv = self.req, self.req.conversation
@@ -284,25 +297,20 @@ class Run:
         assert self.call is not None
         error: tuple[int, str] | None = None
         try:
-            async for event in coalesce(self.call, MERGE_DELTAS):
-                if event.type == ExecuteEventType.Answer:
-                    if self.answer is None:
-                        self.answer = self._message(MessageType.Answer, "")
-                    self.answer_parts.append(event.content)
-                    if event.reasoning_content:
-                        self.answer = replace(self.answer, reasoning_content=self.answer.reasoning_content
-                                              + event.reasoning_content)
-                    yield Update("delta", replace(self.answer, content=event.content))
-                elif event.type == ExecuteEventType.Usage:
-                    self.usage = (self.base_usage[0] + event.usage.input_tokens,
-                                  self.base_usage[1] + event.usage.output_tokens)
-                elif event.type == ExecuteEventType.Error:
-                    error = (event.error_code or 500, event.content)
-                elif event.type == ExecuteEventType.RequiresAction:
-                    self.pending_calls = pending_calls(event.content)
-                else:
-                    async for update in self._other(event):
+            # What the agent said while we were saving comes as one burst: the messages its events
+            # complete are saved in one statement, before any answer delta after them goes on.
+            async for burst in bursts(self.call, MERGE_DELTAS):
+                done: list[Message] = []
+                for event in burst:
+                    if event.type != ExecuteEventType.Answer:
+                        done += self._done_by(event)
+                        continue
+                    async for update in self._saved(done):
                         yield update
+                    done = []
+                    yield self._delta(event)
+                async for update in self._saved(done):
+                    yield update
         except grpc.aio.AioRpcError as e:
             if e.code() == grpc.StatusCode.CANCELLED and self.stop_reason:
                 raise asyncio.CancelledError from None
@@ -313,6 +321,7 @@ class Run:
                 error = (504, f"the chat ran longer than {self.deps.settings.chat_run_timeout_s:g} s")
             else:
                 error = (failure.code, failure.msg)
+        error = error or self.agent_error
         if error is not None:
             log.warning("chat %s failed (%s): %s", self.chat.id, error[0], error[1],
                         extra={"chat_id": str(self.chat.id), "bot_id": str(self.chat.bot_id)})
@@ -340,23 +349,39 @@ class Run:
             row = await chats.record_usage(self.deps.pool, self.chat.id, *self.usage)
         yield Update("chat", row, row.status)
 
-    async def _close_final_answer(self) -> AsyncIterator[Update]:
-        saved = await self._close_answer()
-        if saved is not None:
-            yield Update("message", saved)
-            yield Update("message", await self._save(self._message(MessageType.Verbose, ANSWER_FINISH)))
+    def _delta(self, event: apb.ExecuteEvent) -> Update:
+        """An answer delta, added to the open answer (opened by the first)."""
+        if self.answer is None:
+            self.answer = self._message(MessageType.Answer, "")
+        self.answer_parts.append(event.content)
+        if event.reasoning_content:
+            self.answer = replace(self.answer, reasoning_content=self.answer.reasoning_content + event.reasoning_content)
+        return Update("delta", replace(self.answer, content=event.content))
 
-    async def _other(self, event: apb.ExecuteEvent) -> AsyncIterator[Update]:
+    async def _close_final_answer(self) -> AsyncIterator[Update]:
+        async for update in self._saved(self._final_answer_done()):
+            yield update
+
+    def _done_by(self, event: apb.ExecuteEvent) -> list[Message]:
+        """What an event other than an answer delta completes, to be saved: run state (usage, an
+        error, the calls to wait for) completes nothing; a message ends the open answer (a follow-up
+        question the final one), then is one itself."""
+        if event.type == ExecuteEventType.Usage:
+            self.usage = (self.base_usage[0] + event.usage.input_tokens, self.base_usage[1] + event.usage.output_tokens)
+            return []
+        if event.type == ExecuteEventType.Error:
+            self.agent_error = (event.error_code or 500, event.content)
+            return []
+        if event.type == ExecuteEventType.RequiresAction:
+            self.pending_calls = pending_calls(event.content)
+            return []
         if event.type == ExecuteEventType.FollowUp:
-            async for update in self._close_final_answer():
-                yield update
-        elif self.answer is not None:
-            saved = await self._close_answer()
-            if saved is not None:
-                yield Update("message", saved)
+            done = self._final_answer_done()
+        else:
+            answer = self._answer_done()
+            done = [answer] if answer is not None else []
         # the other event types are message types of the same spelling (idl/agent.thrift)
-        row = self._message(MessageType(event.type), event.content, call_id=event.call_id, name=event.name)
-        yield Update("message", await self._save(row))
+        return [*done, self._message(MessageType(event.type), event.content, call_id=event.call_id, name=event.name)]
 
 
 def _being_cancelled() -> bool:

@@ -24,6 +24,7 @@ from atelier_plugin.store import Conn
 from atelier_plugin.store import plugins as plugin_rows
 from atelier_plugin.store import tools as tool_rows
 from atelier_plugin.store import versions as version_rows
+from atelier_plugin.view_cache import Loaded
 from atelier_proto import plugin_pb2 as ppb
 from atelier_proto.enums import InvokeOutcome, PluginKind, UnresolvedProblem
 
@@ -115,12 +116,35 @@ async def resolve(state: PluginState, req: ppb.ResolveToolsRequest) -> ppb.Resol
     return ppb.ResolveToolsResponse(tools=resolved, unresolved=unresolved)
 
 
+async def _loaded(state: PluginState, plugin_id: int, space_id: int, draft: bool) -> Loaded | None:
+    """The plugin of the space and its draft or online view: read again only when its stamp changed."""
+    async with state.deps.pool.acquire() as conn:
+        stamp = await plugin_rows.stamp(conn, plugin_id)
+        if stamp is None or stamp.space_id != space_id:
+            return None
+        cached = state.views.get(stamp, draft)
+        if cached is not None:
+            return cached
+        # The plugin row and its tools as of one moment, so what is kept under its stamp matches it.
+        async with conn.transaction(isolation="repeatable_read", readonly=True):
+            plugin = await plugin_rows.get(conn, plugin_id)
+            if plugin is None or plugin.space_id != space_id:
+                return None
+            view = (await _views(conn, {plugin.id: plugin}, draft)).get(plugin.id)
+    loaded = Loaded(plugin, view)
+    state.views.put(loaded, draft)
+    return loaded
+
+
 async def invoke(state: PluginState, req: ppb.InvokeToolRequest) -> ppb.InvokeToolResponse:
     require_space(req.space_id)
-    async with state.deps.pool.acquire() as conn:
-        names, found = await _found(conn, {req.plugin_id}, req.space_id, req.draft)
-    view = found.get(req.plugin_id)
-    why = _why_not(names.get(req.plugin_id), view, req.plugin_id, req.api_id, req.space_id, req.draft)
+    view = builtin_plugins.view(req.plugin_id, req.space_id)
+    name = view.settings.name if view is not None else None
+    if view is None:
+        loaded = await _loaded(state, req.plugin_id, req.space_id, req.draft)
+        if loaded is not None:
+            name, view = loaded.plugin.settings.name, loaded.view
+    why = _why_not(name, view, req.plugin_id, req.api_id, req.space_id, req.draft)
     if why is not None:
         return ppb.InvokeToolResponse(outcome=InvokeOutcome.Failed, error=why.reason,
                                       result_for_model=f"The tool call failed: {why.reason}")
