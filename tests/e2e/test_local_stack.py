@@ -22,7 +22,7 @@ from atelier_devstack.pytest_plugin import run_sync
 
 pytestmark = pytest.mark.e2e
 
-SERVICES = ("agent", "conversation", "knowledge", "indexer", "workflow", "plugin")
+SERVICES = ("agent", "conversation", "knowledge", "indexer", "workflow", "workflow_worker", "plugin")
 COMPONENTS = ("postgres", "redis", "kafka", "milvus", *SERVICES, "gateway")
 OK = {"ok", "up", "serving", "healthy", "pass", "true"}
 
