@@ -17,6 +17,8 @@ from atelier_common.ai.models import ModelRegistry, load_models
 from atelier_common.db.migrations import apply_migrations
 from atelier_common.db.pool import create_pool
 from atelier_common.outbound import OutboundPolicy, parse_allowlist
+from atelier_devstack.canvas_builders import lit, ref
+from atelier_devstack.canvas_builders import param as named
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack, write_stub_models
 from atelier_devstack.tool_servers import ToolServer
 from atelier_proto.enums import WorkflowMode
@@ -37,17 +39,6 @@ from atelier_workflow.store import drafts, versions, workflows
 # ------------------------------------------------------------------ canvases
 
 
-def lit(value: Any, type_: str = "string") -> dict[str, Any]:
-    return {"type": type_, "value": {"type": "literal", "content": value}}
-
-
-def ref(block_id: str, name: str, type_: str = "string") -> dict[str, Any]:
-    return {"type": type_, "value": {"type": "ref", "content": {"source": "block-output", "blockID": block_id,
-                                                                  "name": name}}}
-
-
-def named(name: str, value: dict[str, Any]) -> dict[str, Any]:
-    return {"name": name, "input": value}
 
 
 def canvas(middle: dict[str, Any], entry_fields: list[dict[str, Any]], exit_params: list[dict[str, Any]],
