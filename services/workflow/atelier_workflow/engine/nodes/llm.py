@@ -2,28 +2,44 @@
 model its `llmParam` names (modelType: the id of a model config file), with the conversation
 when `enableChatHistory` is on (`chatHistoryRound` rounds).
 
+Pictures: an image input the user prompt shows goes to the model as an image_url part (vision.py);
+a model without the multimodal capability fails the node. Tools: `fcParam` gives the model plugin
+and workflow tools (llm_tools.py), run in a loop until it answers (tool_loop.py); a model without
+the function_call capability fails the node.
+
 The answer (Coze's nodes/llm): with responseFormat JSON (2), and outputs other than one string
-(plus `reasoning_content`), the user prompt asks for JSON of the declared outputs' schema and
-the answer, fences and a leading "json" trimmed, fills them (a value that will not convert is
-null; an answer that is not a JSON object gives no outputs, as Coze's warning). Otherwise the
-text goes to the one string output; Markdown (1) asks for Markdown. `reasoning_content`, when
-declared, gets the model's reasoning. Token usage is the node's usage.
+(plus `reasoning_content`), the user prompt asks for JSON of the declared outputs' schema (and a
+model with JSON mode is asked for a JSON object); the answer, fences and a leading "json" trimmed,
+fills them (a value that will not convert is null). An answer that is not a JSON object fails the
+node (`invalid_json`, so its retry policy asks again; Coze only warns). Otherwise the text goes to
+the one string output, streamed as it comes (ctx.stream: a streaming Exit or OutputEmitter reading
+it shows it as it is written); Markdown (1) asks for Markdown. `reasoning_content`, when declared,
+gets the model's reasoning. Token usage (tools' sub-workflows included) is the node's usage.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atelier_proto.enums import ModelResponseFormat, NodeType, VariableType
+from atelier_workflow.clients import CHAT_MODELS
+from atelier_workflow.clients.chat import ChatModels, ChatRequest, ModelInfo, ModelUnavailable
 from atelier_workflow.domain.plan import PlanNode
 from atelier_workflow.domain.typeinfo import TypeInfo
 from atelier_workflow.engine.context import NodeContext
 from atelier_workflow.engine.model import NodeError, NodeOutput
-from atelier_workflow.engine.nodes.chatting import ask, model_request, with_history
-from atelier_workflow.engine.nodes.services import declared_outputs, fill_outputs, json_object
+from atelier_workflow.engine.nodes import tool_loop
+from atelier_workflow.engine.nodes.chatting import model_request, with_history
+from atelier_workflow.engine.nodes.llm_tools import node_tools
+from atelier_workflow.engine.nodes.schemas import json_schema
+from atelier_workflow.engine.nodes.services import declared_outputs, fill_outputs, json_object, service
+from atelier_workflow.engine.nodes.vision import picture_inputs, user_content
 from atelier_workflow.engine.template import render
+
+if TYPE_CHECKING:
+    from atelier_workflow.engine.registry import ExecutorRegistry, NodeExecutor
 
 REASONING = "reasoning_content"
 
@@ -50,10 +66,6 @@ Strictly reply in valid Markdown format.
 
 """
 
-_JSON_TYPES = {VariableType.String: "string", VariableType.Integer: "integer", VariableType.Float: "number",
-               VariableType.Boolean: "boolean", VariableType.Object: "object", VariableType.List: "array"}
-
-
 def settings_of(node: PlanNode) -> dict[str, Any]:
     """`llmParam` (a list of named literals) by name."""
     found: dict[str, Any] = {}
@@ -62,16 +74,6 @@ def settings_of(node: PlanNode) -> dict[str, Any]:
             value = ((param.get("input") or {}).get("value") or {})
             found[param["name"]] = value.get("content")
     return found
-
-
-def json_schema(typed: TypeInfo) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": _JSON_TYPES[typed.type]} if typed.type else {}
-    if typed.type == VariableType.Object and typed.fields:
-        schema["properties"] = {name: json_schema(inner) for name, inner in typed.fields.items()}
-        schema["required"] = [name for name, inner in typed.fields.items() if inner.required]
-    if typed.type == VariableType.List and typed.element is not None:
-        schema["items"] = json_schema(typed.element)
-    return schema
 
 
 def outputs_schema(declared: Mapping[str, TypeInfo]) -> str:
@@ -101,34 +103,65 @@ def _response_format(value: Any) -> ModelResponseFormat:
         raise NodeError(f"unsupported response format {value!r}", "invalid_setting") from None
 
 
-async def run_llm(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> NodeOutput:
-    settings = settings_of(node)
-    declared = declared_outputs(node)
-    as_json = answers_json(_response_format(settings.get("responseFormat")), declared)
-    user_prompt = render(str(settings.get("prompt") or ""), inputs)
-    if as_json:
-        user_prompt += JSON_PROMPT % outputs_schema(declared)
-    elif _response_format(settings.get("responseFormat")) == ModelResponseFormat.Markdown:
-        user_prompt += MARKDOWN_PROMPT
-    messages: list[dict[str, Any]] = []
-    system_prompt = str(settings.get("systemPrompt") or "")
-    if system_prompt:
-        messages.append({"role": "system", "content": render(system_prompt, inputs)})
-    messages.append({"role": "user", "content": user_prompt})
-    rounds = int(settings.get("chatHistoryRound") or 0)
-    messages = await with_history(ctx, messages, settings.get("enableChatHistory") is True, rounds)
-    reply, usage = await ask(ctx, model_request(settings, messages))
-    if as_json:
-        answer = json_object(extract_json(reply.text))
-        outputs = fill_outputs(answer, declared) if answer is not None else {}
-    else:
+def _model(ctx: NodeContext, model_id: int | None) -> tuple[ChatModels, ModelInfo]:
+    models: ChatModels = service(ctx, CHAT_MODELS, "chat models")
+    try:
+        return models, models.describe(model_id)
+    except ModelUnavailable as exc:
+        raise NodeError(str(exc), "model_unavailable") from None
+
+
+def _parse_json(text: str, declared: Mapping[str, TypeInfo]) -> dict[str, Any]:
+    answer = json_object(extract_json(text))
+    if answer is None:
+        shown = text if len(text) <= 200 else text[:200] + "..."
+        raise NodeError(f"the model was asked for a JSON object of the node's outputs and answered {shown!r}",
+                        "invalid_json")
+    return fill_outputs(answer, declared)
+
+
+def llm_executor(registry: ExecutorRegistry) -> NodeExecutor:
+    """The LLM executor; its workflow tools run with `registry` (the one it is put in)."""
+
+    async def run_llm(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> NodeOutput:
+        settings = settings_of(node)
+        declared = declared_outputs(node)
+        response_format = _response_format(settings.get("responseFormat"))
+        as_json = answers_json(response_format, declared)
         text_outputs = [name for name in declared if name != REASONING]
-        if len(text_outputs) != 1:
+        if not as_json and len(text_outputs) != 1:
             raise NodeError("a text answer needs exactly one output to go to", "invalid_setting")
-        outputs = {text_outputs[0]: reply.text}
-    if REASONING in declared:
-        outputs[REASONING] = reply.reasoning
-    return NodeOutput(outputs, usage=usage)
+        request = model_request(settings, [])
+        _, model = _model(ctx, request.model_id)
+        suffix = JSON_PROMPT % outputs_schema(declared) if as_json else (
+            MARKDOWN_PROMPT if response_format == ModelResponseFormat.Markdown else "")
+        content = user_content(str(settings.get("prompt") or ""), inputs, picture_inputs(node), suffix)
+        if isinstance(content, list) and not model.vision:
+            raise NodeError(f"the prompt shows a picture, and model {model.id} ({model.name}) cannot read "
+                            "pictures (its config has no multimodal capability)", "model_cannot_see")
+        messages: list[dict[str, Any]] = []
+        system_prompt = str(settings.get("systemPrompt") or "")
+        if system_prompt:
+            messages.append({"role": "system", "content": render(system_prompt, inputs)})
+        messages.append({"role": "user", "content": content})
+        rounds = int(settings.get("chatHistoryRound") or 0)
+        messages = await with_history(ctx, messages, settings.get("enableChatHistory") is True, rounds)
+        params = dict(request.params)
+        if as_json and model.json_mode:
+            params["response_format"] = {"type": "json_object"}
+        tools = await node_tools(node.config.extra("fcParam"), ctx, registry)
+        if tools and not model.function_call:
+            raise NodeError(f"the node gives its model tools, and model {model.id} ({model.name}) cannot call "
+                            "tools (its config has no function_call capability)", "model_cannot_call_tools")
+        streamed = None if as_json else text_outputs[0]
+        on_text = (lambda delta: ctx.stream(streamed, delta)) if streamed else None
+        answer = await tool_loop.answer(ctx, ChatRequest(messages, request.model_id, params), tools, on_text)
+        outputs = _parse_json(answer.text, declared) if as_json else {text_outputs[0]: answer.text}
+        if REASONING in declared:
+            outputs[REASONING] = answer.reasoning
+        return NodeOutput(outputs, usage=answer.usage)
+
+    return run_llm
 
 
-EXECUTORS = {NodeType.LLM: run_llm}
+EXECUTORS_NEEDING_REGISTRY = {NodeType.LLM: llm_executor}
