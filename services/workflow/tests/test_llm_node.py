@@ -29,6 +29,7 @@ from atelier_workflow.clients.plugins import GrpcPluginTools
 from atelier_workflow.clients.workflows import StoreWorkflowLoader
 from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.plan import compile_plan
+from atelier_workflow.domain.progress import FlowTables, RunState
 from atelier_workflow.domain.versions import parse as parse_version
 from atelier_workflow.engine import (
     BaseObserver,
@@ -382,3 +383,16 @@ async def test_an_invalid_json_answer_fails_the_node_and_its_retry_asks_again(ch
     result = await run(retried, {"question": "short"}, chat)
     assert result.status == RunStatus.SUCCEEDED, result.error
     assert result.output == {"city": "Paris", "days": 3}
+
+
+def test_an_answer_node_is_next_after_a_streaming_node_only_once_its_other_edges_are_decided() -> None:
+    # Start -> LLM -> End, Start -> Selector -(true)-> Text -> End
+    tables = FlowTables.build(["start", "llm", "if", "text", "end"], [[], [], ["true", "false"], [], []],
+                              [("start", "llm", None), ("start", "if", None), ("if", "text", "true"),
+                               ("llm", "end", None), ("text", "end", None)])
+    state = RunState(tables)
+    state.complete("start")
+    assert not state.next_after("end", "llm")  # the branch through Text is not decided yet
+    state.complete("if", "false")  # Text is skipped: End waits for the LLM alone
+    assert state.next_after("end", "llm")
+    assert not state.next_after("end", "if") and not state.next_after("text", "llm")

@@ -12,6 +12,10 @@ as in Coze. Skipped nodes never run. After each node of the canvas the observer 
 again. Cancelling the task that awaits `run` cancels every node running (a code node's sandbox
 process is killed) and re-raises CancelledError.
 
+Streaming: a node may stream a field as it produces it (`ctx.stream`, an LLM's text); an Exit or
+OutputEmitter of the canvas with `streamingOutput` on that reads it and runs right after it says it
+as it comes (streams.py): the observer hears those `message`s before the node finishes.
+
 Interrupts: a node of the canvas that raises `NodeInterrupt` (a question, a form) waits for the
 user. No node starts after that; the nodes already running finish (and are checkpointed), then
 the run ends INTERRUPTED with `RunResult.interrupt` and a checkpoint whose `interrupted` keeps
@@ -113,7 +117,7 @@ class Engine:
             outputs = {node: dict(out) for node, out in resume.outputs.items()}
         else:
             state, outputs = plan.start(), {}
-        streams = AnswerStreams(plan, outputs, context.variables, observer) if observer is not None else None
+        streams = AnswerStreams(plan, state, outputs, context.variables, observer) if observer is not None else None
         run = _Run(self.registry, context, observer, inputs, interrupted, resume_answer, streams or _NO_STREAMS)
         frame = _Frame(plan, state, outputs, outputs)
         try:

@@ -4,7 +4,8 @@ text answer) starts answering while that node still runs.
 
 A node streams a field with `NodeContext.stream(field, delta)`; each attempt (and each model
 round of a node using tools) starts the field's text anew (`restart`). For every streaming answer
-node reading that field as `{{name}}` (the input bound to it, no path), the text the answer would
+node reading that field as `{{name}}` (the input bound to it, no path) and due to run as soon as
+the streaming node completes (an edge from it; every other edge into it decided), the text the answer would
 have so far is the template up to that placeholder, rendered once every value it names is known,
 followed by the field's text so far. What the answer node has already said (`committed`) only ever
 grows: a new candidate that extends it sends the difference as a message (not the node's last); a
@@ -25,6 +26,7 @@ from typing import Any
 from atelier_proto.enums import NodeType
 from atelier_workflow.domain.expressions import NodeRef
 from atelier_workflow.domain.plan import Plan, PlanNode
+from atelier_workflow.domain.progress import RunState
 from atelier_workflow.engine.model import NodeError
 from atelier_workflow.engine.observer import MessageEvent, RunObserver
 from atelier_workflow.engine.template import render
@@ -71,9 +73,9 @@ class _Answer:
 class AnswerStreams:
     """The streaming answer nodes of one plan, fed by the fields nodes stream."""
 
-    def __init__(self, plan: Plan, values: Mapping[str, Mapping[str, Any]],
+    def __init__(self, plan: Plan, state: RunState, values: Mapping[str, Mapping[str, Any]],
                  variables: Mapping[str, Mapping[str, Any]], observer: RunObserver) -> None:
-        self._values, self._variables, self._observer = values, variables, observer
+        self._state, self._values, self._variables, self._observer = state, values, variables, observer
         self._answers: dict[str, _Answer] = {}
         self._slots: dict[tuple[str, str], list[_Slot]] = {}  # (node, field) -> the placeholders reading it
         self._texts: dict[tuple[str, str], str] = {}  # (node, field) -> its text in this attempt
@@ -110,7 +112,7 @@ class AnswerStreams:
         so_far = self._texts[source] = self._texts.get(source, "") + text
         for slot in slots:
             answer = self._answers[slot.answer_id]
-            if answer.stopped or answer.finished:
+            if answer.stopped or answer.finished or not self._state.next_after(slot.answer_id, node_id):
                 continue
             if answer.synced == (*source, slot.offset):
                 self._send(answer, text, last=False)
