@@ -42,6 +42,7 @@ from atelier_workflow.engine import (
     full_registry,
 )
 from atelier_workflow.engine.nodes.tool_loop import MAX_TOOL_ROUNDS
+from atelier_workflow.engine.nodes.vision import user_content
 from atelier_workflow.main import SPEC
 from atelier_workflow.runs.definitions import PlanCache
 from atelier_workflow.store import drafts, versions, workflows
@@ -396,3 +397,14 @@ def test_an_answer_node_is_next_after_a_streaming_node_only_once_its_other_edges
     state.complete("if", "false")  # Text is skipped: End waits for the LLM alone
     assert state.next_after("end", "llm")
     assert not state.next_after("end", "if") and not state.next_after("text", "llm")
+
+
+def test_each_picture_of_a_list_is_a_part_and_a_missing_one_leaves_plain_text() -> None:
+    pictures = frozenset({"pics"})
+    content = user_content("Compare {{pics}} for {{who}}", {"pics": ["https://x/a.png", "https://x/b.png"], "who": "Ann"},
+                           pictures, "!")
+    assert content == [{"type": "text", "text": "Compare "},
+                       {"type": "image_url", "image_url": {"url": "https://x/a.png"}},
+                       {"type": "image_url", "image_url": {"url": "https://x/b.png"}},
+                       {"type": "text", "text": " for Ann!"}]
+    assert user_content("Compare {{pics}} for {{who}}", {"pics": None, "who": "Ann"}, pictures) == "Compare  for Ann"

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from atelier_proto.enums import ModelResponseFormat, NodeType, VariableType
 from atelier_workflow.clients import CHAT_MODELS
-from atelier_workflow.clients.chat import ChatModels, ChatRequest, ModelInfo, ModelUnavailable
+from atelier_workflow.clients.chat import ChatModels, ModelInfo, ModelUnavailable
 from atelier_workflow.domain.plan import PlanNode
 from atelier_workflow.domain.typeinfo import TypeInfo
 from atelier_workflow.engine.context import NodeContext
@@ -103,12 +104,24 @@ def _response_format(value: Any) -> ModelResponseFormat:
         raise NodeError(f"unsupported response format {value!r}", "invalid_setting") from None
 
 
-def _model(ctx: NodeContext, model_id: int | None) -> tuple[ChatModels, ModelInfo]:
+def _model(ctx: NodeContext, model_id: int | None) -> ModelInfo:
     models: ChatModels = service(ctx, CHAT_MODELS, "chat models")
     try:
-        return models, models.describe(model_id)
+        return models.describe(model_id)
     except ModelUnavailable as exc:
         raise NodeError(str(exc), "model_unavailable") from None
+
+
+def _prompt(node: PlanNode, settings: dict[str, Any], inputs: dict[str, Any], suffix: str,
+            model: ModelInfo) -> list[dict[str, Any]]:
+    """The system prompt (if any) and the user prompt, pictures as image parts."""
+    content = user_content(str(settings.get("prompt") or ""), inputs, picture_inputs(node), suffix)
+    if isinstance(content, list) and not model.vision:
+        raise NodeError(f"the prompt shows a picture, and model {model.id} ({model.name}) cannot read "
+                        "pictures (its config has no multimodal capability)", "model_cannot_see")
+    system_prompt = str(settings.get("systemPrompt") or "")
+    system = [{"role": "system", "content": render(system_prompt, inputs)}] if system_prompt else []
+    return [*system, {"role": "user", "content": content}]
 
 
 def _parse_json(text: str, declared: Mapping[str, TypeInfo]) -> dict[str, Any]:
@@ -132,30 +145,21 @@ def llm_executor(registry: ExecutorRegistry) -> NodeExecutor:
         if not as_json and len(text_outputs) != 1:
             raise NodeError("a text answer needs exactly one output to go to", "invalid_setting")
         request = model_request(settings, [])
-        _, model = _model(ctx, request.model_id)
+        model = _model(ctx, request.model_id)
         suffix = JSON_PROMPT % outputs_schema(declared) if as_json else (
             MARKDOWN_PROMPT if response_format == ModelResponseFormat.Markdown else "")
-        content = user_content(str(settings.get("prompt") or ""), inputs, picture_inputs(node), suffix)
-        if isinstance(content, list) and not model.vision:
-            raise NodeError(f"the prompt shows a picture, and model {model.id} ({model.name}) cannot read "
-                            "pictures (its config has no multimodal capability)", "model_cannot_see")
-        messages: list[dict[str, Any]] = []
-        system_prompt = str(settings.get("systemPrompt") or "")
-        if system_prompt:
-            messages.append({"role": "system", "content": render(system_prompt, inputs)})
-        messages.append({"role": "user", "content": content})
-        rounds = int(settings.get("chatHistoryRound") or 0)
-        messages = await with_history(ctx, messages, settings.get("enableChatHistory") is True, rounds)
-        params = dict(request.params)
-        if as_json and model.json_mode:
-            params["response_format"] = {"type": "json_object"}
+        messages = await with_history(ctx, _prompt(node, settings, inputs, suffix, model),
+                                      settings.get("enableChatHistory") is True,
+                                      int(settings.get("chatHistoryRound") or 0))
+        params = {**request.params, "response_format": {"type": "json_object"}} if as_json and model.json_mode \
+            else request.params
         tools = await node_tools(node.config.extra("fcParam"), ctx, registry)
         if tools and not model.function_call:
             raise NodeError(f"the node gives its model tools, and model {model.id} ({model.name}) cannot call "
                             "tools (its config has no function_call capability)", "model_cannot_call_tools")
         streamed = None if as_json else text_outputs[0]
         on_text = (lambda delta: ctx.stream(streamed, delta)) if streamed else None
-        answer = await tool_loop.answer(ctx, ChatRequest(messages, request.model_id, params), tools, on_text)
+        answer = await tool_loop.answer(ctx, replace(request, messages=messages, params=params), tools, on_text)
         outputs = _parse_json(answer.text, declared) if as_json else {text_outputs[0]: answer.text}
         if REASONING in declared:
             outputs[REASONING] = answer.reasoning
