@@ -211,3 +211,20 @@ def test_bad_chat_requests_are_refused_naming_the_problem(
                                                        "additional_messages": [
                                                            {"role": "user", "content": "hi", "content_type": "text"}]})
     assert missing.status_code == 404 and "conversation 42 not found" in missing.json()["msg"]
+
+
+def test_a_failing_model_ends_the_chat_with_an_error_and_the_chat_failed(
+        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack, stub: OpenAIStub) -> None:
+    workflow_id = published(console, chatflow_stack.space_id, llm_chatflow())
+    stub.script({"error": {"status": 400, "message": "the prompt was refused"}})
+    with console.stream("POST", "/v1/workflows/chat", json={"workflow_id": workflow_id, "additional_messages": [
+            {"role": "user", "content": "hi", "content_type": "text"}]}) as reply:
+        body = reply.read().decode()
+    events = [(block.split("\n")[0].removeprefix("event: "), json.loads(block.split("\n")[1].removeprefix("data: ")))
+              for block in body.strip().split("\n\n")]
+    assert [kind for kind, _ in events] == ["conversation.chat.created", "conversation.chat.in_progress", "error"]
+    assert "the prompt was refused" in events[-1][1]["msg"]
+    chat_id, conversation_id = events[0][1]["id"], events[0][1]["conversation_id"]
+    failed = coze.chat.retrieve(conversation_id=conversation_id, chat_id=chat_id)
+    assert failed.status == ChatStatus.FAILED and "the prompt was refused" in failed.last_error.msg
+    assert listed(coze, conversation_id) == [("user", "question", "hi")]
