@@ -4,7 +4,8 @@ conversation's history for its LLM nodes, its answers streamed as chat events an
 (FinishWorkflowChat).
 
 A run that stops at a question or a form waits in the conversation (chatflow_waits): the next
-message there is the answer, and the same run carries on from its checkpoint, as in Coze."""
+message there is the answer, and the same run carries on from its checkpoint, as in Coze. A wait
+whose run no longer waits (it was cancelled) is dropped: the message starts a new run."""
 
 from __future__ import annotations
 
@@ -132,10 +133,11 @@ async def _end_turn(runner: Runner, turns: ConversationTurns, events: ChatEvents
     if end is not None and end.status == WorkflowExeStatus.Interrupted:
         for node_id, record in ((end.checkpoint or {}).get("interrupted") or {}).items():
             events.answer(*question_answer(Interrupt.from_record(node_id, record)))
-        finished = await turns.finish(conversation_id, chat_id,
-                                      TurnEnd(ChatStatus.RequiresAction, events.answers, **usage))
+        # The wait first: a chat never shows requires_action without the run its answer resumes.
         await chatflow_waits.put(runner.deps.pool, ChatflowWait(conversation_id, execution.workflow_id,
                                                                 execution.id, chat_id))
+        finished = await turns.finish(conversation_id, chat_id,
+                                      TurnEnd(ChatStatus.RequiresAction, events.answers, **usage))
         events.chat(CHAT_REQUIRES_ACTION, message_to_json(finished.chat))
         events.done()
         return

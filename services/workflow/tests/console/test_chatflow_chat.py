@@ -24,7 +24,7 @@ from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
 
 pytestmark = [pytest.mark.timeout(120)]
 
-CHATFLOW_MODE, LLM, QUESTION = 3, 3, 18
+CHATFLOW_MODE, LLM, QUESTION, INPUT_RECEIVER = 3, 3, 18, 30
 CHAT = "/v1/chat/completions"
 
 
@@ -228,3 +228,28 @@ def test_a_failing_model_ends_the_chat_with_an_error_and_the_chat_failed(
     failed = coze.chat.retrieve(conversation_id=conversation_id, chat_id=chat_id)
     assert failed.status == ChatStatus.FAILED and "the prompt was refused" in failed.last_error.msg
     assert listed(coze, conversation_id) == [("user", "question", "hi")]
+
+
+def test_a_form_is_asked_as_a_card_and_the_next_message_fills_it(
+        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack) -> None:
+    form = node("300001", INPUT_RECEIVER, {"inputParameters": []}, [out("city", required=True), out("nights", "integer")],
+                "Booking")
+    reply = concat("150001", "{{city}} for {{nights}} nights", param("city", ref("300001", "city")),
+                   param("nights", ref("300001", "nights", "integer")))
+    workflow_id = published(console, chatflow_stack.space_id, {
+        "nodes": [chatflow_entry(), form, reply, exit_(param("reply", ref("150001", "output")), text="{{reply}}")],
+        "edges": chain("100001", "300001", "150001", "900001")})
+
+    asked = chat(coze, workflow_id, "Book a room")
+
+    card = of(asked, ChatEventType.CONVERSATION_MESSAGE_COMPLETED)[0].message
+    assert card.content_type == "card" and not of(asked, ChatEventType.CONVERSATION_MESSAGE_DELTA)
+    fields = json.loads(json.loads(card.content)["content"])
+    assert [f["name"] for f in fields] == ["city", "nights"]
+    conversation_id = of(asked, ChatEventType.CONVERSATION_CHAT_REQUIRES_ACTION)[0].chat.conversation_id
+
+    filled = chat(coze, workflow_id, json.dumps({"city": "Oslo", "nights": "3"}), conversation_id=conversation_id)
+
+    assert [e.message.content for e in of(filled, ChatEventType.CONVERSATION_MESSAGE_COMPLETED)] == [
+        "Oslo for 3 nights"]
+    assert [m[2] for m in listed(coze, conversation_id)][-1] == "Oslo for 3 nights"
