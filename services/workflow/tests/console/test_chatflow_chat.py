@@ -253,3 +253,36 @@ def test_a_form_is_asked_as_a_card_and_the_next_message_fills_it(
     assert [e.message.content for e in of(filled, ChatEventType.CONVERSATION_MESSAGE_COMPLETED)] == [
         "Oslo for 3 nights"]
     assert [m[2] for m in listed(coze, conversation_id)][-1] == "Oslo for 3 nights"
+
+
+def test_earlier_additional_messages_join_the_conversation_and_the_history(
+        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack, stub: OpenAIStub) -> None:
+    workflow_id = published(console, chatflow_stack.space_id, llm_chatflow())
+    stub.record_requests(True)
+    stub.script({"content": "Green."})
+
+    events = list(coze.workflows.chat.stream(workflow_id=workflow_id, additional_messages=[
+        Message.build_user_question_text("I like green."), Message.build_assistant_answer("Noted."),
+        Message.build_user_question_text("Which colour do I like?")]))
+
+    sent = stub.requests(CHAT)[-1]["json"]["messages"]
+    assert [(m["role"], m["content"]) for m in sent][1:] == [
+        ("user", "I like green."), ("assistant", "Noted."), ("user", "Which colour do I like?")]
+    conversation_id = events[0].chat.conversation_id
+    assert listed(coze, conversation_id) == [
+        ("user", "question", "I like green."), ("assistant", "answer", "Noted."),
+        ("user", "question", "Which colour do I like?"), ("assistant", "answer", "Green.")]
+
+
+def test_a_chat_waiting_for_the_next_message_takes_no_tool_outputs(
+        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack) -> None:
+    workflow_id = published(console, chatflow_stack.space_id, question_chatflow())
+    waiting = of(chat(coze, workflow_id, "Ada"), ChatEventType.CONVERSATION_CHAT_REQUIRES_ACTION)[0].chat
+
+    reply = console.post("/v3/chat/submit_tool_outputs",
+                         params={"conversation_id": waiting.conversation_id, "chat_id": waiting.id},
+                         json={"tool_outputs": [{"tool_call_id": "x", "output": "y"}], "stream": False})
+
+    assert reply.status_code == 409 and "waits for the user's next message" in reply.json()["msg"]
+    assert coze.chat.retrieve(conversation_id=waiting.conversation_id,
+                              chat_id=waiting.id).status == ChatStatus.REQUIRES_ACTION
