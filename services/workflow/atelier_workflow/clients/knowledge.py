@@ -9,9 +9,9 @@ could open in the console), so a workflow only ever reaches the knowledge of its
 from __future__ import annotations
 
 import base64
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import grpc
 
@@ -77,7 +77,9 @@ class KnowledgeBases(Protocol):
     """Each call raises the knowledge service's AtelierError (NotFound for a knowledge base or
     document outside the run's space, InvalidArgument...) when it refuses or cannot answer."""
 
-    async def retrieve(self, dataset_ids: Sequence[int], query: str, settings: RetrievalSettings) -> list[FoundSlice]:
+    async def retrieve(self, dataset_ids: Sequence[int], query: str, settings: RetrievalSettings,
+                       history: Sequence[Mapping[str, Any]] = ()) -> list[FoundSlice]:
+        """`history`: earlier {"role", "content"} messages, for the query rewrite."""
         ...
 
     async def add_document(self, dataset_id: int, name: str, data: bytes, file_type: str, *, chunking: Chunking,
@@ -106,7 +108,8 @@ class GrpcKnowledgeBases:
         except grpc.aio.AioRpcError as exc:
             raise from_rpc_error(exc) from None
 
-    async def retrieve(self, dataset_ids: Sequence[int], query: str, settings: RetrievalSettings) -> list[FoundSlice]:
+    async def retrieve(self, dataset_ids: Sequence[int], query: str, settings: RetrievalSettings,
+                       history: Sequence[Mapping[str, Any]] = ()) -> list[FoundSlice]:
         strategy = kpb.RetrievalStrategy(use_rerank=settings.use_rerank, use_rewrite=settings.use_rewrite,
                                          use_nl2sql=settings.use_nl2sql)
         if settings.search_type is not None:
@@ -115,8 +118,10 @@ class GrpcKnowledgeBases:
             strategy.top_k = settings.top_k
         if settings.min_score is not None:
             strategy.min_score = settings.min_score
+        said = [kpb.ChatHistoryMessage(role=m["role"], content=m["content"]) for m in history
+                if m.get("role") in ("user", "assistant") and isinstance(m.get("content"), str) and m["content"]]
         reply = await self._call("Retrieve", kpb.RetrieveRequest(space_id=self.space_id, dataset_ids=list(dataset_ids),
-                                                                 query=query, strategy=strategy))
+                                                                 query=query, strategy=strategy, chat_history=said))
         found = [FoundSlice(s.content, s.slice_id, s.document_id, s.document_name, s.dataset_id, s.dataset_name, s.score)
                  for s in reply.slices]  # type: ignore[attr-defined]
         for table in reply.table_results:  # type: ignore[attr-defined]

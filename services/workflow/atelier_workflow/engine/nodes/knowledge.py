@@ -3,7 +3,8 @@ as the run's user within the workflow's space: a knowledge base of another space
 
 - KnowledgeRetriever (6): the `Query` input searched in the datasetList knowledge bases with the
   node's strategy; `outputList` holds one object per slice found, best first: `output` (its
-  text) as Coze, plus `documentId`, `sliceId`, `datasetId` (as strings) and `score`.
+  text) as Coze, plus `documentId`, `sliceId`, `datasetId` (as strings) and `score`. With
+  `chatHistorySetting` on, a chatflow's last rounds go along for the query rewrite (useRewrite).
 - KnowledgeIndexer (27): the file at the `knowledge` input's URL (fetched through the SSRF
   guard, its type told by the URL path's extension, as Coze) added to the first datasetList
   knowledge base with the node's strategyParam; indexing goes on in the background, as in Coze.
@@ -20,7 +21,8 @@ from urllib.parse import unquote, urlsplit
 from atelier_common.errors import AtelierError, NotFound
 from atelier_common.files import normalize_file_type
 from atelier_proto.enums import NodeType
-from atelier_workflow.clients import HTTP, KNOWLEDGE
+from atelier_workflow.clients import CHAT_HISTORY, HTTP, KNOWLEDGE
+from atelier_workflow.clients.history import ChatHistory
 from atelier_workflow.clients.knowledge import KnowledgeBases
 from atelier_workflow.clients.outbound import OutboundFailed, OutboundHttp, OutboundRefused
 from atelier_workflow.domain.plan import PlanNode
@@ -54,13 +56,29 @@ def _text_input(inputs: dict[str, Any], name: str) -> str:
 async def retrieve(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> NodeOutput:
     kb = knowledge_bases(ctx)
     query = _text_input(inputs, "Query")
+    ids, settings, history = knowledge_ids(node), retrieval_settings(node), await _chat_history(node, ctx)
     try:
-        found = await kb.retrieve(knowledge_ids(node), query, retrieval_settings(node))
+        found = await kb.retrieve(ids, query, settings, history)
     except AtelierError as exc:
         raise refused(exc) from None
     items = [{"output": s.content, "documentId": str(s.document_id), "sliceId": str(s.slice_id),
               "datasetId": str(s.dataset_id), "score": s.score} for s in found]
     return NodeOutput(fill_outputs({"outputList": items}, declared_outputs(node)))
+
+
+async def _chat_history(node: PlanNode, ctx: NodeContext) -> list[dict[str, Any]]:
+    """The conversation's last rounds when `chatHistorySetting` turns it on and the run has one
+    (a chatflow's): the knowledge service rewrites the query with it when useRewrite is on."""
+    setting = node.config.extra("chatHistorySetting") or {}
+    history: ChatHistory | None = ctx.run.services.get(CHAT_HISTORY)
+    if not isinstance(setting, dict) or setting.get("enableChatHistory") is not True or history is None:
+        return []
+    try:
+        rounds = int(setting.get("chatHistoryRound") or 0)
+    except (TypeError, ValueError):
+        raise NodeError(f"the node's chatHistoryRound is invalid: {setting.get('chatHistoryRound')!r}",
+                        "invalid_setting") from None
+    return await history.messages(rounds)
 
 
 def file_name_of(url: str) -> str:
