@@ -8,6 +8,7 @@ own space, even one its user owns in another space."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -25,6 +26,7 @@ pytestmark = pytest.mark.e2e
 START = "100001"
 NODE = "160001"
 ENABLED = 1  # DocumentStatus.Enable
+RUNNING, SUCCESS = 1, 2  # WorkflowExeStatus
 
 GUIDE = ("Teapot care: rinse the teapot with warm water after every brew, never use soap or a dishwasher, "
          "dry it upside down on a soft towel, and keep the lid off until the clay is completely dry.\n\n"
@@ -124,6 +126,18 @@ class Flows:
         reply = await self.api.call("/v1/workflow/run", {"workflow_id": workflow_id, "parameters": parameters})
         return json.loads(reply["data"])
 
+    async def test_run(self, workflow_id: str, timeout_s: float = 30.0, **inputs: Any) -> dict[str, Any]:
+        """A debug run of the draft, executed by a workflow worker (Kafka); its process once finished."""
+        body = {"space_id": self.api.space_id, "workflow_id": workflow_id}
+        execute_id = (await self.api.call("/api/workflow_api/test_run", {**body, "input": inputs}))["data"]["execute_id"]
+        deadline = asyncio.get_running_loop().time() + timeout_s
+        while True:
+            found = (await self.api.call("/api/workflow_api/get_process", {**body, "execute_id": execute_id},
+                                         method="GET"))["data"]
+            if found["executeStatus"] != RUNNING or asyncio.get_running_loop().time() > deadline:
+                return found
+            await asyncio.sleep(0.1)
+
     def failing(self, workflow_id: str, **parameters: Any) -> Any:
         return self.api.call("/v1/workflow/run", {"workflow_id": workflow_id, "parameters": parameters})
 
@@ -158,6 +172,11 @@ async def test_a_file_is_indexed_found_and_deleted_by_workflow_nodes(api: Atelie
     found = (await flows.run(retriever, question="how long is the warranty"))["results"]
     assert found[0]["output"].startswith("Warranty: every Atelier teapot") and found[0]["documentId"] == document_id
     assert all(item["documentId"] == document_id and item["sliceId"] for item in found)
+    # the same from a worker's process (a debug run of the draft)
+    process = await flows.test_run(retriever, question="how long is the warranty")
+    assert process["executeStatus"] == SUCCESS, process
+    by_node = {n["nodeId"]: n for n in process["nodeResults"]}
+    assert json.loads(by_node[NODE]["output"])["outputList"][0]["output"].startswith("Warranty: every Atelier")
 
     deleted = await flows.run(await flows.publish(deleter_canvas(dataset_id)), document=document_id)
     assert deleted == {"ok": True}
