@@ -248,12 +248,14 @@ async def test_workflows_reach_only_the_knowledge_of_their_own_space(
         assert [d["document_id"] for d in kept["document_infos"]] == [document["document_id"]]
 
 
-async def test_the_indexer_fetches_files_through_the_ssrf_guard(api: AtelierClient) -> None:
+async def test_the_indexer_fetches_files_through_the_ssrf_guard(api: AtelierClient, web: LocalWebServer) -> None:
     flows = Flows(api)
     dataset_id = await api.create_dataset("Guarded")
     workflow_id = await flows.publish(indexer_canvas(dataset_id))
     # 127.0.0.2 is a loopback address the test stack's allow-list does not name
     await expect_error(flows.failing(workflow_id, file="http://127.0.0.2:9/secret.txt"), 422, "refused")
     await expect_error(flows.failing(workflow_id, file="http://127.0.0.1:9/no-extension"), 422, "no extension")
+    web.page("/empty.txt", "", content_type="text/plain")
+    await expect_error(flows.failing(workflow_id, file=web.url("/empty.txt")), 422, "is empty")
     listed = await api.call("/api/knowledge/document/list", {"dataset_id": dataset_id, "space_id": api.space_id})
     assert listed["document_infos"] == []

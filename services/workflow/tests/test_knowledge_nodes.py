@@ -12,6 +12,7 @@ import pytest
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.canvas_builders import chain, entry, exit_, lit, node, out, param, ref
 from atelier_devstack.openai_stub import OpenAIStub
+from atelier_devstack.ports import free_port
 from atelier_devstack.stack_fixtures import KnowledgeStack
 from atelier_workflow.clients import CHAT_HISTORY, KNOWLEDGE
 from atelier_workflow.clients.history import GivenHistory
@@ -83,6 +84,14 @@ async def test_a_retriever_without_its_history_setting_sends_no_conversation(
     assert result.status == RunStatus.SUCCEEDED and result.output == {"results": []}
     # no history: the knowledge service has nothing to rewrite with, and asks no model
     assert stub.requests("/v1/chat/completions") == []
+
+
+async def test_a_knowledge_service_that_does_not_answer_fails_the_node_saying_so() -> None:
+    silent = GrpcKnowledgeBases(f"127.0.0.1:{free_port()}", space_id=1, user_id=ADMIN_USER_ID, timeout_s=5)
+    result = await Engine(full_registry()).run(retriever("12", history=False), {"question": "kettle"},
+                                               context=RunContext(services={KNOWLEDGE: silent}))
+    assert result.status == RunStatus.FAILED and result.error.node_id == RETRIEVER
+    assert "the knowledge service did not answer" in result.error.message
 
 
 async def test_knowledge_nodes_need_the_knowledge_service() -> None:

@@ -42,6 +42,8 @@ def refused(exc: AtelierError) -> NodeError:
     if isinstance(exc, NotFound):
         return NodeError(f"{exc.msg} in this workflow's space (a workflow reaches the knowledge bases of its own "
                          "space only)", "knowledge_not_found")
+    if exc.http_status >= 500:
+        return NodeError(f"the knowledge service did not answer: {exc.msg}", "knowledge_unavailable")
     return NodeError(f"the knowledge service refused the call: {exc.msg}", "knowledge_failed")
 
 
@@ -104,6 +106,8 @@ async def index(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> Nod
         raise NodeError(f"fetching {url} was refused: {exc}", "outbound_refused") from None
     except OutboundFailed as exc:
         raise NodeError(f"fetching {url} failed: {exc}", "download_failed") from None
+    if not data:
+        raise NodeError(f"the file at {url} is empty", "invalid_input")
     try:
         document = await kb.add_document(dataset_id, name, data, file_type, chunking=chunks, parsing=parse)
     except AtelierError as exc:
