@@ -21,6 +21,9 @@
                     127.0.0.2 say, stays refused).
   workflow_stack    workflow + a workflow worker + gateway (definitions: create, save, publish,
                     list...; runs: sync, stream, async through the worker).
+  memory_workflow_stack
+                    agent + workflow + a workflow worker + gateway: workflows whose database nodes
+                    use the agent's memory tables.
   new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
@@ -181,6 +184,14 @@ def workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPat
     root = tmp_path_factory.mktemp("workflow-stack")
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
     yield from _start_stack(("workflow", "workflow_worker"), env)
+
+
+@pytest.fixture(scope="session")
+def memory_workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+                          ) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("memory-workflow-stack")
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
+    yield from _start_stack(("agent", "workflow", "workflow_worker"), env)
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@
   USER_VARIABLES "user_variables" UserVariables (engine/nodes/variables.py; agent_variables.py):
                                  VariableAssigner nodes, the user's memory variables in the agent service
   DEBUG         "debug"         bool: a debug (test) run: drafts of sub-workflows and plugins
+  DATABASES     "databases"     MemoryDatabases (databases.py): Database* nodes, the agent service's memory tables
 
 `WorkflowClients.from_settings(settings, pool, plans)` builds the long-lived parts once per process;
 `clients.run_services(space_id=, user_id=, debug=, bot_id=, history=)` the mapping for one run.
@@ -24,6 +25,7 @@ from atelier_common.outbound import OutboundPolicy
 from atelier_common.settings import Settings
 from atelier_workflow.clients.agent_variables import AgentUserVariables
 from atelier_workflow.clients.chat import RegistryChatModels
+from atelier_workflow.clients.databases import GrpcMemoryDatabases
 from atelier_workflow.clients.history import GivenHistory
 from atelier_workflow.clients.outbound import GuardedHttp
 from atelier_workflow.clients.plugins import GrpcPluginTools
@@ -38,6 +40,7 @@ PLUGINS = "plugins"
 WORKFLOWS = "workflows"
 USER_VARIABLES = "user_variables"
 DEBUG = "debug"
+DATABASES = "databases"
 
 
 @dataclass
@@ -67,6 +70,7 @@ class WorkflowClients:
                                      timeout_s=self.plugin_timeout_s),
             WORKFLOWS: StoreWorkflowLoader(self.conn, self.plans, space_id=space_id, debug=debug),
             DEBUG: debug,
+            DATABASES: GrpcMemoryDatabases(self.agent_addr, space_id=space_id, user_id=user_id),
         }
         if history is not None:
             services[CHAT_HISTORY] = GivenHistory(history)
