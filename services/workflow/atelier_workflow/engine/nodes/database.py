@@ -8,7 +8,9 @@ workflow's space. A refused or failed statement fails the node with the agent's 
 
 Outputs as Coze's: `outputList`, the rows as objects typed by the declared object fields (no
 declared fields: every value as text; a declared field missing: null), and `rowNum`, the rows
-returned by a SELECT or changed by the other statements.
+returned by a SELECT or changed by the other statements. A SELECT answers at most 100 rows (the
+SQL tool's cap: a larger Query limit is capped, not refused) within 2 MB, longer values cut at
+64 KB (statements.py in the agent). The run's user is `RunContext`'s (the run's creator).
 """
 
 from __future__ import annotations
