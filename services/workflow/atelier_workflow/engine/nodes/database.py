@@ -10,7 +10,7 @@ Outputs as Coze's: `outputList`, the rows as objects typed by the declared objec
 declared fields: every value as text; a declared field missing: null), and `rowNum`, the rows
 returned by a SELECT or changed by the other statements. A SELECT answers at most 100 rows (the
 SQL tool's cap: a larger Query limit is capped, not refused) within 2 MB, longer values cut at
-64 KB (statements.py in the agent). The run's user is `RunContext`'s (the run's creator).
+64 KB (the agent's databases/statements.py). The user is the one the run's clients serve (its creator).
 """
 
 from __future__ import annotations
