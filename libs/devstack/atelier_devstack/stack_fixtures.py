@@ -27,6 +27,9 @@
                     workflow + a workflow worker + knowledge + indexer + gateway, with chat_stack's
                     stub model files (LLM nodes answer from the suite's OpenAI-compatible server):
                     workflows whose knowledge nodes reach a real knowledge base.
+  memory_workflow_stack
+                    agent + workflow + a workflow worker + gateway: workflows whose database nodes
+                    use the agent's memory tables.
   new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
@@ -206,6 +209,14 @@ def workflow_knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pyte
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
            "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
     yield from _start_stack(("knowledge", "indexer", "workflow", "workflow_worker"), env)
+
+
+@pytest.fixture(scope="session")
+def memory_workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+                          ) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("memory-workflow-stack")
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
+    yield from _start_stack(("agent", "workflow", "workflow_worker"), env)
 
 
 @pytest.fixture(scope="session")

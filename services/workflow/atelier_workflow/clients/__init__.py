@@ -10,6 +10,7 @@
   KNOWLEDGE     "knowledge"     KnowledgeBases (knowledge.py): the knowledge nodes and an LLM node's knowledge,
                                  as the run's user within the workflow's space
   DEBUG         "debug"         bool: a debug (test) run: drafts of sub-workflows and plugins
+  DATABASES     "databases"     MemoryDatabases (databases.py): Database* nodes, the agent service's memory tables
 
 `WorkflowClients.from_settings(settings, pool, plans)` builds the long-lived parts once per process;
 `clients.run_services(space_id=, user_id=, debug=, bot_id=, history=)` the mapping for one run.
@@ -26,6 +27,7 @@ from atelier_common.outbound import OutboundPolicy
 from atelier_common.settings import Settings
 from atelier_workflow.clients.agent_variables import AgentUserVariables
 from atelier_workflow.clients.chat import RegistryChatModels
+from atelier_workflow.clients.databases import GrpcMemoryDatabases
 from atelier_workflow.clients.history import GivenHistory
 from atelier_workflow.clients.knowledge import KNOWLEDGE_TIMEOUT_S, GrpcKnowledgeBases
 from atelier_workflow.clients.outbound import GuardedHttp
@@ -42,6 +44,7 @@ WORKFLOWS = "workflows"
 USER_VARIABLES = "user_variables"
 KNOWLEDGE = "knowledge"
 DEBUG = "debug"
+DATABASES = "databases"
 
 
 @dataclass
@@ -72,6 +75,7 @@ class WorkflowClients:
                                      timeout_s=self.plugin_timeout_s),
             WORKFLOWS: StoreWorkflowLoader(self.conn, self.plans, space_id=space_id, debug=debug),
             DEBUG: debug,
+            DATABASES: GrpcMemoryDatabases(self.agent_addr, space_id=space_id, user_id=user_id),
         }
         if self.knowledge_addr:
             services[KNOWLEDGE] = GrpcKnowledgeBases(self.knowledge_addr, space_id=space_id, user_id=user_id,
