@@ -58,3 +58,34 @@ def test_what_cannot_be_debugged_is_refused_by_name() -> None:
         debug_canvas(canvas(), "100001")
     with pytest.raises(InvalidArgument, match="End node"):
         debug_canvas(canvas(), "900001")
+
+
+async def test_a_loop_is_debugged_with_its_body_and_its_outside_references_become_inputs(canvases) -> None:
+    debug = debug_canvas(canvases.load("loop_with_break"), "174265")
+    # the list it loops over (a parameter: its name) and the limit its body's Selector reads (a field)
+    assert debug.inputs == ("line", "limit")
+    result = await run(debug.doc, {"line": ["a", "b", "c"], "limit": 1})
+    assert result.status == RunStatus.SUCCEEDED, result.error
+    assert result.output == {"cleaned": ["- a"], "last_line": "- a"}
+
+
+async def test_a_body_node_is_debugged_alone_reading_its_loop_from_the_inputs(canvases) -> None:
+    debug = debug_canvas(canvases.load("loop_with_break"), "139008")
+    assert debug.inputs == ("line",)
+    result = await run(debug.doc, {"line": "tea"})
+    assert result.output == {"output": "- tea"}
+
+
+async def test_an_http_nodes_templates_read_the_inputs() -> None:
+    http = node("170001", 45, {"apiInfo": {"method": "GET", "url": "http://x/{{block_output_100001.order}}/"
+                                                                    "{{block_output_170002.id}}"},
+                               "headers": [param("X-Who", ref("100001", "who"))], "params": [],
+                               "auth": {"authOpen": False}, "body": {"bodyType": "EMPTY", "bodyData": {}}},
+                [out("body")])
+    doc = {"nodes": [entry(out("order"), out("who")), http, exit_(param("b", ref("170001", "body")))],
+           "edges": chain("100001", "170001", "900001")}
+    debug = debug_canvas(doc, "170001")
+    assert debug.inputs == ("order", "id", "X_Who")
+    url = debug.doc["nodes"][1]["data"]["inputs"]["apiInfo"]["url"]
+    assert url == "http://x/{{block_output_100001.order}}/{{block_output_100001.id}}"
+    compile_plan(parse_canvas(debug.doc))  # it runs: every reference is to the Start
