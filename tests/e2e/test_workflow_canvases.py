@@ -323,6 +323,13 @@ async def test_split_batch_code_and_json_nodes_in_a_test_run(console: Console) -
     assert [json.loads(shown[("321001", i)]["input"]) for i in range(3)] == [
         {"word": "tea"}, {"word": "cake"}, {"word": " jam"}]
     assert done["rate"] == "1.00"
+    # the console's view of one iteration of a body node, and of the node's last one
+    second = await console.get("get_node_execute_history", workflow_id=workflow_id, execute_id=execute_id,
+                               node_id="321001", is_batch=True, batch_index=1)
+    assert (json.loads(second["input"]), json.loads(second["output"])) == ({"word": "cake"}, {"loud": "CAKE!", "size": 4})
+    last = await console.get("get_node_execute_history", workflow_id=workflow_id, execute_id=execute_id,
+                             node_id="321001")
+    assert (last["index"], json.loads(last["input"])) == (2, {"word": " jam"})  # the last to start
 
     # the code's failure fails the run naming the node; nothing after it runs
     execute_id = await console.test_run(workflow_id, {"csv": "tea;;cake"})  # an empty piece is fine: ""

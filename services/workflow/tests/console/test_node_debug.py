@@ -76,6 +76,8 @@ async def test_a_debugged_node_runs_alone_with_the_inputs_given_and_is_recorded(
     # the console's test form: the latest debug of the node, without an execute id
     again = await history(workflows, workflow_id, "greet", node_history_scene=TEST_RUN_INPUT)
     assert json.loads(again["input"]) == {"who": "Ada", "town": "Lyon"}
+    # the console sends the empty execute id it has before any run
+    assert await history(workflows, workflow_id, "greet", execute_id="", node_history_scene=TEST_RUN_INPUT) == again
     never = await history(workflows, workflow_id, "shout", node_history_scene=TEST_RUN_INPUT)
     assert "input" not in never or not never["input"]
 
