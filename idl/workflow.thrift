@@ -52,6 +52,11 @@ enum WorkflowReferType {
     Tool = 2                // an LLM node calls it as a tool
 }
 
+enum NodeHistoryScene {
+    Default = 0             // the node's execution in the run execute_id names
+    TestRunInput = 1        // the caller's latest debug of the node (no execute_id)
+}
+
 enum WorkflowExeStatus {
     Running = 1
     Success = 2
@@ -750,18 +755,36 @@ struct WorkflowNodeDebugV2Response {
     1: WorkflowNodeDebugV2Data data
 }
 
+// A node's last execution in a run (execute_id), or with node_history_scene TestRunInput
+// (execute_id empty) in the caller's latest debug of that node (the Start node: of the workflow),
+// for the console to fill its test form again.
 struct GetNodeExecuteHistoryRequest {
     1: required i64 workflow_id (api.query="workflow_id", api.js_conv="true")
     2: required i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
-    3: required i64 execute_id (api.query="execute_id", api.js_conv="true")
+    3: optional i64 execute_id (api.query="execute_id", api.js_conv="true")
     5: required string node_id (api.query="node_id")
     6: optional bool is_batch (api.query="is_batch")
-    7: optional i32 batch_index (api.query="batch_index")
+    7: optional i32 batch_index (api.query="batch_index")    // with is_batch: that element's execution
     8: optional string node_type (api.query="node_type")
+    9: optional NodeHistoryScene node_history_scene (api.query="node_history_scene")
 }
 
 struct GetNodeExecuteHistoryResponse {
     1: NodeResult data
+}
+
+// The workflows whose drafts use this one: as a SubWorkflow node, or as an LLM node's tool.
+struct GetWorkflowReferencesRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
+}
+
+struct WorkflowReferencesData {
+    1: list<Workflow> workflow_list
+}
+
+struct GetWorkflowReferencesResponse {
+    1: WorkflowReferencesData data
 }
 
 // ---------------------------------------------------------------- OpenAPI runs
@@ -912,6 +935,8 @@ service WorkflowService {
         (api.post="/api/workflow_api/import", api.category="workflow")
     QueryWorkflowNodeTypeResponse QueryWorkflowNodeTypes(1: QueryWorkflowNodeTypeRequest req)
         (api.post="/api/workflow_api/node_type", api.category="workflow")
+    GetWorkflowReferencesResponse GetWorkflowReferences(1: GetWorkflowReferencesRequest req)
+        (api.post="/api/workflow_api/workflow_references", api.category="workflow")
 
     // ---- test runs
     WorkFlowTestRunResponse WorkFlowTestRun(1: WorkFlowTestRunRequest req)

@@ -54,6 +54,11 @@ class WorkflowReferType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WORKFLOW_REFER_TYPE_SUB_WORKFLOW: _ClassVar[WorkflowReferType]
     WORKFLOW_REFER_TYPE_TOOL: _ClassVar[WorkflowReferType]
 
+class NodeHistoryScene(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    NODE_HISTORY_SCENE_DEFAULT: _ClassVar[NodeHistoryScene]
+    NODE_HISTORY_SCENE_TEST_RUN_INPUT: _ClassVar[NodeHistoryScene]
+
 class WorkflowExeStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     WORKFLOW_EXE_STATUS_UNSPECIFIED: _ClassVar[WorkflowExeStatus]
@@ -259,6 +264,8 @@ VCS_CANVAS_TYPE_PUBLISH: VCSCanvasType
 WORKFLOW_REFER_TYPE_UNSPECIFIED: WorkflowReferType
 WORKFLOW_REFER_TYPE_SUB_WORKFLOW: WorkflowReferType
 WORKFLOW_REFER_TYPE_TOOL: WorkflowReferType
+NODE_HISTORY_SCENE_DEFAULT: NodeHistoryScene
+NODE_HISTORY_SCENE_TEST_RUN_INPUT: NodeHistoryScene
 WORKFLOW_EXE_STATUS_UNSPECIFIED: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_RUNNING: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_SUCCESS: WorkflowExeStatus
@@ -1263,7 +1270,7 @@ class WorkflowNodeDebugV2Response(_message.Message):
     def __init__(self, data: _Optional[_Union[WorkflowNodeDebugV2Data, _Mapping]] = ...) -> None: ...
 
 class GetNodeExecuteHistoryRequest(_message.Message):
-    __slots__ = ("workflow_id", "space_id", "execute_id", "node_id", "is_batch", "batch_index", "node_type")
+    __slots__ = ("workflow_id", "space_id", "execute_id", "node_id", "is_batch", "batch_index", "node_type", "node_history_scene")
     WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXECUTE_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1271,6 +1278,7 @@ class GetNodeExecuteHistoryRequest(_message.Message):
     IS_BATCH_FIELD_NUMBER: _ClassVar[int]
     BATCH_INDEX_FIELD_NUMBER: _ClassVar[int]
     NODE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    NODE_HISTORY_SCENE_FIELD_NUMBER: _ClassVar[int]
     workflow_id: int
     space_id: int
     execute_id: int
@@ -1278,13 +1286,34 @@ class GetNodeExecuteHistoryRequest(_message.Message):
     is_batch: bool
     batch_index: int
     node_type: str
-    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ..., execute_id: _Optional[int] = ..., node_id: _Optional[str] = ..., is_batch: _Optional[bool] = ..., batch_index: _Optional[int] = ..., node_type: _Optional[str] = ...) -> None: ...
+    node_history_scene: NodeHistoryScene
+    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ..., execute_id: _Optional[int] = ..., node_id: _Optional[str] = ..., is_batch: _Optional[bool] = ..., batch_index: _Optional[int] = ..., node_type: _Optional[str] = ..., node_history_scene: _Optional[_Union[NodeHistoryScene, str]] = ...) -> None: ...
 
 class GetNodeExecuteHistoryResponse(_message.Message):
     __slots__ = ("data",)
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: NodeResult
     def __init__(self, data: _Optional[_Union[NodeResult, _Mapping]] = ...) -> None: ...
+
+class GetWorkflowReferencesRequest(_message.Message):
+    __slots__ = ("workflow_id", "space_id")
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    space_id: int
+    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class WorkflowReferencesData(_message.Message):
+    __slots__ = ("workflow_list",)
+    WORKFLOW_LIST_FIELD_NUMBER: _ClassVar[int]
+    workflow_list: _containers.RepeatedCompositeFieldContainer[Workflow]
+    def __init__(self, workflow_list: _Optional[_Iterable[_Union[Workflow, _Mapping]]] = ...) -> None: ...
+
+class GetWorkflowReferencesResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: WorkflowReferencesData
+    def __init__(self, data: _Optional[_Union[WorkflowReferencesData, _Mapping]] = ...) -> None: ...
 
 class OpenAPIRunFlowRequest(_message.Message):
     __slots__ = ("workflow_id", "parameters", "ext", "bot_id", "is_async", "version", "connector_id", "app_id", "space_id")

@@ -100,6 +100,11 @@ class WorkflowServiceStub:
                 request_serializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeResponse.FromString,
                 _registered_method=True)
+        self.GetWorkflowReferences = channel.unary_unary(
+                '/atelier.workflow.WorkflowService/GetWorkflowReferences',
+                request_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesResponse.FromString,
+                _registered_method=True)
         self.WorkFlowTestRun = channel.unary_unary(
                 '/atelier.workflow.WorkflowService/WorkFlowTestRun',
                 request_serializer=atelier__proto_dot_workflow__pb2.WorkFlowTestRunRequest.SerializeToString,
@@ -238,6 +243,12 @@ class WorkflowServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def QueryWorkflowNodeTypes(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetWorkflowReferences(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -382,6 +393,11 @@ def add_WorkflowServiceServicer_to_server(servicer, server):
                     servicer.QueryWorkflowNodeTypes,
                     request_deserializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeRequest.FromString,
                     response_serializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeResponse.SerializeToString,
+            ),
+            'GetWorkflowReferences': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetWorkflowReferences,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesResponse.SerializeToString,
             ),
             'WorkFlowTestRun': grpc.unary_unary_rpc_method_handler(
                     servicer.WorkFlowTestRun,
@@ -795,6 +811,33 @@ class WorkflowService:
             '/atelier.workflow.WorkflowService/QueryWorkflowNodeTypes',
             atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeRequest.SerializeToString,
             atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetWorkflowReferences(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/GetWorkflowReferences',
+            atelier__proto_dot_workflow__pb2.GetWorkflowReferencesRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.GetWorkflowReferencesResponse.FromString,
             options,
             channel_credentials,
             insecure,
