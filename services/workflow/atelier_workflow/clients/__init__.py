@@ -8,9 +8,11 @@
   USER_VARIABLES "user_variables" UserVariables (engine/nodes/variables.py; agent_variables.py):
                                  VariableAssigner nodes, the user's memory variables in the agent service
   DEBUG         "debug"         bool: a debug (test) run: drafts of sub-workflows and plugins
+  CONVERSATIONS "conversations" Conversations (conversations.py): conversation and message nodes, the
+                                 run's user's conversations in its bot or app (conversation service)
 
 `WorkflowClients.from_settings(settings, pool, plans)` builds the long-lived parts once per process;
-`clients.run_services(space_id=, user_id=, debug=, bot_id=, history=)` the mapping for one run.
+`clients.run_services(space_id=, user_id=, debug=, bot_id=, app_id=, history=)` the mapping for one run.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from atelier_common.outbound import OutboundPolicy
 from atelier_common.settings import Settings
 from atelier_workflow.clients.agent_variables import AgentUserVariables
 from atelier_workflow.clients.chat import RegistryChatModels
+from atelier_workflow.clients.conversations import GrpcConversations
 from atelier_workflow.clients.history import GivenHistory
 from atelier_workflow.clients.outbound import GuardedHttp
 from atelier_workflow.clients.plugins import GrpcPluginTools
@@ -38,6 +41,7 @@ PLUGINS = "plugins"
 WORKFLOWS = "workflows"
 USER_VARIABLES = "user_variables"
 DEBUG = "debug"
+CONVERSATIONS = "conversations"
 
 
 @dataclass
@@ -50,16 +54,17 @@ class WorkflowClients:
     llm_timeout_s: float
     conn: Conn
     plans: PlanCache
+    conversation_addr: str = ""  # none: runs get no conversations client
 
     @classmethod
     def from_settings(cls, settings: Settings, conn: Conn, plans: PlanCache) -> WorkflowClients:
         return cls(models=ModelRegistry(load_models(settings.model_config_dir)),
                    http=GuardedHttp(OutboundPolicy.from_settings(settings)), plugin_addr=settings.plugin_addr,
                    agent_addr=settings.agent_addr, plugin_timeout_s=settings.plugin_call_timeout_s * 2, llm_timeout_s=settings.llm_timeout_s,
-                   conn=conn, plans=plans)
+                   conn=conn, plans=plans, conversation_addr=settings.conversation_addr)
 
     def run_services(self, *, space_id: int, user_id: str, debug: bool, bot_id: int | None = None,
-                     history: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+                     app_id: int | None = None, history: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
         services: dict[str, Any] = {
             CHAT_MODELS: RegistryChatModels(self.models, self.llm_timeout_s),
             HTTP: self.http,
@@ -72,6 +77,9 @@ class WorkflowClients:
             services[CHAT_HISTORY] = GivenHistory(history)
         if bot_id and user_id.isdigit():  # a run for a bot: its user's memory variables
             services[USER_VARIABLES] = AgentUserVariables(self.agent_addr, bot_id, int(user_id))
+        if (bot_id or app_id) and user_id.isdigit() and self.conversation_addr:  # conversations belong to a bot (first) or an app
+            services[CONVERSATIONS] = GrpcConversations(self.conversation_addr, space_id=space_id, user_id=int(user_id),
+                                                        bot_id=bot_id or 0, app_id=0 if bot_id else app_id or 0)
         return services
 
     async def aclose(self) -> None:

@@ -99,7 +99,7 @@ class Runner:
                                on_lease_lost=lambda: keeper.stop(StopReason.LEASE_LOST))
         services: dict[str, Any] = {} if self.clients is None else self.clients.run_services(
             space_id=run.space_id, user_id=str(run.creator_id), debug=run.mode == WorkflowRunMode.Debug,
-            bot_id=run.bot_id)
+            bot_id=run.bot_id, app_id=run.project_id)
         if durable:
             services[CHECKPOINT_BARRIER] = recorder.durable
         context = RunContext(run_id=str(run.id), services=services)
