@@ -54,9 +54,9 @@ async def new_bot(client: AtelierClient) -> int:
 
 
 def conversations(stack: KnowledgeStack, *, user_id: int = ADMIN_USER_ID, bot_id: int = 0,
-                  app_id: int = 0) -> RunContext:
+                  app_id: int = 0, conversation_id: int = 0) -> RunContext:
     client = GrpcConversations(stack.env["ATELIER_CONVERSATION_ADDR"], space_id=int(stack.space_id),
-                               user_id=user_id, bot_id=bot_id, app_id=app_id)
+                               user_id=user_id, bot_id=bot_id, app_id=app_id, conversation_id=conversation_id)
     return RunContext(services={CONVERSATIONS: client})
 
 
@@ -181,6 +181,21 @@ async def test_the_default_conversation_is_made_on_first_message_and_kept(chat_s
     _, message = await failure(ctx, conversation_node("u", UPDATE_CONVERSATION, conversationName="Default",
                                                       newConversationName="other"))
     assert "cannot be renamed" in message
+
+
+async def test_a_chatflows_default_is_the_conversation_it_answers_in(chat_stack, client) -> None:
+    bot = await new_bot(client)
+    chat = (await client.call("/v1/conversation/create", {"bot_id": str(bot)}))["data"]["id"]
+    ctx = conversations(chat_stack, bot_id=bot, conversation_id=int(chat))
+    added = await outputs(ctx, conversation_node("m", CREATE_MESSAGE, conversationName="Default", role="assistant",
+                                                 content="noted"),
+                          conversation_node("c", CREATE_CONVERSATION, conversationName="side"),
+                          conversation_node("s", LIST_CONVERSATIONS))
+    assert added["m_isSuccess"] is True and await open_messages(client, chat) == [("assistant", "noted")]
+    assert added["s_conversationList"] == [{"conversationName": "Default", "conversationId": chat},
+                                           {"conversationName": "side", "conversationId": added["c_conversationId"]}]
+    _, message = await failure(ctx, conversation_node("r", DELETE_CONVERSATION, conversationName="Default"))
+    assert "cannot be deleted" in message
 
 
 async def test_unknown_conversations(chat_stack, client) -> None:

@@ -12,7 +12,8 @@
                                  run's user's conversations in its bot or app (conversation service)
 
 `WorkflowClients.from_settings(settings, pool, plans)` builds the long-lived parts once per process;
-`clients.run_services(space_id=, user_id=, debug=, bot_id=, app_id=, history=)` the mapping for one run.
+`clients.run_services(space_id=, user_id=, debug=, bot_id=, app_id=, conversation_id=, history=)` the
+mapping for one run (conversation_id: the conversation a chatflow run answers in, its user's).
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ class WorkflowClients:
                    conn=conn, plans=plans, conversation_addr=settings.conversation_addr)
 
     def run_services(self, *, space_id: int, user_id: str, debug: bool, bot_id: int | None = None,
-                     app_id: int | None = None, history: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+                     app_id: int | None = None, conversation_id: int | None = None, history: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
         services: dict[str, Any] = {
             CHAT_MODELS: RegistryChatModels(self.models, self.llm_timeout_s),
             HTTP: self.http,
@@ -79,7 +80,8 @@ class WorkflowClients:
             services[USER_VARIABLES] = AgentUserVariables(self.agent_addr, bot_id, int(user_id))
         if (bot_id or app_id) and user_id.isdigit() and self.conversation_addr:  # conversations belong to a bot (first) or an app
             services[CONVERSATIONS] = GrpcConversations(self.conversation_addr, space_id=space_id, user_id=int(user_id),
-                                                        bot_id=bot_id or 0, app_id=0 if bot_id else app_id or 0)
+                                                        bot_id=bot_id or 0, app_id=0 if bot_id else app_id or 0,
+                                                        conversation_id=conversation_id or 0)
         return services
 
     async def aclose(self) -> None:

@@ -5,6 +5,9 @@ conversations of that bot or app (the internal GetNamedConversation / ListNamedC
 and every other call takes the id found so, so a run never reaches another user's conversation.
 Messages are checked by the service to belong to the conversation named. The calls are made as
 a system caller (no user request is around in a worker), with the run's space and user named.
+
+"Default" is the bot's or app's default conversation; for a run that answers in a conversation (a
+chatflow's, `conversation_id`: the caller checked it is the user's) it is that conversation.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from atelier_proto import conversation_pb2 as cpb
 from atelier_proto import conversation_pb2_grpc
 
 T = TypeVar("T")
+DEFAULT_CONVERSATION = "Default"
 
 
 @dataclass(frozen=True)
@@ -81,9 +85,10 @@ def _message(m: cpb.OpenMessageApi) -> StoredMessage:
 
 class GrpcConversations:
     def __init__(self, addr: str, *, space_id: int, user_id: int, bot_id: int = 0, app_id: int = 0,
-                 timeout_s: float = 10.0) -> None:
+                 conversation_id: int = 0, timeout_s: float = 10.0) -> None:
         if bool(bot_id) == bool(app_id):
             raise ValueError("conversations belong to exactly one bot or app")
+        self.current = NamedConversation(conversation_id, DEFAULT_CONVERSATION) if conversation_id else None
         self._stub = conversation_pb2_grpc.ConversationServiceStub(channel(addr))
         self.space_id, self.timeout_s = space_id, timeout_s
         self._scope = cpb.ConversationScope(space_id=space_id, user_id=user_id, bot_id=bot_id or None,
@@ -97,6 +102,8 @@ class GrpcConversations:
             raise from_rpc_error(exc) from None
 
     async def find(self, name: str, *, create: bool = False) -> tuple[NamedConversation | None, bool]:
+        if name == DEFAULT_CONVERSATION and self.current is not None:
+            return self.current, False
         reply = await self._call(self._stub.GetNamedConversation,
                                  cpb.GetNamedConversationRequest(scope=self._scope, name=name, create=create))
         if not reply.HasField("data"):
@@ -106,7 +113,10 @@ class GrpcConversations:
     async def named(self) -> list[NamedConversation]:
         reply = await self._call(self._stub.ListNamedConversations,
                                  cpb.ListNamedConversationsRequest(scope=self._scope))
-        return [NamedConversation(c.id, c.name) for c in reply.data]
+        found = [NamedConversation(c.id, c.name) for c in reply.data]
+        if self.current is None:
+            return found
+        return [self.current, *(c for c in found if c.name != DEFAULT_CONVERSATION)]
 
     async def rename(self, conversation_id: int, name: str) -> None:
         await self._call(self._stub.UpdateConversationApi, cpb.UpdateConversationApiRequest(

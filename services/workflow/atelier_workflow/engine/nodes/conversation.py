@@ -9,9 +9,10 @@ has no conversations and these nodes fail saying so. Inputs and outputs are Coze
   - CreateConversation gets or creates the name: {isSuccess, conversationId, isExisted}.
   - ConversationUpdate renames: a missing name or a taken new name is isSuccess false (with
     isExisted telling which), as in Coze; ConversationDelete fails the node for a missing name.
-  - "Default" is the bot's or app's default conversation (Coze's template conversation): message
-    nodes create it on first use, it cannot be renamed or deleted, and ConversationList always
-    lists it (conversationId "0" until it exists).
+  - "Default" is the bot's or app's default conversation (Coze's template conversation), or the
+    conversation a chatflow run answers in: message nodes create it on first use, it cannot be
+    renamed or deleted, and ConversationList always lists it first (conversationId "0" until it
+    exists).
   - Message nodes answer isSuccess false for a conversation that does not exist (as Coze), and
     fail the node for a message that is not in the conversation named (another user's, say).
   - ConversationHistory gives the latest `rounds` rounds (a question and its answers) of the
@@ -26,14 +27,18 @@ from typing import Any
 from atelier_common.errors import AtelierError, InvalidArgument, NotFound, Unavailable
 from atelier_proto.enums import NodeType
 from atelier_workflow.clients import CONVERSATIONS
-from atelier_workflow.clients.conversations import Conversations, NamedConversation, StoredMessage
+from atelier_workflow.clients.conversations import (
+    DEFAULT_CONVERSATION,
+    Conversations,
+    NamedConversation,
+    StoredMessage,
+)
 from atelier_workflow.domain.conversation_rounds import Turn, last_rounds, questions
 from atelier_workflow.domain.plan import PlanNode
 from atelier_workflow.engine.context import NodeContext
 from atelier_workflow.engine.model import NodeError, NodeOutput
 from atelier_workflow.engine.nodes.services import declared_outputs, fill_outputs, service
 
-DEFAULT_CONVERSATION = "Default"
 MAX_MESSAGES = 50  # MessageList's page at most, Coze's limit
 MAX_HISTORY_PAGES = 20  # ConversationHistory reads at most this many pages of 50 messages
 ROLES = ("user", "assistant")
