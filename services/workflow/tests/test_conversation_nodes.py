@@ -156,6 +156,19 @@ async def expect_gone(client: AtelierClient, conversation_id: str) -> None:
                        404, conversation_id)
 
 
+async def test_history_reads_back_over_pages_until_it_has_the_rounds(chat_stack, client) -> None:
+    ctx = conversations(chat_stack, bot_id=await new_bot(client))
+    orders = (await outputs(ctx, conversation_node("c", CREATE_CONVERSATION, conversationName="long")))["c_conversationId"]
+    for i in range(30):  # 60 messages: more than one page of 50
+        for role, text in (("user", f"q{i}"), ("assistant", f"a{i}")):
+            await client.call(f"/v1/conversation/message/create?conversation_id={orders}",
+                              {"role": role, "content": text, "content_type": "text"})
+    found = await outputs(ctx, conversation_node("h", CONVERSATION_HISTORY, conversationName="long", rounds=28),
+                          conversation_node("all", CONVERSATION_HISTORY, conversationName="long", rounds=100))
+    assert [m["content"] for m in found["h_messageList"]] == [f"{k}{i}" for i in range(2, 30) for k in "qa"]
+    assert len(found["all_messageList"]) == 60 and found["all_messageList"][0] == {"role": "user", "content": "q0"}
+
+
 async def test_renaming_answers_whether_it_could(chat_stack, client) -> None:
     ctx = conversations(chat_stack, bot_id=await new_bot(client))
     made = await outputs(ctx, conversation_node("a", CREATE_CONVERSATION, conversationName="one"),
