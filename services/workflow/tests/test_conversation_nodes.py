@@ -29,7 +29,7 @@ from atelier_devstack.conversation_canvas import (
 )
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
 from atelier_workflow.clients import CONVERSATIONS
-from atelier_workflow.clients.conversations import GrpcConversations
+from atelier_workflow.clients.named_conversations import GrpcConversations
 from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.plan import compile_plan
 from atelier_workflow.engine import Engine, RunContext, RunResult, RunStatus

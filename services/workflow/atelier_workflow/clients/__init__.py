@@ -8,8 +8,8 @@
   USER_VARIABLES "user_variables" UserVariables (engine/nodes/variables.py; agent_variables.py):
                                  VariableAssigner nodes, the user's memory variables in the agent service
   DEBUG         "debug"         bool: a debug (test) run: drafts of sub-workflows and plugins
-  CONVERSATIONS "conversations" Conversations (conversations.py): conversation and message nodes, the
-                                 run's user's conversations in its bot or app (conversation service)
+  CONVERSATIONS "conversations" Conversations (named_conversations.py): conversation and message nodes,
+                                 the run's user's conversations in its bot or app (conversation service)
 
 `WorkflowClients.from_settings(settings, pool, plans)` builds the long-lived parts once per process;
 `clients.run_services(space_id=, user_id=, debug=, bot_id=, app_id=, conversation_id=, history=)` the
@@ -27,8 +27,8 @@ from atelier_common.outbound import OutboundPolicy
 from atelier_common.settings import Settings
 from atelier_workflow.clients.agent_variables import AgentUserVariables
 from atelier_workflow.clients.chat import RegistryChatModels
-from atelier_workflow.clients.conversations import GrpcConversations
 from atelier_workflow.clients.history import GivenHistory
+from atelier_workflow.clients.named_conversations import GrpcConversations
 from atelier_workflow.clients.outbound import GuardedHttp
 from atelier_workflow.clients.plugins import GrpcPluginTools
 from atelier_workflow.clients.workflows import StoreWorkflowLoader

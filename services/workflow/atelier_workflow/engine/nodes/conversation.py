@@ -27,7 +27,7 @@ from typing import Any
 from atelier_common.errors import AtelierError, InvalidArgument, NotFound, Unavailable
 from atelier_proto.enums import NodeType
 from atelier_workflow.clients import CONVERSATIONS
-from atelier_workflow.clients.conversations import (
+from atelier_workflow.clients.named_conversations import (
     DEFAULT_CONVERSATION,
     Conversations,
     NamedConversation,
