@@ -1,5 +1,6 @@
 # DO NOT EDIT — generated from idl/workflow.thrift by atelier_idlc.
 from atelier_proto import annotations_pb2 as _annotations_pb2
+from atelier_proto import conversation_pb2 as _conversation_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -1389,6 +1390,45 @@ class WorkflowStreamEvent(_message.Message):
     data: str
     id: str
     def __init__(self, event: _Optional[str] = ..., data: _Optional[str] = ..., id: _Optional[str] = ...) -> None: ...
+
+class ChatFlowRunRequest(_message.Message):
+    __slots__ = ("workflow_id", "parameters", "ext", "bot_id", "version", "connector_id", "app_id", "conversation_id", "additional_messages", "space_id")
+    class ExtEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    EXT_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_ID_FIELD_NUMBER: _ClassVar[int]
+    APP_ID_FIELD_NUMBER: _ClassVar[int]
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    ADDITIONAL_MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    parameters: str
+    ext: _containers.ScalarMap[str, str]
+    bot_id: int
+    version: str
+    connector_id: int
+    app_id: int
+    conversation_id: int
+    additional_messages: _containers.RepeatedCompositeFieldContainer[_conversation_pb2.EnterMessage]
+    space_id: int
+    def __init__(self, workflow_id: _Optional[int] = ..., parameters: _Optional[str] = ..., ext: _Optional[_Mapping[str, str]] = ..., bot_id: _Optional[int] = ..., version: _Optional[str] = ..., connector_id: _Optional[int] = ..., app_id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., additional_messages: _Optional[_Iterable[_Union[_conversation_pb2.EnterMessage, _Mapping]]] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class ChatFlowRunEvent(_message.Message):
+    __slots__ = ("event", "data")
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    event: str
+    data: str
+    def __init__(self, event: _Optional[str] = ..., data: _Optional[str] = ...) -> None: ...
 
 class GetWorkflowRunHistoryRequest(_message.Message):
     __slots__ = ("workflow_id", "execute_id", "space_id")

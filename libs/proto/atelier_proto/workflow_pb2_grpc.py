@@ -145,6 +145,11 @@ class WorkflowServiceStub:
                 request_serializer=atelier__proto_dot_workflow__pb2.OpenAPIStreamResumeFlowRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_workflow__pb2.WorkflowStreamEvent.FromString,
                 _registered_method=True)
+        self.OpenAPIChatFlowRun = channel.unary_stream(
+                '/atelier.workflow.WorkflowService/OpenAPIChatFlowRun',
+                request_serializer=atelier__proto_dot_workflow__pb2.ChatFlowRunRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.ChatFlowRunEvent.FromString,
+                _registered_method=True)
         self.OpenAPIGetWorkflowRunHistory = channel.unary_unary(
                 '/atelier.workflow.WorkflowService/OpenAPIGetWorkflowRunHistory',
                 request_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryRequest.SerializeToString,
@@ -292,6 +297,12 @@ class WorkflowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def OpenAPIChatFlowRun(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def OpenAPIGetWorkflowRunHistory(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -416,6 +427,11 @@ def add_WorkflowServiceServicer_to_server(servicer, server):
                     servicer.OpenAPIStreamResumeFlow,
                     request_deserializer=atelier__proto_dot_workflow__pb2.OpenAPIStreamResumeFlowRequest.FromString,
                     response_serializer=atelier__proto_dot_workflow__pb2.WorkflowStreamEvent.SerializeToString,
+            ),
+            'OpenAPIChatFlowRun': grpc.unary_stream_rpc_method_handler(
+                    servicer.OpenAPIChatFlowRun,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.ChatFlowRunRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.ChatFlowRunEvent.SerializeToString,
             ),
             'OpenAPIGetWorkflowRunHistory': grpc.unary_unary_rpc_method_handler(
                     servicer.OpenAPIGetWorkflowRunHistory,
@@ -1022,6 +1038,33 @@ class WorkflowService:
             '/atelier.workflow.WorkflowService/OpenAPIStreamResumeFlow',
             atelier__proto_dot_workflow__pb2.OpenAPIStreamResumeFlowRequest.SerializeToString,
             atelier__proto_dot_workflow__pb2.WorkflowStreamEvent.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenAPIChatFlowRun(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/OpenAPIChatFlowRun',
+            atelier__proto_dot_workflow__pb2.ChatFlowRunRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.ChatFlowRunEvent.FromString,
             options,
             channel_credentials,
             insecure,

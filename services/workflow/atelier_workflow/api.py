@@ -94,6 +94,10 @@ class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
         async for event in runs.stream_run(self.runner, req):
             yield event
 
+    async def OpenAPIChatFlowRun(self, req: wpb.ChatFlowRunRequest, context):  # noqa: ANN201
+        async for event in runs.chat(self.runner, req):
+            yield event
+
     async def OpenAPIGetWorkflowRunHistory(self, req: wpb.GetWorkflowRunHistoryRequest, context
                                            ) -> wpb.GetWorkflowRunHistoryResponse:
         return await runs.run_history(self.runner, req)

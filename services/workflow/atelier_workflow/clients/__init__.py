@@ -7,6 +7,8 @@
   WORKFLOWS     "workflows"     WorkflowLoader (workflows.py): SubWorkflow nodes
   USER_VARIABLES "user_variables" UserVariables (engine/nodes/variables.py; agent_variables.py):
                                  VariableAssigner nodes, the user's memory variables in the agent service
+  KNOWLEDGE     "knowledge"     KnowledgeBases (knowledge.py): the knowledge nodes and an LLM node's knowledge,
+                                 as the run's user within the workflow's space
   DEBUG         "debug"         bool: a debug (test) run: drafts of sub-workflows and plugins
   CONVERSATIONS "conversations" Conversations (named_conversations.py): conversation and message nodes,
                                  the run's user's conversations in its bot or app (conversation service)
@@ -28,6 +30,7 @@ from atelier_common.settings import Settings
 from atelier_workflow.clients.agent_variables import AgentUserVariables
 from atelier_workflow.clients.chat import RegistryChatModels
 from atelier_workflow.clients.history import GivenHistory
+from atelier_workflow.clients.knowledge import KNOWLEDGE_TIMEOUT_S, GrpcKnowledgeBases
 from atelier_workflow.clients.named_conversations import GrpcConversations
 from atelier_workflow.clients.outbound import GuardedHttp
 from atelier_workflow.clients.plugins import GrpcPluginTools
@@ -41,6 +44,7 @@ HTTP = "http"
 PLUGINS = "plugins"
 WORKFLOWS = "workflows"
 USER_VARIABLES = "user_variables"
+KNOWLEDGE = "knowledge"
 DEBUG = "debug"
 CONVERSATIONS = "conversations"
 
@@ -55,6 +59,7 @@ class WorkflowClients:
     llm_timeout_s: float
     conn: Conn
     plans: PlanCache
+    knowledge_addr: str = ""
     conversation_addr: str = ""  # none: runs get no conversations client
 
     @classmethod
@@ -62,10 +67,12 @@ class WorkflowClients:
         return cls(models=ModelRegistry(load_models(settings.model_config_dir)),
                    http=GuardedHttp(OutboundPolicy.from_settings(settings)), plugin_addr=settings.plugin_addr,
                    agent_addr=settings.agent_addr, plugin_timeout_s=settings.plugin_call_timeout_s * 2, llm_timeout_s=settings.llm_timeout_s,
-                   conn=conn, plans=plans, conversation_addr=settings.conversation_addr)
+                   conn=conn, plans=plans, knowledge_addr=settings.knowledge_addr,
+                   conversation_addr=settings.conversation_addr)
 
     def run_services(self, *, space_id: int, user_id: str, debug: bool, bot_id: int | None = None,
-                     app_id: int | None = None, conversation_id: int | None = None, history: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+                     app_id: int | None = None, conversation_id: int | None = None,
+                     history: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
         services: dict[str, Any] = {
             CHAT_MODELS: RegistryChatModels(self.models, self.llm_timeout_s),
             HTTP: self.http,
@@ -74,6 +81,9 @@ class WorkflowClients:
             WORKFLOWS: StoreWorkflowLoader(self.conn, self.plans, space_id=space_id, debug=debug),
             DEBUG: debug,
         }
+        if self.knowledge_addr:
+            services[KNOWLEDGE] = GrpcKnowledgeBases(self.knowledge_addr, space_id=space_id, user_id=user_id,
+                                                     timeout_s=KNOWLEDGE_TIMEOUT_S)
         if history is not None:
             services[CHAT_HISTORY] = GivenHistory(history)
         if bot_id and user_id.isdigit():  # a run for a bot: its user's memory variables

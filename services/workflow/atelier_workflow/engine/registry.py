@@ -81,10 +81,10 @@ def full_registry() -> ExecutorRegistry:
     """default_registry plus the nodes that call out (LLM, IntentDetector, HTTPRequester, Plugin,
     SubWorkflow) and the data nodes (data_registry). They take their clients from `RunContext.services` (keys: atelier_workflow.clients;
     `WorkflowClients.run_services(...)` builds them); a run without one fails that node saying so."""
-    from atelier_workflow.engine.nodes import http, intent, llm, plugin, subworkflow
+    from atelier_workflow.engine.nodes import http, intent, knowledge, llm, plugin, subworkflow
 
     registry = data_registry()
-    for module in (llm, intent, http, plugin):
+    for module in (llm, intent, http, plugin, knowledge):
         for node_type, executor in module.EXECUTORS.items():
             registry.register(node_type, executor)
     for node_type, make in subworkflow.EXECUTORS_NEEDING_REGISTRY.items():

@@ -7,15 +7,17 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 
-from atelier_common.auth import require_space, require_visible
+from atelier_common.auth import current_context, require_space, require_visible
 from atelier_common.errors import AtelierError, Conflict, InvalidArgument, NotFound, Unprocessable
+from atelier_proto import conversation_pb2 as cpb
 from atelier_proto import workflow_pb2 as wpb
-from atelier_proto.enums import WorkflowRunMode
+from atelier_proto.enums import WorkflowMode, WorkflowRunMode
 from atelier_workflow import access
+from atelier_workflow.clients.conversations import ConversationTurns
 from atelier_workflow.domain.entities import Workflow
 from atelier_workflow.domain.runs import Execution, parse_parameters
 from atelier_workflow.engine.model import ResumeAnswer
-from atelier_workflow.runs import definitions, starting, views
+from atelier_workflow.runs import chatflow, definitions, starting, views
 from atelier_workflow.runs.executing import Runner, answer_for
 from atelier_workflow.runs.streaming import StreamEvents
 from atelier_workflow.store import executions, node_executions
@@ -126,6 +128,32 @@ async def stream_resume(runner: Runner, req: wpb.OpenAPIStreamResumeFlowRequest
     if reopened is None:
         raise _not_interrupted(found)
     async for event in _streamed(runner, reopened, answer_for(reopened, req.resume_data)):
+        yield event
+
+
+async def chat(runner: Runner, req: wpb.ChatFlowRunRequest) -> AsyncIterator[wpb.ChatFlowRunEvent]:
+    """/v1/workflows/chat: the chatflow answers the user's last message in a conversation."""
+    wf = await _workflow(runner, req.workflow_id, _optional(req, "space_id"))
+    if wf.mode != WorkflowMode.ChatFlow:
+        raise InvalidArgument(f"workflow {wf.id} is not a chatflow: /v1/workflows/chat runs chatflows "
+                              "(use /v1/workflow/stream_run)")
+    bot_id, app_id = _optional(req, "bot_id"), _optional(req, "app_id")
+    if bot_id and app_id:
+        raise InvalidArgument("fields 'bot_id' and 'app_id': give at most one of them")
+    if not req.additional_messages or req.additional_messages[-1].role != "user":
+        raise InvalidArgument("field 'additional_messages': required, and the last message must be the user's query")
+    inputs = parse_parameters(req.parameters)
+    definition = await definitions.published(runner.deps.pool, wf, req.version)
+    runner.plans.plan(definition)
+    caller = current_context().user_id
+    record = cpb.StartWorkflowChatRequest(space_id=wf.space_id, bot_id=bot_id or app_id or 0,
+                                          additional_messages=list(req.additional_messages),
+                                          user_id=req.ext.get("user_id") or str(caller), creator_id=caller,
+                                          connector_id=_optional(req, "connector_id") or 0)
+    if _optional(req, "conversation_id"):
+        record.conversation_id = req.conversation_id
+    turns = ConversationTurns(runner.deps.settings.conversation_addr, runner.deps.settings.grpc_deadline_s)
+    async for event in chatflow.run_turn(runner, turns, chatflow.ChatTurn(definition, inputs, record, bot_id, app_id)):
         yield event
 
 

@@ -7,7 +7,8 @@ The answer (Coze's nodes/llm): with responseFormat JSON (2), and outputs other t
 the answer, fences and a leading "json" trimmed, fills them (a value that will not convert is
 null; an answer that is not a JSON object gives no outputs, as Coze's warning). Otherwise the
 text goes to the one string output; Markdown (1) asks for Markdown. `reasoning_content`, when
-declared, gets the model's reasoning. Token usage is the node's usage.
+declared, gets the model's reasoning. Token usage is the node's usage. Knowledge bases the node
+lists (`fcParam.knowledgeFCParam`) are searched first: llm_knowledge.py.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from atelier_workflow.domain.typeinfo import TypeInfo
 from atelier_workflow.engine.context import NodeContext
 from atelier_workflow.engine.model import NodeError, NodeOutput
 from atelier_workflow.engine.nodes.chatting import ask, model_request, with_history
+from atelier_workflow.engine.nodes.llm_knowledge import recalled_knowledge
 from atelier_workflow.engine.nodes.services import declared_outputs, fill_outputs, json_object
 from atelier_workflow.engine.template import render
 
@@ -106,6 +108,7 @@ async def run_llm(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> N
     declared = declared_outputs(node)
     as_json = answers_json(_response_format(settings.get("responseFormat")), declared)
     user_prompt = render(str(settings.get("prompt") or ""), inputs)
+    knowledge = await recalled_knowledge(node, ctx, user_prompt)  # fcParam.knowledgeFCParam
     if as_json:
         user_prompt += JSON_PROMPT % outputs_schema(declared)
     elif _response_format(settings.get("responseFormat")) == ModelResponseFormat.Markdown:
@@ -114,7 +117,7 @@ async def run_llm(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> N
     system_prompt = str(settings.get("systemPrompt") or "")
     if system_prompt:
         messages.append({"role": "system", "content": render(system_prompt, inputs)})
-    messages.append({"role": "user", "content": user_prompt})
+    messages.append({"role": "user", "content": knowledge + user_prompt})
     rounds = int(settings.get("chatHistoryRound") or 0)
     messages = await with_history(ctx, messages, settings.get("enableChatHistory") is True, rounds)
     reply, usage = await ask(ctx, model_request(settings, messages))
