@@ -66,12 +66,12 @@ def default_registry() -> ExecutorRegistry:
 
 def data_registry(registry: ExecutorRegistry | None = None) -> ExecutorRegistry:
     """`registry` (default: `default_registry()`) plus the nodes that read and write the user's
-    data through other services (variables...): they take their clients from
+    data through other services (variables, conversations...): they take their clients from
     `RunContext.services` and fail with NodeUnavailable naming what is missing."""
-    from atelier_workflow.engine.nodes import database, variables
+    from atelier_workflow.engine.nodes import conversation, database, variables
 
     registry = registry or default_registry()
-    for module in (variables, database):
+    for module in (variables, database, conversation):
         for node_type, executor in module.EXECUTORS.items():
             registry.register(node_type, executor)
     return registry
