@@ -975,6 +975,27 @@ struct UpdateDatabaseRecordsResponse {
     1: list<base.StringMap> data
 }
 
+// One statement of a workflow's database node on a memory table (internal: the workflow service
+// calls it). It is checked, rewritten and run exactly as the agent's SQL tool runs a model's
+// (databases/sql.py): one SELECT, INSERT, UPDATE or DELETE on this table alone (read-only tables:
+// SELECT only; limited tables: the rows of user_id only; INSERT records user_id), as the reduced
+// memory role under a statement timeout. Values never enter the SQL text: `$1`..`$n` in `sql`
+// are bound to `params` by the database, each converted to the type Postgres expects there.
+struct ExecuteDatabaseSqlRequest {
+    1: i64 database_id
+    2: i64 space_id                         // the workflow's space: a database of another space is not found
+    3: string user_id                       // the run's user: whose rows a limited table holds
+    4: string sql                           // on the table's own name and field names
+    5: list<string> params                  // JSON values, `$1` first
+}
+
+struct ExecuteDatabaseSqlResponse {
+    1: string rows                          // SELECT: JSON array of row objects (field name -> value); others: "[]"
+    2: i64 row_count                        // SELECT: rows returned; others: rows affected
+    3: bool is_select
+    4: string truncated                     // why fewer rows or shorter values came back, when they did
+}
+
 // ---------------------------------------------------------------- models
 
 struct GetTypeListRequest {
@@ -1197,6 +1218,9 @@ service AgentService {
         (api.post="/api/memory/database/list_records", api.category="memory")
     UpdateDatabaseRecordsResponse UpdateDatabaseRecords(1: UpdateDatabaseRecordsRequest req)
         (api.post="/api/memory/database/update_records", api.category="memory")
+    // A workflow database node's statement (see ExecuteDatabaseSqlRequest).
+    ExecuteDatabaseSqlResponse ExecuteDatabaseSql(1: ExecuteDatabaseSqlRequest req)
+        (api.internal="true", api.category="memory")
 
     // ---- models
     GetTypeListResponse GetTypeList(1: GetTypeListRequest req)

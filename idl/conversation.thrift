@@ -550,6 +550,85 @@ struct DeleteMessageApiResponse {
     1: OpenMessageApi data
 }
 
+// ---------------------------------------------------------------- internal: chatflow chats
+// The workflow service's chatflow runs (/v1/workflows/chat) keep their turns here: the user's
+// messages and the chat when a run starts (StartWorkflowChat), the answer and how the chat ended
+// when the run stops (FinishWorkflowChat). A chat that stops for the user's answer (a question or
+// a form) ends requires_action with no required_action: the user's next message answers it.
+
+struct StartWorkflowChatRequest {
+    1: optional i64 conversation_id          // absent or 0: a new conversation in space_id
+    2: required i64 space_id                 // the workflow's: an existing conversation must be in it
+    3: optional i64 bot_id                   // the bot or app the chat is for (0: none)
+    4: required list<EnterMessage> additional_messages  // the last is the user's query; earlier ones join the history
+    5: required string user_id               // the end user
+    9: required i64 creator_id               // the authenticated caller (a new conversation's creator)
+    6: optional i64 connector_id
+    7: optional i32 history_limit            // at most this many earlier messages come back (default 50)
+    8: optional i64 resumes_chat_id          // the chat waiting for this message: it is completed
+}
+
+struct StartWorkflowChatResponse {
+    1: ChatV3ChatDetail chat                 // in_progress
+    2: ChatV3MessageDetail question
+    3: list<ChatV3MessageDetail> history     // the section's questions and answers before the query, oldest first
+}
+
+// An assistant message of a workflow chat (an answer, or the question the run stopped at).
+struct WorkflowChatAnswer {
+    1: required i64 id                       // the id the message's events carried
+    2: required string content
+    3: optional string content_type          // text (default) | card
+}
+
+struct FinishWorkflowChatRequest {
+    1: required i64 conversation_id
+    2: required i64 chat_id
+    3: required string status                // completed | failed | requires_action
+    4: list<WorkflowChatAnswer> answers      // the assistant's messages, in order
+    7: optional i32 input_tokens
+    8: optional i32 output_tokens
+    9: optional LastError last_error         // a failed chat's error
+}
+
+struct FinishWorkflowChatResponse {
+    1: ChatV3ChatDetail chat
+    2: list<ChatV3MessageDetail> answers
+}
+
+// ---------------------------------------------------------------- named conversations (internal)
+// Workflow conversation nodes (Coze's CreateConversation, MessageList...) address conversations by
+// name: a user's conversations within one bot or one app (Coze's app conversations), one per name.
+// Only services call these (the workflow, for a run's user); everything else about a conversation
+// found here goes through the RPCs above, by its id.
+
+struct ConversationScope {
+    1: required i64 space_id                // the run's space; a bot must be in it
+    2: required i64 user_id                 // the conversations' owner (creator_id)
+    3: optional i64 bot_id                  // exactly one of bot_id and app_id
+    4: optional i64 app_id
+}
+
+struct GetNamedConversationRequest {
+    1: required ConversationScope scope
+    2: required string name
+    3: optional bool create                 // create it when the scope has none by that name
+}
+
+struct GetNamedConversationResponse {
+    1: optional ConversationData data       // absent: none by that name
+    2: bool created                         // this call created it
+}
+
+struct ListNamedConversationsRequest {
+    1: required ConversationScope scope
+}
+
+// The scope's named conversations, oldest first.
+struct ListNamedConversationsResponse {
+    1: list<ConversationData> data
+}
+
 // ---------------------------------------------------------------- service
 
 service ConversationService {
@@ -602,4 +681,16 @@ service ConversationService {
         (api.get="/v3/chat/message/list", api.category="chat", api.tag="openapi")
     ChatEvent SubmitToolOutputs(1: SubmitToolOutputsApiRequest req)
         (api.post="/v3/chat/submit_tool_outputs", api.category="chat", api.tag="openapi", api.stream="true")
+
+    // ---- internal: the workflow service's chatflow runs
+    StartWorkflowChatResponse StartWorkflowChat(1: StartWorkflowChatRequest req)
+        (api.internal="true")
+    FinishWorkflowChatResponse FinishWorkflowChat(1: FinishWorkflowChatRequest req)
+        (api.internal="true")
+
+    // ---- named conversations (internal: workflow conversation nodes)
+    GetNamedConversationResponse GetNamedConversation(1: GetNamedConversationRequest req)
+        (api.internal="true")
+    ListNamedConversationsResponse ListNamedConversations(1: ListNamedConversationsRequest req)
+        (api.internal="true")
 }

@@ -6,6 +6,8 @@
 namespace py atelier.workflow
 namespace go atelier.workflow
 
+include "conversation.thrift"
+
 // ---------------------------------------------------------------- enums
 
 enum WorkflowMode {
@@ -48,6 +50,11 @@ enum VCSCanvasType {
 enum WorkflowReferType {
     SubWorkflow = 1         // a SubWorkflow node (type "9") runs it
     Tool = 2                // an LLM node calls it as a tool
+}
+
+enum NodeHistoryScene {
+    Default = 0             // the node's execution in the run execute_id names
+    TestRunInput = 1        // the caller's latest debug of the node (no execute_id)
 }
 
 enum WorkflowExeStatus {
@@ -748,18 +755,36 @@ struct WorkflowNodeDebugV2Response {
     1: WorkflowNodeDebugV2Data data
 }
 
+// A node's last execution in a run (execute_id), or with node_history_scene TestRunInput
+// (execute_id empty) in the caller's latest debug of that node (the Start node: of the workflow),
+// for the console to fill its test form again.
 struct GetNodeExecuteHistoryRequest {
     1: required i64 workflow_id (api.query="workflow_id", api.js_conv="true")
     2: required i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
-    3: required i64 execute_id (api.query="execute_id", api.js_conv="true")
+    3: optional i64 execute_id (api.query="execute_id", api.js_conv="true")
     5: required string node_id (api.query="node_id")
     6: optional bool is_batch (api.query="is_batch")
-    7: optional i32 batch_index (api.query="batch_index")
+    7: optional i32 batch_index (api.query="batch_index")    // with is_batch: that element's execution
     8: optional string node_type (api.query="node_type")
+    9: optional NodeHistoryScene node_history_scene (api.query="node_history_scene")
 }
 
 struct GetNodeExecuteHistoryResponse {
     1: NodeResult data
+}
+
+// The workflows whose drafts use this one: as a SubWorkflow node, or as an LLM node's tool.
+struct GetWorkflowReferencesRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
+}
+
+struct WorkflowReferencesData {
+    1: list<Workflow> workflow_list
+}
+
+struct GetWorkflowReferencesResponse {
+    1: WorkflowReferencesData data
 }
 
 // ---------------------------------------------------------------- OpenAPI runs
@@ -815,6 +840,35 @@ struct WorkflowStreamEvent {
     1: string event (api.sse="event")
     2: string data (api.sse="data")
     3: string id (api.sse="id")
+}
+
+// Coze's /v1/workflows/chat: a chatflow (its Entry takes USER_INPUT and CONVERSATION_NAME) answers
+// the user's last message in a conversation (a new one when conversation_id is absent). The
+// conversation service keeps the messages; LLM nodes with chat history read the conversation's.
+// A question or form the run stops at ends the chat requires_action: the user's next message in
+// the conversation is the answer, and the run carries on from where it stopped.
+struct ChatFlowRunRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: optional string parameters (api.json_text="true")   // Entry inputs besides USER_INPUT: an object, or its JSON text
+    3: optional map<string, string> ext
+    4: optional i64 bot_id (api.js_conv="true")            // bot_id or app_id: whose chat it is
+    7: optional string version                             // published version; latest when empty
+    8: optional i64 connector_id (api.js_conv="true")
+    9: optional i64 app_id (api.js_conv="true")
+    10: optional i64 conversation_id (api.js_conv="true")  // absent: a new conversation
+    11: optional list<conversation.EnterMessage> additional_messages  // the last is the user's query
+    12: optional i64 space_id (api.js_conv="true", api.space="true")
+}
+
+// One SSE event of /v1/workflows/chat (Coze's chat events): conversation.chat.created,
+// conversation.chat.in_progress, conversation.message.delta, conversation.message.completed,
+// conversation.chat.completed, conversation.chat.requires_action, then done (data {"debug_url"});
+// or error (data {"code", "msg"}) when the run failed. data of conversation.chat.* is the chat
+// (ChatV3ChatDetail's fields plus execute_id), of conversation.message.* the message
+// (ChatV3MessageDetail's fields).
+struct ChatFlowRunEvent {
+    1: string event (api.sse="event")
+    2: string data (api.sse="data")
 }
 
 struct GetWorkflowRunHistoryRequest {
@@ -881,6 +935,8 @@ service WorkflowService {
         (api.post="/api/workflow_api/import", api.category="workflow")
     QueryWorkflowNodeTypeResponse QueryWorkflowNodeTypes(1: QueryWorkflowNodeTypeRequest req)
         (api.post="/api/workflow_api/node_type", api.category="workflow")
+    GetWorkflowReferencesResponse GetWorkflowReferences(1: GetWorkflowReferencesRequest req)
+        (api.post="/api/workflow_api/workflow_references", api.category="workflow")
 
     // ---- test runs
     WorkFlowTestRunResponse WorkFlowTestRun(1: WorkFlowTestRunRequest req)
@@ -903,6 +959,8 @@ service WorkflowService {
         (api.post="/v1/workflow/stream_run", api.category="workflow_open_api", api.tag="openapi", api.stream="true")
     WorkflowStreamEvent OpenAPIStreamResumeFlow(1: OpenAPIStreamResumeFlowRequest req)
         (api.post="/v1/workflow/stream_resume", api.category="workflow_open_api", api.tag="openapi", api.stream="true")
+    ChatFlowRunEvent OpenAPIChatFlowRun(1: ChatFlowRunRequest req)
+        (api.post="/v1/workflows/chat", api.category="workflow_open_api", api.tag="openapi", api.stream="true")
     GetWorkflowRunHistoryResponse OpenAPIGetWorkflowRunHistory(1: GetWorkflowRunHistoryRequest req)
         (api.get="/v1/workflow/get_run_history", api.category="workflow_open_api", api.tag="openapi")
     GetWorkflowRunHistoryResponse OpenAPIGetWorkflowRunHistoryById(1: GetWorkflowRunHistoryByIdRequest req)

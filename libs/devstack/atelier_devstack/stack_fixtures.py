@@ -24,6 +24,15 @@
   workflow_llm_stack
                     workflow + a workflow worker + plugin + gateway, with the chat stack's stub
                     model files (LLM nodes, their plugin tools) and its quick tool-call timings.
+  chatflow_stack    workflow + conversation + gateway, with chat_stack's stub model files: chatflows
+                    (/v1/workflows/chat) keeping their turns in conversations.
+  workflow_knowledge_stack
+                    workflow + a workflow worker + knowledge + indexer + gateway, with chat_stack's
+                    stub model files (LLM nodes answer from the suite's OpenAI-compatible server):
+                    workflows whose knowledge nodes reach a real knowledge base.
+  memory_workflow_stack
+                    agent + workflow + a workflow worker + gateway: workflows whose database nodes
+                    use the agent's memory tables.
   new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
@@ -194,6 +203,33 @@ def workflow_llm_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.Tem
            "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"), "ATELIER_MODEL_CONFIG_DIR": str(models),
            "ATELIER_TEST_MODEL_KEY": "test"}
     yield from _start_stack(("plugin", "workflow", "workflow_worker"), env)
+
+
+@pytest.fixture(scope="session")
+def chatflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("chatflow-stack")
+    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
+           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
+    yield from _start_stack(("conversation", "workflow"), env)
+
+
+@pytest.fixture(scope="session")
+def workflow_knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+                             ) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("workflow-knowledge-stack")
+    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
+           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
+    yield from _start_stack(("knowledge", "indexer", "workflow", "workflow_worker"), env)
+
+
+@pytest.fixture(scope="session")
+def memory_workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+                          ) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("memory-workflow-stack")
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
+    yield from _start_stack(("agent", "workflow", "workflow_worker"), env)
 
 
 @pytest.fixture(scope="session")

@@ -959,3 +959,113 @@ class DeleteMessageApiResponse(_message.Message):
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: OpenMessageApi
     def __init__(self, data: _Optional[_Union[OpenMessageApi, _Mapping]] = ...) -> None: ...
+
+class StartWorkflowChatRequest(_message.Message):
+    __slots__ = ("conversation_id", "space_id", "bot_id", "additional_messages", "user_id", "connector_id", "history_limit", "resumes_chat_id", "creator_id")
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    ADDITIONAL_MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_ID_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    RESUMES_CHAT_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATOR_ID_FIELD_NUMBER: _ClassVar[int]
+    conversation_id: int
+    space_id: int
+    bot_id: int
+    additional_messages: _containers.RepeatedCompositeFieldContainer[EnterMessage]
+    user_id: str
+    connector_id: int
+    history_limit: int
+    resumes_chat_id: int
+    creator_id: int
+    def __init__(self, conversation_id: _Optional[int] = ..., space_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., additional_messages: _Optional[_Iterable[_Union[EnterMessage, _Mapping]]] = ..., user_id: _Optional[str] = ..., connector_id: _Optional[int] = ..., history_limit: _Optional[int] = ..., resumes_chat_id: _Optional[int] = ..., creator_id: _Optional[int] = ...) -> None: ...
+
+class StartWorkflowChatResponse(_message.Message):
+    __slots__ = ("chat", "question", "history")
+    CHAT_FIELD_NUMBER: _ClassVar[int]
+    QUESTION_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_FIELD_NUMBER: _ClassVar[int]
+    chat: ChatV3ChatDetail
+    question: ChatV3MessageDetail
+    history: _containers.RepeatedCompositeFieldContainer[ChatV3MessageDetail]
+    def __init__(self, chat: _Optional[_Union[ChatV3ChatDetail, _Mapping]] = ..., question: _Optional[_Union[ChatV3MessageDetail, _Mapping]] = ..., history: _Optional[_Iterable[_Union[ChatV3MessageDetail, _Mapping]]] = ...) -> None: ...
+
+class WorkflowChatAnswer(_message.Message):
+    __slots__ = ("id", "content", "content_type")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    content: str
+    content_type: str
+    def __init__(self, id: _Optional[int] = ..., content: _Optional[str] = ..., content_type: _Optional[str] = ...) -> None: ...
+
+class FinishWorkflowChatRequest(_message.Message):
+    __slots__ = ("conversation_id", "chat_id", "status", "answers", "input_tokens", "output_tokens", "last_error")
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    CHAT_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    INPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    LAST_ERROR_FIELD_NUMBER: _ClassVar[int]
+    conversation_id: int
+    chat_id: int
+    status: str
+    answers: _containers.RepeatedCompositeFieldContainer[WorkflowChatAnswer]
+    input_tokens: int
+    output_tokens: int
+    last_error: LastError
+    def __init__(self, conversation_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., status: _Optional[str] = ..., answers: _Optional[_Iterable[_Union[WorkflowChatAnswer, _Mapping]]] = ..., input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ..., last_error: _Optional[_Union[LastError, _Mapping]] = ...) -> None: ...
+
+class FinishWorkflowChatResponse(_message.Message):
+    __slots__ = ("chat", "answers")
+    CHAT_FIELD_NUMBER: _ClassVar[int]
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    chat: ChatV3ChatDetail
+    answers: _containers.RepeatedCompositeFieldContainer[ChatV3MessageDetail]
+    def __init__(self, chat: _Optional[_Union[ChatV3ChatDetail, _Mapping]] = ..., answers: _Optional[_Iterable[_Union[ChatV3MessageDetail, _Mapping]]] = ...) -> None: ...
+
+class ConversationScope(_message.Message):
+    __slots__ = ("space_id", "user_id", "bot_id", "app_id")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    APP_ID_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    user_id: int
+    bot_id: int
+    app_id: int
+    def __init__(self, space_id: _Optional[int] = ..., user_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., app_id: _Optional[int] = ...) -> None: ...
+
+class GetNamedConversationRequest(_message.Message):
+    __slots__ = ("scope", "name", "create")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CREATE_FIELD_NUMBER: _ClassVar[int]
+    scope: ConversationScope
+    name: str
+    create: bool
+    def __init__(self, scope: _Optional[_Union[ConversationScope, _Mapping]] = ..., name: _Optional[str] = ..., create: _Optional[bool] = ...) -> None: ...
+
+class GetNamedConversationResponse(_message.Message):
+    __slots__ = ("data", "created")
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    CREATED_FIELD_NUMBER: _ClassVar[int]
+    data: ConversationData
+    created: bool
+    def __init__(self, data: _Optional[_Union[ConversationData, _Mapping]] = ..., created: _Optional[bool] = ...) -> None: ...
+
+class ListNamedConversationsRequest(_message.Message):
+    __slots__ = ("scope",)
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    scope: ConversationScope
+    def __init__(self, scope: _Optional[_Union[ConversationScope, _Mapping]] = ...) -> None: ...
+
+class ListNamedConversationsResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[ConversationData]
+    def __init__(self, data: _Optional[_Iterable[_Union[ConversationData, _Mapping]]] = ...) -> None: ...

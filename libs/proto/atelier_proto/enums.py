@@ -479,6 +479,11 @@ class WorkflowReferType(IntEnum):
     Tool = 2  # an LLM node calls it as a tool
 
 
+class NodeHistoryScene(IntEnum):
+    Default = 0  # the node's execution in the run execute_id names
+    TestRunInput = 1  # the caller's latest debug of the node (no execute_id)
+
+
 class WorkflowExeStatus(IntEnum):
     Running = 1
     Success = 2

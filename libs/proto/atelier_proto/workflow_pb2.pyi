@@ -1,5 +1,6 @@
 # DO NOT EDIT — generated from idl/workflow.thrift by atelier_idlc.
 from atelier_proto import annotations_pb2 as _annotations_pb2
+from atelier_proto import conversation_pb2 as _conversation_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -52,6 +53,11 @@ class WorkflowReferType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WORKFLOW_REFER_TYPE_UNSPECIFIED: _ClassVar[WorkflowReferType]
     WORKFLOW_REFER_TYPE_SUB_WORKFLOW: _ClassVar[WorkflowReferType]
     WORKFLOW_REFER_TYPE_TOOL: _ClassVar[WorkflowReferType]
+
+class NodeHistoryScene(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    NODE_HISTORY_SCENE_DEFAULT: _ClassVar[NodeHistoryScene]
+    NODE_HISTORY_SCENE_TEST_RUN_INPUT: _ClassVar[NodeHistoryScene]
 
 class WorkflowExeStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -258,6 +264,8 @@ VCS_CANVAS_TYPE_PUBLISH: VCSCanvasType
 WORKFLOW_REFER_TYPE_UNSPECIFIED: WorkflowReferType
 WORKFLOW_REFER_TYPE_SUB_WORKFLOW: WorkflowReferType
 WORKFLOW_REFER_TYPE_TOOL: WorkflowReferType
+NODE_HISTORY_SCENE_DEFAULT: NodeHistoryScene
+NODE_HISTORY_SCENE_TEST_RUN_INPUT: NodeHistoryScene
 WORKFLOW_EXE_STATUS_UNSPECIFIED: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_RUNNING: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_SUCCESS: WorkflowExeStatus
@@ -1262,7 +1270,7 @@ class WorkflowNodeDebugV2Response(_message.Message):
     def __init__(self, data: _Optional[_Union[WorkflowNodeDebugV2Data, _Mapping]] = ...) -> None: ...
 
 class GetNodeExecuteHistoryRequest(_message.Message):
-    __slots__ = ("workflow_id", "space_id", "execute_id", "node_id", "is_batch", "batch_index", "node_type")
+    __slots__ = ("workflow_id", "space_id", "execute_id", "node_id", "is_batch", "batch_index", "node_type", "node_history_scene")
     WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXECUTE_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1270,6 +1278,7 @@ class GetNodeExecuteHistoryRequest(_message.Message):
     IS_BATCH_FIELD_NUMBER: _ClassVar[int]
     BATCH_INDEX_FIELD_NUMBER: _ClassVar[int]
     NODE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    NODE_HISTORY_SCENE_FIELD_NUMBER: _ClassVar[int]
     workflow_id: int
     space_id: int
     execute_id: int
@@ -1277,13 +1286,34 @@ class GetNodeExecuteHistoryRequest(_message.Message):
     is_batch: bool
     batch_index: int
     node_type: str
-    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ..., execute_id: _Optional[int] = ..., node_id: _Optional[str] = ..., is_batch: _Optional[bool] = ..., batch_index: _Optional[int] = ..., node_type: _Optional[str] = ...) -> None: ...
+    node_history_scene: NodeHistoryScene
+    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ..., execute_id: _Optional[int] = ..., node_id: _Optional[str] = ..., is_batch: _Optional[bool] = ..., batch_index: _Optional[int] = ..., node_type: _Optional[str] = ..., node_history_scene: _Optional[_Union[NodeHistoryScene, str]] = ...) -> None: ...
 
 class GetNodeExecuteHistoryResponse(_message.Message):
     __slots__ = ("data",)
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: NodeResult
     def __init__(self, data: _Optional[_Union[NodeResult, _Mapping]] = ...) -> None: ...
+
+class GetWorkflowReferencesRequest(_message.Message):
+    __slots__ = ("workflow_id", "space_id")
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    space_id: int
+    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class WorkflowReferencesData(_message.Message):
+    __slots__ = ("workflow_list",)
+    WORKFLOW_LIST_FIELD_NUMBER: _ClassVar[int]
+    workflow_list: _containers.RepeatedCompositeFieldContainer[Workflow]
+    def __init__(self, workflow_list: _Optional[_Iterable[_Union[Workflow, _Mapping]]] = ...) -> None: ...
+
+class GetWorkflowReferencesResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: WorkflowReferencesData
+    def __init__(self, data: _Optional[_Union[WorkflowReferencesData, _Mapping]] = ...) -> None: ...
 
 class OpenAPIRunFlowRequest(_message.Message):
     __slots__ = ("workflow_id", "parameters", "ext", "bot_id", "is_async", "version", "connector_id", "app_id", "space_id")
@@ -1389,6 +1419,45 @@ class WorkflowStreamEvent(_message.Message):
     data: str
     id: str
     def __init__(self, event: _Optional[str] = ..., data: _Optional[str] = ..., id: _Optional[str] = ...) -> None: ...
+
+class ChatFlowRunRequest(_message.Message):
+    __slots__ = ("workflow_id", "parameters", "ext", "bot_id", "version", "connector_id", "app_id", "conversation_id", "additional_messages", "space_id")
+    class ExtEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    EXT_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    CONNECTOR_ID_FIELD_NUMBER: _ClassVar[int]
+    APP_ID_FIELD_NUMBER: _ClassVar[int]
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    ADDITIONAL_MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    parameters: str
+    ext: _containers.ScalarMap[str, str]
+    bot_id: int
+    version: str
+    connector_id: int
+    app_id: int
+    conversation_id: int
+    additional_messages: _containers.RepeatedCompositeFieldContainer[_conversation_pb2.EnterMessage]
+    space_id: int
+    def __init__(self, workflow_id: _Optional[int] = ..., parameters: _Optional[str] = ..., ext: _Optional[_Mapping[str, str]] = ..., bot_id: _Optional[int] = ..., version: _Optional[str] = ..., connector_id: _Optional[int] = ..., app_id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., additional_messages: _Optional[_Iterable[_Union[_conversation_pb2.EnterMessage, _Mapping]]] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class ChatFlowRunEvent(_message.Message):
+    __slots__ = ("event", "data")
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    event: str
+    data: str
+    def __init__(self, event: _Optional[str] = ..., data: _Optional[str] = ...) -> None: ...
 
 class GetWorkflowRunHistoryRequest(_message.Message):
     __slots__ = ("workflow_id", "execute_id", "space_id")

@@ -100,6 +100,11 @@ class WorkflowServiceStub:
                 request_serializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeResponse.FromString,
                 _registered_method=True)
+        self.GetWorkflowReferences = channel.unary_unary(
+                '/atelier.workflow.WorkflowService/GetWorkflowReferences',
+                request_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesResponse.FromString,
+                _registered_method=True)
         self.WorkFlowTestRun = channel.unary_unary(
                 '/atelier.workflow.WorkflowService/WorkFlowTestRun',
                 request_serializer=atelier__proto_dot_workflow__pb2.WorkFlowTestRunRequest.SerializeToString,
@@ -144,6 +149,11 @@ class WorkflowServiceStub:
                 '/atelier.workflow.WorkflowService/OpenAPIStreamResumeFlow',
                 request_serializer=atelier__proto_dot_workflow__pb2.OpenAPIStreamResumeFlowRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_workflow__pb2.WorkflowStreamEvent.FromString,
+                _registered_method=True)
+        self.OpenAPIChatFlowRun = channel.unary_stream(
+                '/atelier.workflow.WorkflowService/OpenAPIChatFlowRun',
+                request_serializer=atelier__proto_dot_workflow__pb2.ChatFlowRunRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.ChatFlowRunEvent.FromString,
                 _registered_method=True)
         self.OpenAPIGetWorkflowRunHistory = channel.unary_unary(
                 '/atelier.workflow.WorkflowService/OpenAPIGetWorkflowRunHistory',
@@ -238,6 +248,12 @@ class WorkflowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetWorkflowReferences(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def WorkFlowTestRun(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -287,6 +303,12 @@ class WorkflowServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def OpenAPIStreamResumeFlow(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenAPIChatFlowRun(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -372,6 +394,11 @@ def add_WorkflowServiceServicer_to_server(servicer, server):
                     request_deserializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeRequest.FromString,
                     response_serializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeResponse.SerializeToString,
             ),
+            'GetWorkflowReferences': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetWorkflowReferences,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesResponse.SerializeToString,
+            ),
             'WorkFlowTestRun': grpc.unary_unary_rpc_method_handler(
                     servicer.WorkFlowTestRun,
                     request_deserializer=atelier__proto_dot_workflow__pb2.WorkFlowTestRunRequest.FromString,
@@ -416,6 +443,11 @@ def add_WorkflowServiceServicer_to_server(servicer, server):
                     servicer.OpenAPIStreamResumeFlow,
                     request_deserializer=atelier__proto_dot_workflow__pb2.OpenAPIStreamResumeFlowRequest.FromString,
                     response_serializer=atelier__proto_dot_workflow__pb2.WorkflowStreamEvent.SerializeToString,
+            ),
+            'OpenAPIChatFlowRun': grpc.unary_stream_rpc_method_handler(
+                    servicer.OpenAPIChatFlowRun,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.ChatFlowRunRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.ChatFlowRunEvent.SerializeToString,
             ),
             'OpenAPIGetWorkflowRunHistory': grpc.unary_unary_rpc_method_handler(
                     servicer.OpenAPIGetWorkflowRunHistory,
@@ -790,6 +822,33 @@ class WorkflowService:
             _registered_method=True)
 
     @staticmethod
+    def GetWorkflowReferences(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/GetWorkflowReferences',
+            atelier__proto_dot_workflow__pb2.GetWorkflowReferencesRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.GetWorkflowReferencesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def WorkFlowTestRun(request,
             target,
             options=(),
@@ -1022,6 +1081,33 @@ class WorkflowService:
             '/atelier.workflow.WorkflowService/OpenAPIStreamResumeFlow',
             atelier__proto_dot_workflow__pb2.OpenAPIStreamResumeFlowRequest.SerializeToString,
             atelier__proto_dot_workflow__pb2.WorkflowStreamEvent.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenAPIChatFlowRun(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/OpenAPIChatFlowRun',
+            atelier__proto_dot_workflow__pb2.ChatFlowRunRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.ChatFlowRunEvent.FromString,
             options,
             channel_credentials,
             insecure,

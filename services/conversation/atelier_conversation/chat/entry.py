@@ -138,6 +138,8 @@ async def submit_tool_outputs(deps: ServiceDeps, runtime: ChatRuntime, req: cpb.
     if chat.status != chats.WAITING:
         raise Conflict(f"chat {req.chat_id} is not waiting for tool outputs "
                        f"(it is {shapes.public_status(chat.status)})")
+    if not chat.required_action:  # a workflow chat's question: the next message in the conversation answers it
+        raise Conflict(f"chat {req.chat_id} waits for the user's next message, not for tool outputs")
     outputs = check_outputs(req.chat_id, list(chat.required_action or []), list(req.tool_outputs))
     conversation = await access.conversation(deps.pool, req.conversation_id)
     prepared, chat, question = await engine.start_resume(deps, conversation, chat, outputs)

@@ -73,3 +73,11 @@ async def fail_stale(conn: Conn, older_than_s: float, error_code: int, error_msg
         " updated_at = now() WHERE status = ANY($4::text[]) AND created_at < now() - make_interval(secs => $1)"
         " RETURNING id", older_than_s, error_code, error_msg, list(ACTIVE), ChatStatus.Failed)
     return [r["id"] for r in rows]
+
+
+async def complete_waiting(conn: Conn, chat_id: int) -> Chat | None:
+    """A chat waiting for the user's next message (a workflow chat's question) is answered; None
+    when it is not waiting."""
+    return Chat.maybe(await conn.fetchrow(
+        "UPDATE chats SET status = $3, updated_at = now(), completed_at = now()"
+        " WHERE id = $1 AND status = $2 RETURNING *", chat_id, WAITING, ChatStatus.Completed))

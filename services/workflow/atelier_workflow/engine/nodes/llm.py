@@ -15,6 +15,8 @@ node (`invalid_json`, so its retry policy asks again; Coze only warns). Otherwis
 the one string output, streamed as it comes (ctx.stream: a streaming Exit or OutputEmitter reading
 it shows it as it is written); Markdown (1) asks for Markdown. `reasoning_content`, when declared,
 gets the model's reasoning. Token usage (tools' sub-workflows included) is the node's usage.
+Knowledge bases the node lists (`fcParam.knowledgeFCParam`) are searched first and what they
+give goes in front of the user prompt: llm_knowledge.py.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from atelier_workflow.engine.context import NodeContext
 from atelier_workflow.engine.model import NodeError, NodeOutput
 from atelier_workflow.engine.nodes import tool_loop
 from atelier_workflow.engine.nodes.chatting import model_request, with_history
+from atelier_workflow.engine.nodes.llm_knowledge import recalled_knowledge
 from atelier_workflow.engine.nodes.llm_tools import node_tools
 from atelier_workflow.engine.nodes.schemas import json_schema
 from atelier_workflow.engine.nodes.services import declared_outputs, fill_outputs, json_object, service
@@ -112,10 +115,13 @@ def _model(ctx: NodeContext, model_id: int | None) -> ModelInfo:
         raise NodeError(str(exc), "model_unavailable") from None
 
 
-def _prompt(node: PlanNode, settings: dict[str, Any], inputs: dict[str, Any], suffix: str,
-            model: ModelInfo) -> list[dict[str, Any]]:
-    """The system prompt (if any) and the user prompt, pictures as image parts."""
-    content = user_content(str(settings.get("prompt") or ""), inputs, picture_inputs(node), suffix)
+async def _prompt(node: PlanNode, ctx: NodeContext, settings: dict[str, Any], inputs: dict[str, Any], suffix: str,
+                  model: ModelInfo) -> list[dict[str, Any]]:
+    """The system prompt (if any) and the user prompt (after what its knowledge recalls for it),
+    pictures as image parts."""
+    template = str(settings.get("prompt") or "")
+    knowledge = await recalled_knowledge(node, ctx, render(template, inputs))  # fcParam.knowledgeFCParam
+    content = user_content(template, inputs, picture_inputs(node), suffix, prefix=knowledge)
     if isinstance(content, list) and not model.vision:
         raise NodeError(f"the prompt shows a picture, and model {model.id} ({model.name}) cannot read "
                         "pictures (its config has no multimodal capability)", "model_cannot_see")
@@ -148,7 +154,7 @@ def llm_executor(registry: ExecutorRegistry) -> NodeExecutor:
         model = _model(ctx, request.model_id)
         suffix = JSON_PROMPT % outputs_schema(declared) if as_json else (
             MARKDOWN_PROMPT if response_format == ModelResponseFormat.Markdown else "")
-        messages = await with_history(ctx, _prompt(node, settings, inputs, suffix, model),
+        messages = await with_history(ctx, await _prompt(node, ctx, settings, inputs, suffix, model),
                                       settings.get("enableChatHistory") is True,
                                       int(settings.get("chatHistoryRound") or 0))
         params = {**request.params, "response_format": {"type": "json_object"}} if as_json and model.json_mode \

@@ -10,8 +10,9 @@ Each key of `fcParam` is read by its `ToolSource` in `TOOL_SOURCES`:
                    debug run takes drafts): name and description the workflow's, arguments its
                    Entry's inputs, the answer its Exit's outputs as JSON, or its text; a workflow
                    returning text answers for the node directly (Coze's return-directly tools)
-A source for another key (knowledgeFCParam) plugs in as one more entry: an async function
-(setting, ctx, registry) -> [LLMTool]. A key set with entries no source reads fails the node,
+A source for another key plugs in as one more entry: an async function (setting, ctx, registry)
+-> [LLMTool]. knowledgeFCParam is no tool: its knowledge is recalled into the prompt before the
+model is asked (llm_knowledge.py). Any other key set with entries no source reads fails the node,
 rather than running the model without the tools it was given.
 
 A tool's failure the model can work around (the tool answered an error, the workflow failed) is
@@ -166,6 +167,7 @@ async def workflow_tools(setting: Any, ctx: NodeContext, registry: ExecutorRegis
 
 
 TOOL_SOURCES: dict[str, ToolSource] = {"pluginFCParam": plugin_tools, "workflowFCParam": workflow_tools}
+NOT_TOOLS = frozenset({"knowledgeFCParam"})  # recalled into the prompt: llm_knowledge.py
 
 
 def _configured(setting: Any) -> bool:
@@ -179,6 +181,8 @@ async def node_tools(fc_param: Any, ctx: NodeContext, registry: ExecutorRegistry
     tools: list[LLMTool] = []
     for key, setting in fc_param.items():
         source = TOOL_SOURCES.get(key)
+        if key in NOT_TOOLS:
+            continue
         if source is None:
             if _configured(setting):
                 raise NodeError(f"the LLM node's {key} tools are not supported by this engine", "node_unavailable")

@@ -31,10 +31,11 @@ def picture_inputs(node: PlanNode) -> frozenset[str]:
 
 
 def user_content(template: str, inputs: Mapping[str, Any], pictures: frozenset[str],
-                 suffix: str = "") -> str | list[dict[str, Any]]:
-    """The user message's content: plain text, or text and image_url parts when the template
-    shows a picture (one with no value shows nothing)."""
+                 suffix: str = "", prefix: str = "") -> str | list[dict[str, Any]]:
+    """The user message's content (`prefix`, the rendered template, `suffix`): plain text, or
+    text and image_url parts when the template shows a picture (one with no value shows nothing)."""
     parts: list[dict[str, Any]] = []
+    _text(parts, prefix)
     at = 0
     for match in _PLACEHOLDER.finditer(template):
         if match.group(1) not in pictures:
@@ -46,7 +47,7 @@ def user_content(template: str, inputs: Mapping[str, Any], pictures: frozenset[s
                 parts.append({"type": "image_url", "image_url": {"url": url}})
         at = match.end()
     if not any(part["type"] == "image_url" for part in parts):
-        return render(template, inputs) + suffix
+        return prefix + render(template, inputs) + suffix
     _text(parts, render(template[at:], inputs) + suffix)
     return parts
 
