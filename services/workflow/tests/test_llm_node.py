@@ -22,7 +22,7 @@ from atelier_devstack.canvas_builders import chain, concat, entry, exit_, lit, n
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, TEXT_ONLY_MODEL_ID, KnowledgeStack, write_stub_models
 from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
-from atelier_proto.enums import WorkflowMode
+from atelier_proto.enums import NodeType, WorkflowMode
 from atelier_workflow.clients import CHAT_MODELS, PLUGINS, WORKFLOWS
 from atelier_workflow.clients.chat import RegistryChatModels
 from atelier_workflow.clients.plugins import GrpcPluginTools
@@ -44,6 +44,7 @@ from atelier_workflow.engine import (
 from atelier_workflow.engine.nodes.tool_loop import MAX_TOOL_ROUNDS
 from atelier_workflow.engine.nodes.vision import user_content
 from atelier_workflow.main import SPEC
+from atelier_workflow.runs.chat_events import ChatEvents
 from atelier_workflow.runs.definitions import PlanCache
 from atelier_workflow.store import drafts, versions, workflows
 
@@ -408,3 +409,18 @@ def test_each_picture_of_a_list_is_a_part_and_a_missing_one_leaves_plain_text() 
                        {"type": "image_url", "image_url": {"url": "https://x/b.png"}},
                        {"type": "text", "text": " for Ann!"}]
     assert user_content("Compare {{pics}} for {{who}}", {"pics": None, "who": "Ann"}, pictures) == "Compare  for Ann"
+
+
+def test_a_chatflow_says_a_streamed_answer_as_deltas_of_one_message() -> None:
+    ids = iter(range(501, 600))
+    events = ChatEvents({"id": "9", "conversation_id": "8"}, 77, lambda: next(ids))
+    for text, last in (("Hel", False), ("lo the", False), ("re", True)):
+        events.message(MessageEvent("900001", text, None, last, NodeType.Exit, "End"))
+    told = []
+    while not events.queue.empty():
+        event = events.queue.get_nowait()
+        told.append((event.event, json.loads(event.data)))
+    assert [(name, data["id"], data["content"]) for name, data in told] == [
+        ("conversation.message.delta", "501", "Hel"), ("conversation.message.delta", "501", "lo the"),
+        ("conversation.message.delta", "501", "re"), ("conversation.message.completed", "501", "Hello there")]
+    assert [(a.id, a.content) for a in events.answers] == [(501, "Hello there")]
