@@ -424,3 +424,17 @@ def test_a_chatflow_says_a_streamed_answer_as_deltas_of_one_message() -> None:
         ("conversation.message.delta", "501", "Hel"), ("conversation.message.delta", "501", "lo the"),
         ("conversation.message.delta", "501", "re"), ("conversation.message.completed", "501", "Hello there")]
     assert [(a.id, a.content) for a in events.answers] == [(501, "Hello there")]
+
+
+async def test_a_retry_asks_the_backup_model_the_node_names(chat, stub) -> None:
+    doc = canvas(llm("{{question}}", retries=1), exit_(param("reply", ref(LLM_ID, "output"))))
+    doc["nodes"][1]["data"]["inputs"]["settingOnError"]["ext"] = {"backupLLMParam": json.dumps(
+        {"modelType": int(TEXT_ONLY_MODEL_ID), "modelName": "Stub chat, text only", "temperature": 0.9,
+         "maxTokens": 77, "topP": 0.5, "responseFormat": 0, "systemPrompt": ""})}
+    stub.script({"error": {"status": 400, "message": "the main model refuses"}}, {"content": "from the backup"})
+    result = await run(doc, {"question": "hi"}, chat)
+    assert result.status == RunStatus.SUCCEEDED, result.error
+    assert result.output == {"reply": "from the backup"}
+    first, second = (r["json"] for r in stub.requests(CHAT))
+    assert "max_tokens" not in first and first.get("temperature") is None
+    assert (second["temperature"], second["max_tokens"], second["top_p"]) == (0.9, 77, 0.5)

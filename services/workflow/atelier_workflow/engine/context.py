@@ -13,7 +13,7 @@ it has not streamed yet), `stream(field, delta)` for a node producing a field bi
 LLM's text, shown by the streaming answer nodes reading it: streams.py), and
 `run_body(...)` for the Loop and Batch executors to run one iteration of their body, and
 `resumed` when the node interrupted the run earlier and now runs again (the user's answer and
-the state it kept; see model.NodeInterrupt).
+the state it kept; see model.NodeInterrupt), and `attempt` (0, then 1... on retries).
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ BodyRunner = Callable[[Plan, Mapping[str, Any], int, "LoopControl | None"], Awai
 
 
 class NodeContext:
-    __slots__ = ("run", "observer", "node", "values", "scope", "loop", "run_inputs", "resumed", "_run_body",
-                 "_settings", "_streams")
+    __slots__ = ("run", "observer", "node", "values", "scope", "loop", "run_inputs", "resumed", "attempt",
+                 "_run_body", "_settings", "_streams")
 
     def __init__(self, run: RunContext, observer: RunObserver | None, node: PlanNode,
                  values: Mapping[str, Mapping[str, Any]], scope: Scope | None, loop: LoopControl | None,
@@ -73,6 +73,7 @@ class NodeContext:
         self.loop = loop
         self.run_inputs = run_inputs
         self.resumed = resumed
+        self.attempt = 0  # 0: the first attempt; a retry counts up (its error policy's retryTimes)
         self._run_body = run_body
         self._settings: dict[str, Any] | None = None
         self._streams = streams or _NO_STREAMS

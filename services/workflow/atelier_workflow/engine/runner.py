@@ -278,6 +278,7 @@ class _Run:
         retries = node.error_policy.max_retries
         attempt = 0
         while True:
+            ctx.attempt = attempt
             if attempt:
                 ctx.restart_stream()  # a retry's text starts anew
             try:

@@ -15,6 +15,7 @@ node (`invalid_json`, so its retry policy asks again; Coze only warns). Otherwis
 the one string output, streamed as it comes (ctx.stream: a streaming Exit or OutputEmitter reading
 it shows it as it is written); Markdown (1) asks for Markdown. `reasoning_content`, when declared,
 gets the model's reasoning. Token usage (tools' sub-workflows included) is the node's usage.
+A retry asks the node's backup model, when it names one (settingOnError.ext.backupLLMParam).
 Knowledge bases the node lists (`fcParam.knowledgeFCParam`) are searched first and what they
 give goes in front of the user prompt: llm_knowledge.py.
 """
@@ -107,6 +108,24 @@ def _response_format(value: Any) -> ModelResponseFormat:
         raise NodeError(f"unsupported response format {value!r}", "invalid_setting") from None
 
 
+BACKUP_SETTINGS = ("modelType", "temperature", "topP", "maxTokens")
+
+
+def attempt_settings(node: PlanNode, settings: dict[str, Any], attempt: int) -> dict[str, Any]:
+    """The node's model settings; on a retry, those of its backup model when it names one
+    (settingOnError.ext.backupLLMParam, Coze's fallback model for retries)."""
+    backup = node.error_policy.backup_llm_param
+    if not attempt or not backup:
+        return settings
+    try:
+        given = json.loads(backup)
+    except ValueError:
+        given = None
+    if not isinstance(given, dict):
+        raise NodeError(f"the node's backup model setting is not a JSON object: {backup[:200]!r}", "invalid_setting")
+    return {**settings, **{name: given[name] for name in BACKUP_SETTINGS if given.get(name) not in (None, "")}}
+
+
 def _model(ctx: NodeContext, model_id: int | None) -> ModelInfo:
     models: ChatModels = service(ctx, CHAT_MODELS, "chat models")
     try:
@@ -150,7 +169,7 @@ def llm_executor(registry: ExecutorRegistry) -> NodeExecutor:
         text_outputs = [name for name in declared if name != REASONING]
         if not as_json and len(text_outputs) != 1:
             raise NodeError("a text answer needs exactly one output to go to", "invalid_setting")
-        request = model_request(settings, [])
+        request = model_request(attempt_settings(node, settings, ctx.attempt), [])
         model = _model(ctx, request.model_id)
         suffix = JSON_PROMPT % outputs_schema(declared) if as_json else (
             MARKDOWN_PROMPT if response_format == ModelResponseFormat.Markdown else "")
