@@ -438,3 +438,17 @@ async def test_a_retry_asks_the_backup_model_the_node_names(chat, stub) -> None:
     first, second = (r["json"] for r in stub.requests(CHAT))
     assert "max_tokens" not in first and first.get("temperature") is None
     assert (second["temperature"], second["max_tokens"], second["top_p"]) == (0.9, 77, 0.5)
+
+
+async def test_the_reasoning_streams_then_the_answer(chat, stub) -> None:
+    stub.script({"reasoning": "Six times seven is forty-two.", "content": "The answer is 42.", "chunk_size_chars": 5})
+    doc = canvas(llm("{{question}}", outputs=[out("output"), out("reasoning_content")]),
+                 streaming_end("Thinking: {{why}}\nAnswer: {{answer}}", param("why", ref(LLM_ID, "reasoning_content")),
+                               param("answer", ref(LLM_ID, "output"))))
+    watcher = Watcher()
+    result = await run(doc, {"question": "6*7?"}, chat, watcher)
+    assert result.status == RunStatus.SUCCEEDED, result.error
+    assert result.answer == "Thinking: Six times seven is forty-two.\nAnswer: The answer is 42." == watcher.said()
+    before = watcher.told[:watcher.told.index(("finished", LLM_ID))]
+    streamed = "".join(what[1] for kind, what in before if kind == "message")
+    assert streamed == "Thinking: Six times seven is forty-two.\nAnswer: The answer is 42."

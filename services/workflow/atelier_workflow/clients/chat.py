@@ -51,8 +51,10 @@ class ChatModels(Protocol):
         """The model a request naming `model_id` gets (None: the default one); ModelUnavailable."""
         ...
 
-    async def chat(self, request: ChatRequest, on_text: Callable[[str], None] | None = None) -> ChatReply:
-        """The model's answer; `on_text` hears each text delta. Raises ModelUnavailable, LLMError."""
+    async def chat(self, request: ChatRequest, on_text: Callable[[str], None] | None = None,
+                   on_reasoning: Callable[[str], None] | None = None) -> ChatReply:
+        """The model's answer; `on_text` hears each text delta, `on_reasoning` each reasoning
+        delta. Raises ModelUnavailable, LLMError."""
         ...
 
 
@@ -72,12 +74,15 @@ class RegistryChatModels:
         model = self._model(model_id)
         return ModelInfo(model.id, model.name, model.multimodal, model.function_call, model.json_mode)
 
-    async def chat(self, request: ChatRequest, on_text: Callable[[str], None] | None = None) -> ChatReply:
+    async def chat(self, request: ChatRequest, on_text: Callable[[str], None] | None = None,
+                   on_reasoning: Callable[[str], None] | None = None) -> ChatReply:
         model = self._model(request.model_id)
         client = self.registry.client(model, self.timeout_s)
         out = streaming.Completion()
         async for delta in streaming.stream_completion(client, model.model, request.messages, tools=request.tools,
                                                        params=request.params, out=out):
+            if on_reasoning is not None and delta.reasoning:
+                on_reasoning(delta.reasoning)
             if on_text is not None and delta.text:
                 on_text(delta.text)
         return ChatReply(out.text, out.reasoning, out.input_tokens, out.output_tokens, tuple(out.tool_calls))

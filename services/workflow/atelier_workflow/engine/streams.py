@@ -14,6 +14,9 @@ candidate the committed text still extends (a retry catching up) waits; one that
 answer node. When the answer node runs, `finish` sends what its whole text adds to the committed
 text (all of it after a departure) as its last message.
 
+A node streams its fields one after another: once another field of it streams, a field's text is
+whole, and the template goes on past it (an LLM's reasoning, then its answer).
+
 Only nodes of the canvas itself stream; a Loop's or Batch's body does not."""
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ class AnswerStreams:
         self._answers: dict[str, _Answer] = {}
         self._slots: dict[tuple[str, str], list[_Slot]] = {}  # (node, field) -> the placeholders reading it
         self._texts: dict[tuple[str, str], str] = {}  # (node, field) -> its text in this attempt
+        self._closed: set[tuple[str, str]] = set()  # streamed fields whose text is whole (another came after)
         for node in plan.nodes.values():
             if streams_answer(node):
                 self._add(node)
@@ -101,6 +105,7 @@ class AnswerStreams:
         for source in self._slots:
             if source[0] == node_id and (field_name is None or source[1] == field_name):
                 self._texts.pop(source, None)
+                self._closed.discard(source)
                 for slot in self._slots[source]:
                     self._answers[slot.answer_id].synced = None
 
@@ -110,6 +115,9 @@ class AnswerStreams:
         if not slots or not text:
             return
         so_far = self._texts[source] = self._texts.get(source, "") + text
+        for other in self._texts:  # a node streams its fields one after another (reasoning, then text)
+            if other[0] == node_id and other != source:
+                self._closed.add(other)
         for slot in slots:
             answer = self._answers[slot.answer_id]
             if answer.stopped or answer.finished or not self._state.next_after(slot.answer_id, node_id):
@@ -129,6 +137,10 @@ class AnswerStreams:
         inputs: dict[str, Any] = {}
         for binding in answer.node.inputs:
             if binding.path not in names:
+                continue
+            given = binding.value
+            if isinstance(given, NodeRef) and len(given.path) == 1 and (given.node_id, given.path[0]) in self._closed:
+                inputs[binding.path] = self._texts[(given.node_id, given.path[0])]
                 continue
             if any(ref.node_id not in self._values for ref in binding.node_refs()):
                 return None

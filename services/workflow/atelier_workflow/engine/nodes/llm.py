@@ -14,7 +14,7 @@ fills them (a value that will not convert is null). An answer that is not a JSON
 node (`invalid_json`, so its retry policy asks again; Coze only warns). Otherwise the text goes to
 the one string output, streamed as it comes (ctx.stream: a streaming Exit or OutputEmitter reading
 it shows it as it is written); Markdown (1) asks for Markdown. `reasoning_content`, when declared,
-gets the model's reasoning. Token usage (tools' sub-workflows included) is the node's usage.
+gets the model's reasoning (streamed too). Token usage (tools' sub-workflows included) is the node's usage.
 A retry asks the node's backup model, when it names one (settingOnError.ext.backupLLMParam).
 Knowledge bases the node lists (`fcParam.knowledgeFCParam`) are searched first and what they
 give goes in front of the user prompt: llm_knowledge.py.
@@ -184,7 +184,9 @@ def llm_executor(registry: ExecutorRegistry) -> NodeExecutor:
                             "tools (its config has no function_call capability)", "model_cannot_call_tools")
         streamed = None if as_json else text_outputs[0]
         on_text = (lambda delta: ctx.stream(streamed, delta)) if streamed else None
-        answer = await tool_loop.answer(ctx, replace(request, messages=messages, params=params), tools, on_text)
+        on_reasoning = (lambda delta: ctx.stream(REASONING, delta)) if streamed and REASONING in declared else None
+        answer = await tool_loop.answer(ctx, replace(request, messages=messages, params=params), tools, on_text,
+                                        on_reasoning)
         outputs = _parse_json(answer.text, declared) if as_json else {text_outputs[0]: answer.text}
         if REASONING in declared:
             outputs[REASONING] = answer.reasoning

@@ -46,7 +46,8 @@ async def _run_call(call: ToolCall, tools: dict[str, LLMTool]) -> ToolResult:
 
 
 async def answer(ctx: NodeContext, request: ChatRequest, tools: Sequence[LLMTool],
-                 on_text: Callable[[str], None] | None = None, max_rounds: int = MAX_TOOL_ROUNDS) -> Answer:
+                 on_text: Callable[[str], None] | None = None, on_reasoning: Callable[[str], None] | None = None,
+                 max_rounds: int = MAX_TOOL_ROUNDS) -> Answer:
     by_name = {tool.name: tool for tool in tools}
     messages: list[dict[str, Any]] = list(request.messages)
     request = replace(request, tools=[tool.spec() for tool in tools]) if tools else request
@@ -54,7 +55,7 @@ async def answer(ctx: NodeContext, request: ChatRequest, tools: Sequence[LLMTool
     for rounds in range(max_rounds + 1):
         if rounds:
             ctx.restart_stream()
-        reply, used = await ask(ctx, replace(request, messages=messages), on_text)
+        reply, used = await ask(ctx, replace(request, messages=messages), on_text, on_reasoning)
         usage = usage + used
         if not reply.tool_calls:
             return Answer(reply.text, reply.reasoning, usage, rounds)
