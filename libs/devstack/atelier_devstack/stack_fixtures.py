@@ -30,6 +30,9 @@
   memory_workflow_stack
                     agent + workflow + a workflow worker + gateway: workflows whose database nodes
                     use the agent's memory tables.
+  agent_workflow_stack
+                    agent + conversation + plugin + workflow + gateway, with chat_stack's stub models:
+                    agents calling workflows as tools, workflows served over MCP.
   new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
@@ -217,6 +220,16 @@ def memory_workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.
     root = tmp_path_factory.mktemp("memory-workflow-stack")
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
     yield from _start_stack(("agent", "workflow", "workflow_worker"), env)
+
+
+@pytest.fixture(scope="session")
+def agent_workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+                         ) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("agent-workflow-stack")
+    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
+           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test", **PLUGIN_TIMINGS}
+    yield from _start_stack(("plugin", "agent", "conversation", "workflow"), env)
 
 
 @pytest.fixture(scope="session")

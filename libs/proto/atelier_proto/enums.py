@@ -676,3 +676,19 @@ class LoopType(StrEnum):
     Array = "array"  # once per element of its list inputs
     Count = "count"  # "loopCount" times
     Infinite = "infinite"  # until a Break node runs
+
+
+class WorkflowToolProblem(StrEnum):
+    """ResolveWorkflowToolsResponse.unresolved: why a workflow gives no tool."""
+
+    NotFound = "not_found"  # no such workflow in the space
+    NotPublished = "not_published"  # a published agent (or MCP) needs a published version
+    CannotRun = "cannot_run"  # its canvas does not compile (the reason says why)
+
+
+class WorkflowToolOutcome(StrEnum):
+    """RunWorkflowToolResponse.outcome"""
+
+    Succeeded = "succeeded"
+    Interrupted = "interrupted"  # a question / input node waits: resume with the user's answer
+    Failed = "failed"  # error_msg says why (a node failed, the run timed out...)

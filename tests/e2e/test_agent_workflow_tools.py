@@ -1,0 +1,211 @@
+"""Workflows as an agent's tools, through the gateway on real processes (gateway, agent, conversation,
+plugin, workflow) with the suite's scripted model: the model sees each bound workflow as a tool whose
+schema is the workflow's Start inputs; a call runs the published workflow with the model's arguments
+and the model answers from its result; a workflow that answers text ends the turn with that text (the
+model is not asked again); a workflow that asks a question stops the chat with the question, and the
+user's next message answers it, the workflow run carries on and the turn goes on."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from atelier_devstack.api_client import ApiError, AtelierClient
+from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, concat, entry, exit_, node, out, param, ref
+from atelier_devstack.openai_stub import OpenAIStub
+from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
+
+CHAT = "/v1/chat/completions"
+
+
+@pytest.fixture
+async def client(agent_workflow_stack: KnowledgeStack, stub: OpenAIStub) -> AsyncIterator[AtelierClient]:
+    async with agent_workflow_stack.client() as api:
+        yield api
+
+
+async def workflow(client: AtelierClient, name: str, doc: dict[str, Any], *, desc: str, publish: bool = True) -> str:
+    async def call(route: str, **body: Any) -> dict[str, Any]:
+        return await client.call(f"/api/workflow_api/{route}", {"space_id": client.space_id, **body})
+
+    workflow_id = (await call("create", name=name, desc=desc))["data"]["workflow_id"]
+    commit = (await call("canvas", workflow_id=workflow_id))["data"]["vcs_data"]["submit_commit_id"]
+    await call("save", workflow_id=workflow_id, schema=json.dumps(doc), submit_commit_id=commit)
+    if publish:
+        await call("publish", workflow_id=workflow_id, force=True)
+    return workflow_id
+
+
+async def bot(client: AtelierClient, **bot_info: Any) -> str:
+    created = await client.call("/api/draftbot/create", {"space_id": client.space_id,
+                                                        "name": f"bot-{uuid.uuid4().hex[:8]}"})
+    bot_id = created["data"]["bot_id"]
+    await client.call("/api/playground_api/draftbot/update_draft_bot_info",
+                      {"bot_info": {"bot_id": bot_id, "model_info": {"model_id": STUB_MODEL_ID}, **bot_info}})
+    await client.call("/api/draftbot/publish", {"space_id": client.space_id, "bot_id": bot_id})
+    return bot_id
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}_{uuid.uuid4().hex[:6]}"
+
+
+def forecast_canvas(*, text: bool = False) -> dict[str, Any]:
+    """Start(city: required string, days: integer) -> "Sunny in {{city}} for {{days}} days" -> End."""
+    start = entry(out("city", required=True, description="the city to forecast"),
+                  out("days", "integer", description="how many days ahead"))
+    forecast = concat("f", "Sunny in {{city}} for {{days}} days", param("city", ref(ENTRY_ID, "city")),
+                      param("days", ref(ENTRY_ID, "days", "integer")))
+    end = exit_(param("forecast", ref("f", "output")), text="Forecast: {{forecast}}" if text else None)
+    return {"nodes": [start, forecast, end], "edges": chain(ENTRY_ID, "f", EXIT_ID)}
+
+
+def question_canvas() -> dict[str, Any]:
+    """Start(name) -> QuestionAnswer "Hi {{name}}, which city?" -> "{{name}} lives in {{city}}" -> End(reply)."""
+    return {"nodes": [
+        entry(out("name", required=True)),
+        node("qa", 18, {"inputParameters": [param("name", ref(ENTRY_ID, "name"))],
+                        "question": "Hi {{name}}, which city?", "answer_type": "text"},
+             [out("USER_RESPONSE")], title="Ask"),
+        concat("reply", "{{name}} lives in {{city}}", param("name", ref(ENTRY_ID, "name")),
+               param("city", ref("qa", "USER_RESPONSE"))),
+        exit_(param("reply", ref("reply", "output")))], "edges": chain(ENTRY_ID, "qa", "reply", EXIT_ID)}
+
+
+def names(events: list[tuple[str, Any]]) -> list[str]:
+    return [n for n, _ in events if n != "conversation.message.delta"]
+
+
+def completed(events: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+    return [d for n, d in events if n == "conversation.message.completed"]
+
+
+def of_type(messages: list[dict[str, Any]], type_: str) -> list[dict[str, Any]]:
+    return [m for m in messages if m["type"] == type_]
+
+
+def verbose(messages: list[dict[str, Any]], msg_type: str) -> list[dict[str, Any]]:
+    found = []
+    for m in of_type(messages, "verbose"):
+        content = json.loads(m["content"])
+        if content.get("msg_type") == msg_type:
+            found.append(json.loads(content["data"]))
+    return found
+
+
+async def test_the_model_calls_a_bound_workflow_and_answers_from_its_result(client: AtelierClient,
+                                                                           stub: OpenAIStub) -> None:
+    name = unique("forecast")
+    workflow_id = await workflow(client, name, forecast_canvas(), desc="Weather forecast for a city")
+    agent = await bot(client, workflow_info_list=[{"workflow_id": workflow_id}])
+    stub.script({"content": "", "tool_calls": [{"name": name, "arguments": {"city": "Paris", "days": 3}}]},
+                {"content": "It will be sunny in Paris."})
+    before = len(stub.requests(CHAT))
+
+    events = await client.chat(agent, "Weather in Paris for 3 days?")
+    assert names(events)[-2:] == ["conversation.chat.completed", "done"], names(events)
+
+    first, second = stub.requests(CHAT)[before:]
+    [tool] = [t["function"] for t in first["json"]["tools"] if t["function"]["name"] == name]
+    assert tool["description"] == "Weather forecast for a city"
+    assert tool["parameters"] == {"type": "object", "required": ["city"], "properties": {
+        "city": {"type": "string", "description": "the city to forecast"},
+        "days": {"type": "integer", "description": "how many days ahead"}}}
+    # the workflow ran with the model's arguments; the model read its output
+    result = second["json"]["messages"][-1]
+    assert result["role"] == "tool"
+    assert json.loads(result["content"]) == {"forecast": "Sunny in Paris for 3 days"}
+
+    said = completed(events)
+    [call] = of_type(said, "function_call")
+    assert json.loads(call["content"])["name"] == name
+    [response] = of_type(said, "tool_response")
+    assert json.loads(response["content"]) == {"forecast": "Sunny in Paris for 3 days"}
+    assert [a["content"] for a in of_type(said, "answer")] == ["It will be sunny in Paris."]
+    [record] = verbose(said, "tool_call_record")
+    assert record["kind"] == "workflow" and record["workflow_id"] == workflow_id
+    assert record["outcome"] == "succeeded" and record["output"] == {"forecast": "Sunny in Paris for 3 days"}
+
+    # the run is one of the workflow's runs, recorded for the bot
+    history = await client.call("/v1/workflow/get_run_history",
+                                {"workflow_id": workflow_id, "execute_id": record["execute_id"]}, method="GET")
+    [run] = history["data"]
+    assert run["execute_status"] == "Success" and run["bot_id"] == agent, run
+    assert json.loads(run["input"]) == {"city": "Paris", "days": 3}
+    assert json.loads(run["output"]) == {"forecast": "Sunny in Paris for 3 days"}
+
+
+async def test_binding_a_workflow_that_is_not_there_is_refused(client: AtelierClient) -> None:
+    agent = await bot(client)
+    with pytest.raises(ApiError) as caught:
+        await client.call("/api/playground_api/draftbot/update_draft_bot_info",
+                          {"bot_info": {"bot_id": agent, "workflow_info_list": [{"workflow_id": "4242424242"}]}})
+    assert caught.value.status == 404 and "workflow_info_list[0].workflow_id" in str(caught.value)
+
+
+async def test_a_workflow_answering_text_is_the_answer_without_asking_the_model_again(client: AtelierClient,
+                                                                                    stub: OpenAIStub) -> None:
+    name = unique("forecast_text")
+    workflow_id = await workflow(client, name, forecast_canvas(text=True), desc="Weather forecast, as text")
+    agent = await bot(client, workflow_info_list=[{"workflow_id": workflow_id}])
+    stub.script({"content": "", "tool_calls": [{"name": name, "arguments": {"city": "Oslo", "days": 1}}]},
+                {"content": "THE MODEL MUST NOT BE ASKED AGAIN"})
+    before = len(stub.requests(CHAT))
+
+    events = await client.chat(agent, "Weather in Oslo tomorrow?")
+    assert names(events)[-2:] == ["conversation.chat.completed", "done"], names(events)
+    assert len(stub.requests(CHAT)) == before + 1
+    said = completed(events)
+    assert [a["content"] for a in of_type(said, "answer")] == ["Forecast: Sunny in Oslo for 1 days"]
+    [response] = of_type(said, "tool_response")
+    assert response["content"] == "Forecast: Sunny in Oslo for 1 days"
+    stub.reset()
+
+
+async def test_a_workflow_question_is_answered_by_the_next_message(client: AtelierClient, stub: OpenAIStub) -> None:
+    name = unique("where_do_you_live")
+    workflow_id = await workflow(client, name, question_canvas(), desc="Finds out where someone lives")
+    agent = await bot(client, workflow_info_list=[{"workflow_id": workflow_id}])
+    stub.script({"content": "", "tool_calls": [{"name": name, "arguments": {"name": "Ada"}}]},
+                {"content": "Noted: Ada lives in Paris."})
+    before = len(stub.requests(CHAT))
+
+    # The workflow asks: the chat stops with the question as the answer and an interrupt message.
+    first = await client.chat(agent, "Remember where I live, I am Ada", user_id="ada")
+    assert names(first)[-2:] == ["conversation.chat.requires_action", "done"], names(first)
+    said = completed(first)
+    assert [a["content"] for a in of_type(said, "answer")] == ["Hi Ada, which city?"]
+    [interrupt] = verbose(said, "interrupt")
+    assert interrupt["interrupt_type"] == 2 and interrupt["reason"] == "workflow_question"
+    [waiting] = interrupt["tool_calls"]
+    assert waiting["workflow_id"] == workflow_id and waiting["node_title"] == "Ask"
+    assert not of_type(said, "tool_response")
+    assert len(stub.requests(CHAT)) == before + 1
+    chat = first[0][1]
+
+    # The next message answers it: the run carries on, its result goes to the model, the turn ends.
+    second = await client.chat(agent, "Paris", user_id="ada", conversation_id=chat["conversation_id"])
+    assert names(second)[-2:] == ["conversation.chat.completed", "done"], names(second)
+    said = completed(second)
+    [response] = of_type(said, "tool_response")
+    assert json.loads(response["content"]) == {"reply": "Ada lives in Paris"}
+    assert [a["content"] for a in of_type(said, "answer")] == ["Noted: Ada lives in Paris."]
+    requests = stub.requests(CHAT)[before:]
+    assert len(requests) == 2
+    messages = requests[-1]["json"]["messages"]
+    assert messages[-1]["role"] == "tool" and json.loads(messages[-1]["content"]) == {"reply": "Ada lives in Paris"}
+    assert messages[-2]["tool_calls"][0]["function"]["name"] == name
+    # the same run answered: one run of the workflow, finished
+    [record] = verbose(said, "tool_call_record")
+    assert record["execute_id"] == waiting["execute_id"] and record["outcome"] == "succeeded"
+
+    # A later message is an ordinary turn again (nothing waits any more).
+    stub.script({"content": "Hello again."})
+    third = await client.chat(agent, "Hi", user_id="ada", conversation_id=chat["conversation_id"])
+    assert [a["content"] for a in of_type(completed(third), "answer")] == ["Hello again."]
