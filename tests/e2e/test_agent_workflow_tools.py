@@ -146,7 +146,17 @@ async def test_binding_a_workflow_that_is_not_there_is_refused(client: AtelierCl
     with pytest.raises(ApiError) as caught:
         await client.call("/api/playground_api/draftbot/update_draft_bot_info",
                           {"bot_info": {"bot_id": agent, "workflow_info_list": [{"workflow_id": "4242424242"}]}})
-    assert caught.value.status == 404 and "workflow_info_list[0].workflow_id" in str(caught.value)
+    assert caught.value.status == 404 and "workflow_info_list[0].workflow_id" in caught.value.msg
+    with pytest.raises(ApiError) as caught:
+        await client.call("/v1/bot/update", {"bot_id": agent, "workflow_id_list": {"ids": [{"id": "4242424242"}]}})
+    assert caught.value.status == 404 and "workflow_id_list.ids[0].id" in caught.value.msg, caught.value.msg
+    # a workflow of the space whose canvas cannot run is refused too, naming it
+    broken = await workflow(client, unique("broken"), {"nodes": [entry(out("x"))], "edges": []}, desc="no end",
+                            publish=False)
+    with pytest.raises(ApiError) as caught:
+        await client.call("/api/playground_api/draftbot/update_draft_bot_info",
+                          {"bot_info": {"bot_id": agent, "workflow_info_list": [{"workflow_id": broken}]}})
+    assert caught.value.status == 422 and f"workflow {broken} cannot be used" in caught.value.msg, caught.value.msg
 
 
 async def test_a_workflow_answering_text_is_the_answer_without_asking_the_model_again(client: AtelierClient,
@@ -209,3 +219,90 @@ async def test_a_workflow_question_is_answered_by_the_next_message(client: Ateli
     stub.script({"content": "Hello again."})
     third = await client.chat(agent, "Hi", user_id="ada", conversation_id=chat["conversation_id"])
     assert [a["content"] for a in of_type(completed(third), "answer")] == ["Hello again."]
+
+
+async def test_an_output_submitted_for_the_waiting_call_answers_the_question_too(client: AtelierClient,
+                                                                                stub: OpenAIStub) -> None:
+    name = unique("where_do_you_live")
+    workflow_id = await workflow(client, name, question_canvas(), desc="Finds out where someone lives")
+    agent = await bot(client, workflow_info_list=[{"workflow_id": workflow_id}])
+    stub.script({"content": "", "tool_calls": [{"name": name, "arguments": {"name": "Bo"}}]},
+                {"content": "Bo lives in Lima."})
+    first = await client.chat(agent, "I am Bo", user_id="bo")
+    assert names(first)[-2:] == ["conversation.chat.requires_action", "done"], names(first)
+    [call] = first[-2][1]["required_action"]["submit_tool_outputs"]["tool_calls"]
+    chat = first[0][1]
+
+    query = f"?conversation_id={chat['conversation_id']}&chat_id={chat['id']}"
+    resumed = [(n, d if d == '"[DONE]"' else json.loads(d)) async for n, d in client.sse(
+        "/v3/chat/submit_tool_outputs" + query,
+        {"tool_outputs": [{"tool_call_id": call["id"], "output": "Lima"}], "stream": True})]
+    assert names(resumed)[-2:] == ["conversation.chat.completed", "done"], names(resumed)
+    said = completed(resumed)
+    [response] = of_type(said, "tool_response")
+    assert json.loads(response["content"]) == {"reply": "Bo lives in Lima"}
+    assert [a["content"] for a in of_type(said, "answer")] == ["Bo lives in Lima."]
+
+
+def recall_canvas() -> dict[str, Any]:
+    """Start(question) -> LLM with the conversation's last 2 rounds -> End(answer)."""
+    def named(name: str, value: dict[str, Any]) -> dict[str, Any]:
+        return {"name": name, "input": value}
+
+    def literal(value: Any, type_: str = "string") -> dict[str, Any]:
+        return {"type": type_, "value": {"type": "literal", "content": value}}
+
+    llm = node("llm", 3, {"inputParameters": [param("question", ref(ENTRY_ID, "question"))], "llmParam": [
+        named("modelType", literal(STUB_MODEL_ID, "integer")), named("prompt", literal("{{question}}")),
+        named("systemPrompt", literal("")), named("responseFormat", literal("0", "integer")),
+        named("enableChatHistory", literal(True, "boolean")), named("chatHistoryRound", literal("2", "integer"))]},
+        [out("output")], title="LLM")
+    return {"nodes": [entry(out("question", required=True)), llm, exit_(param("answer", ref("llm", "output")))],
+            "edges": chain(ENTRY_ID, "llm", EXIT_ID)}
+
+
+async def test_the_workflow_reads_the_conversation_so_far(client: AtelierClient, stub: OpenAIStub) -> None:
+    name = unique("recall")
+    workflow_id = await workflow(client, name, recall_canvas(), desc="Answers from the conversation")
+    agent = await bot(client, workflow_info_list=[{"workflow_id": workflow_id}])
+    stub.script({"content": "Cats are great."})
+    first = await client.chat(agent, "Tell me about cats", user_id="cy")
+    conversation_id = first[0][1]["conversation_id"]
+
+    stub.script({"content": "", "tool_calls": [{"name": name, "arguments": {"question": "What was the topic?"}}]},
+                {"content": "The topic was cats."},  # the workflow's LLM node
+                {"content": "We talked about cats."})
+    before = len(stub.requests(CHAT))
+    second = await client.chat(agent, "What did we talk about?", user_id="cy", conversation_id=conversation_id)
+    assert names(second)[-2:] == ["conversation.chat.completed", "done"], names(second)
+    _agent, node_request, _answer = stub.requests(CHAT)[before:]
+    sent = [(m["role"], m["content"]) for m in node_request["json"]["messages"] if m["role"] != "system"]
+    assert sent == [("user", "Tell me about cats"), ("assistant", "Cats are great."), ("user", "What was the topic?")]
+    [response] = of_type(completed(second), "tool_response")
+    assert json.loads(response["content"]) == {"answer": "The topic was cats."}
+
+
+async def test_a_draft_chat_runs_the_workflow_draft_and_a_published_one_needs_a_published_workflow(
+        client: AtelierClient, stub: OpenAIStub) -> None:
+    name = unique("forecast_draft")
+    workflow_id = await workflow(client, name, forecast_canvas(), desc="Weather", publish=False)
+    agent = await bot(client, workflow_info_list=[{"workflow_id": workflow_id}])
+
+    # published agent: the workflow has no published version, so no tool, and the chat says why
+    stub.script({"content": "I cannot look that up."})
+    before = len(stub.requests(CHAT))
+    events = await client.chat(agent, "Weather in Rome?")
+    [request] = stub.requests(CHAT)[before:]
+    assert name not in [t["function"]["name"] for t in request["json"].get("tools") or []]
+    [problem] = verbose(completed(events), "workflow_tools_unavailable")
+    assert workflow_id in problem["problems"][0] and "not published" in problem["problems"][0]
+
+    # console (draft) chat: the agent's draft runs the workflow's draft
+    conversation = (await client.call("/v1/conversation/create", {"bot_id": agent}))["data"]
+    stub.script({"content": "", "tool_calls": [{"name": name, "arguments": {"city": "Rome", "days": 2}}]},
+                {"content": "Sunny in Rome."})
+    body = {"bot_id": agent, "conversation_id": conversation["id"], "query": "Weather in Rome?", "draft_mode": True}
+    console = [(n, json.loads(d) if d else d) async for n, d in client.sse("/api/conversation/chat", body)]
+    finished = [d["message"] for n, d in console if n == "message" and d["is_finish"]]
+    [response] = of_type(finished, "tool_response")
+    assert json.loads(response["content"]) == {"forecast": "Sunny in Rome for 2 days"}
