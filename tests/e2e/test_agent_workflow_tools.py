@@ -25,8 +25,8 @@ CHAT = "/v1/chat/completions"
 
 
 @pytest.fixture
-async def client(agent_workflow_stack: KnowledgeStack, stub: OpenAIStub) -> AsyncIterator[AtelierClient]:
-    async with agent_workflow_stack.client() as api:
+async def client(chat_stack: KnowledgeStack, stub: OpenAIStub) -> AsyncIterator[AtelierClient]:
+    async with chat_stack.client() as api:
         yield api
 
 

@@ -1,6 +1,6 @@
 """Published workflows served by Atelier's MCP endpoint, driven by the `mcp` package's own client as an
 IDE or another agent would (`streamable_http_client` + `ClientSession` against `/v1/mcp` of a real
-stack: gateway, agent, conversation, plugin, workflow), authorised by a personal access token. Each
+stack: gateway, agent, conversation, plugin, workflow...), authorised by a personal access token. Each
 test works in new accounts of its own, so the listings are exact."""
 
 from __future__ import annotations
@@ -65,13 +65,13 @@ async def _account(stack: KnowledgeStack, *spaces: str) -> Account:
 
 
 @pytest.fixture
-async def account(agent_workflow_stack: KnowledgeStack) -> Account:
-    return await _account(agent_workflow_stack, "Kitchen", "Garage")
+async def account(chat_stack: KnowledgeStack) -> Account:
+    return await _account(chat_stack, "Kitchen", "Garage")
 
 
 @pytest.fixture
-async def stranger(agent_workflow_stack: KnowledgeStack) -> Account:
-    return await _account(agent_workflow_stack)
+async def stranger(chat_stack: KnowledgeStack) -> Account:
+    return await _account(chat_stack)
 
 
 def greeting_canvas(*, text: bool = False) -> dict[str, Any]:
