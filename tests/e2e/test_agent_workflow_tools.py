@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from atelier_devstack.api_client import ApiError, AtelierClient
-from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, concat, entry, exit_, node, out, param, ref
+from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, concat, edge, entry, exit_, node, out, param, ref
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
 
@@ -306,3 +306,29 @@ async def test_a_draft_chat_runs_the_workflow_draft_and_a_published_one_needs_a_
     finished = [d["message"] for n, d in console if n == "message" and d["is_finish"]]
     [response] = of_type(finished, "tool_response")
     assert json.loads(response["content"]) == {"forecast": "Sunny in Rome for 2 days"}
+
+
+async def test_an_option_question_is_shown_as_a_card_and_the_next_message_picks_an_option(
+        client: AtelierClient, stub: OpenAIStub) -> None:
+    name = unique("pick_a_colour")
+    doc = {"nodes": [
+        entry(out("who")),
+        node("qa", 18, {"inputParameters": [], "question": "Which colour?", "answer_type": "option",
+                        "option_type": "static", "options": [{"name": "Red"}, {"name": "Blue"}]},
+             [out("optionId"), out("optionContent")], title="Pick"),
+        exit_(param("id", ref("qa", "optionId")), param("colour", ref("qa", "optionContent")))],
+        "edges": [*chain(ENTRY_ID, "qa"), *(edge("qa", EXIT_ID, port) for port in ("branch_0", "branch_1", "default"))]}
+    workflow_id = await workflow(client, name, doc, desc="Asks for a colour")
+    agent = await bot(client, workflow_info_list=[{"workflow_id": workflow_id}])
+    stub.script({"content": "", "tool_calls": [{"name": name, "arguments": {"who": "Di"}}]},
+                {"content": "Blue it is."})
+    first = await client.chat(agent, "Pick a colour for me", user_id="di")
+    assert names(first)[-2:] == ["conversation.chat.requires_action", "done"], names(first)
+    [card] = of_type(completed(first), "answer")
+    assert card["content_type"] == "card"
+    assert json.loads(card["content"])["content"] == {"question": "Which colour?",
+                                                      "options": [{"name": "Red"}, {"name": "Blue"}]}
+    second = await client.chat(agent, "Blue", user_id="di", conversation_id=first[0][1]["conversation_id"])
+    [response] = of_type(completed(second), "tool_response")
+    assert json.loads(response["content"]) == {"id": "B", "colour": "Blue"}
+    assert [a["content"] for a in of_type(completed(second), "answer")] == ["Blue it is."]

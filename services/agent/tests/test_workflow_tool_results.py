@@ -20,12 +20,14 @@ def interrupt(type_: int, data: dict) -> wpb.WorkflowToolInterrupt:
 
 def test_a_question_reads_as_its_text_and_options_or_forms_as_their_json() -> None:
     text = {"messages": [{"type": "question", "content_type": "text", "content": "Which city?"}]}
-    assert question_text(interrupt(2, text)) == "Which city?"
+    assert question_text(interrupt(2, text)) == ("Which city?", "text")
     option = {"messages": [{"type": "question", "content_type": "option",
                             "content": {"question": "Pick", "options": [{"name": "A"}]}}]}
-    assert json.loads(question_text(interrupt(2, option)))["content"]["question"] == "Pick"
+    card, content_type = question_text(interrupt(2, option))
+    assert json.loads(card)["content"]["question"] == "Pick" and content_type == "card"
     form = {"content_type": "form_schema", "content": "[]"}
-    assert json.loads(question_text(interrupt(5, form))) == form
+    card, content_type = question_text(interrupt(5, form))
+    assert json.loads(card) == form and content_type == "card"
 
 
 def test_a_run_reads_as_a_result_a_direct_answer_or_a_question() -> None:
@@ -45,6 +47,7 @@ def test_a_run_reads_as_a_result_a_direct_answer_or_a_question() -> None:
     assert asked.text == "Which city?" and not asked.ok
     call = PendingCall("c1", "forecast", "{}", **asked.question)
     assert call.awaits_answer and call.execute_id == 9 and call.workflow_id == 5 and call.interrupt_type == 2
+    assert call.question_content_type == "text"
 
     failed = output(5, "forecast", wpb.RunWorkflowToolResponse(execute_id=9, outcome=WorkflowToolOutcome.Failed,
                                                                error_msg="node X failed"))

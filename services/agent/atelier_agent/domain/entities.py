@@ -157,6 +157,7 @@ class PendingCall:
     interrupt_type: int = 0  # Coze's: 2 a question, 5 an input form
     event_id: str = ""
     question: str = ""  # what the user is asked (the interrupt's data when not plain text)
+    question_content_type: str = ""  # ContentType: text, or card for options and forms
     node_title: str = ""  # the workflow node that asks
     data: str = ""  # the interrupt's data, as the workflow gave it
 

@@ -611,7 +611,8 @@ def _interrupt_events(pending: list[PendingCall]) -> list[apb.ExecuteEvent]:
                 "tool_calls": [{"call_id": p.id, "name": p.name, "workflow_id": str(p.workflow_id),
                                 "execute_id": str(p.execute_id), "event_id": p.event_id, "node_title": p.node_title,
                                 "data": p.data}]}
-        events += [_event(ExecuteEventType.Answer, p.question), _verbose("interrupt", data)]
+        shown = {"content_type": p.question_content_type} if p.question_content_type else {}
+        events += [_event(ExecuteEventType.Answer, p.question, **shown), _verbose("interrupt", data)]
     return events
 
 

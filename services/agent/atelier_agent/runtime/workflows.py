@@ -24,7 +24,7 @@ from atelier_common.errors import from_rpc_error
 from atelier_common.grpc.client import channel
 from atelier_proto import workflow_pb2 as wpb
 from atelier_proto import workflow_pb2_grpc
-from atelier_proto.enums import InterruptType, WorkflowToolOutcome
+from atelier_proto.enums import ContentType, InterruptType, WorkflowToolOutcome
 
 
 class WorkflowsUnavailable(Exception):
@@ -75,9 +75,9 @@ class WorkflowClient:
             return await self._stub.RunWorkflowTool(request, timeout=self.timeout_s)
 
 
-def question_text(interrupt: wpb.WorkflowToolInterrupt) -> str:
-    """What the user reads: a text question as itself; an option question or an input form as the
-    interrupt's JSON (Coze sends those to clients to render)."""
+def question_text(interrupt: wpb.WorkflowToolInterrupt) -> tuple[str, str]:
+    """What the user reads, and how: a text question as itself; an option question (its question
+    message) or an input form (the interrupt's data) as a card of JSON, as Coze shows them."""
     if interrupt.type == InterruptType.Question:
         try:
             messages = json.loads(interrupt.data).get("messages") or []
@@ -85,10 +85,10 @@ def question_text(interrupt: wpb.WorkflowToolInterrupt) -> str:
             messages = []
         first = messages[0] if messages and isinstance(messages[0], dict) else {}
         if first.get("content_type") == "text" and isinstance(first.get("content"), str):
-            return first["content"]
+            return first["content"], ContentType.Text
         if first:
-            return json.dumps(first, ensure_ascii=False)
-    return interrupt.data
+            return json.dumps(first, ensure_ascii=False), ContentType.Card
+    return interrupt.data, ContentType.Card
 
 
 def workflow_tools(client: WorkflowClient, resolved: Resolved) -> list[Tool]:
@@ -144,12 +144,12 @@ def output(workflow_id: int, name: str, reply: wpb.RunWorkflowToolResponse) -> T
         return ToolOutput(reply.output or "{}", record=record)
     if reply.outcome == WorkflowToolOutcome.Interrupted:
         interrupt = reply.interrupt
-        question = question_text(interrupt)
+        question, content_type = question_text(interrupt)
         record["interrupt"] = {"event_id": interrupt.event_id, "type": interrupt.type, "data": interrupt.data,
                                "node_title": interrupt.node_title}
         waiting = {"workflow_id": workflow_id, "execute_id": reply.execute_id, "interrupt_type": interrupt.type,
                    "event_id": interrupt.event_id, "data": interrupt.data, "node_title": interrupt.node_title,
-                   "question": question}
+                   "question": question, "question_content_type": content_type}
         return ToolOutput(question, ok=False, record=record, question=waiting)
     record["error"] = reply.error_msg
     return ToolOutput(f"error: the workflow {name} failed: {reply.error_msg}", ok=False, record=record)

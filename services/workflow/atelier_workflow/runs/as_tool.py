@@ -91,8 +91,10 @@ async def _started(runner: Runner, wf: Workflow, req: wpb.RunWorkflowToolRequest
     arguments = parse_parameters(req.arguments, "arguments")
     definition = await _definition(runner, wf, req.draft)
     runner.plans.plan(definition)
-    new = starting.new_execution(runner.deps, definition, arguments, WorkflowRunMode.Sync,
-                                 bot_id=req.bot_id if req.HasField("bot_id") and req.bot_id else None)
+    # Only an agent (an internal caller) runs a workflow for one of its bots: the bot's user's
+    # memory variables are then the run's.
+    bot_id = req.bot_id if current_context().internal and req.HasField("bot_id") and req.bot_id else None
+    new = starting.new_execution(runner.deps, definition, arguments, WorkflowRunMode.Sync, bot_id=bot_id)
     return await starting.start_here(runner.deps, replace(new, creator_id=_acting_user(req)), runner.owner)
 
 
