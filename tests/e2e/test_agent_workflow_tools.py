@@ -332,3 +332,45 @@ async def test_an_option_question_is_shown_as_a_card_and_the_next_message_picks_
     [response] = of_type(completed(second), "tool_response")
     assert json.loads(response["content"]) == {"id": "B", "colour": "Blue"}
     assert [a["content"] for a in of_type(completed(second), "answer")] == ["Blue it is."]
+
+
+async def test_an_input_form_is_a_card_and_the_next_message_fills_it(client: AtelierClient, stub: OpenAIStub) -> None:
+    name = unique("sign_up")
+    doc = {"nodes": [
+        entry(out("plan")),
+        node("form", 30, {"inputParameters": []}, [out("email", required=True), out("seats", "integer")],
+             title="Your details"),
+        exit_(param("email", ref("form", "email")), param("seats", ref("form", "seats", "integer")))],
+        "edges": chain(ENTRY_ID, "form", EXIT_ID)}
+    workflow_id = await workflow(client, name, doc, desc="Signs someone up")
+    agent = await bot(client, workflow_info_list=[{"workflow_id": workflow_id}])
+    stub.script({"content": "", "tool_calls": [{"name": name, "arguments": {"plan": "team"}}]},
+                {"content": "Signed up."})
+    first = await client.chat(agent, "Sign me up", user_id="ed")
+    said = completed(first)
+    [card] = of_type(said, "answer")
+    assert card["content_type"] == "card" and json.loads(card["content"])["content_type"] == "form_schema"
+    [interrupt] = verbose(said, "interrupt")
+    assert interrupt["interrupt_type"] == 5 and interrupt["tool_calls"][0]["node_title"] == "Your details"
+
+    second = await client.chat(agent, json.dumps({"email": "ed@example.com", "seats": "3"}), user_id="ed",
+                               conversation_id=first[0][1]["conversation_id"])
+    [response] = of_type(completed(second), "tool_response")
+    assert json.loads(response["content"]) == {"email": "ed@example.com", "seats": 3}
+
+
+async def test_a_failing_workflow_tells_the_model_why(client: AtelierClient, stub: OpenAIStub) -> None:
+    name = unique("forecast")
+    workflow_id = await workflow(client, name, forecast_canvas(), desc="Weather forecast for a city")
+    agent = await bot(client, workflow_info_list=[{"workflow_id": workflow_id}])
+    stub.script({"content": "", "tool_calls": [{"name": name, "arguments": {"days": 1}}]},  # no city
+                {"content": "I need a city."})
+    before = len(stub.requests(CHAT))
+    events = await client.chat(agent, "Weather?")
+    assert names(events)[-2:] == ["conversation.chat.completed", "done"], names(events)
+    last = stub.requests(CHAT)[before:][-1]["json"]["messages"][-1]
+    assert last["role"] == "tool" and last["content"].startswith(f"error: the workflow {name} failed")
+    assert "the run input city is required" in last["content"]
+    [record] = verbose(completed(events), "tool_call_record")
+    assert record["outcome"] == "failed" and "the run input city is required" in record["error"]
+    assert [a["content"] for a in of_type(completed(events), "answer")] == ["I need a city."]
