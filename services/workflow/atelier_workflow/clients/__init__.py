@@ -100,3 +100,4 @@ class WorkflowClients:
 
     async def aclose(self) -> None:
         await self.models.aclose()
+        await self.http.aclose()
