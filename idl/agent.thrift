@@ -1083,6 +1083,7 @@ struct StreamExecuteRequest {
     6: list<ExecuteHistoryMessage> history
     7: map<string, string> custom_variables
     8: optional ExecuteShortcut shortcut
+    // A turn of this conversation waiting for the answer to a workflow's question takes this message as it
     9: i64 conversation_id (api.js_conv="true")
     10: i64 chat_id (api.js_conv="true")
     11: optional i64 space_id (api.js_conv="true")    // checked against the bot's space when set
@@ -1109,9 +1110,11 @@ enum ExecuteEventType {
     Verbose = 5         // content = JSON {"msg_type", "data"} (e.g. knowledge_recall_failed)
     Usage = 6           // usage set (sum over every model call of this run)
     // content = JSON list of the calls the run waits for [{id, name, arguments, authorization_url,
-    // plugin_name}]: client-side calls to answer, and plugin calls waiting for the user's OAuth consent
-    // (authorization_url set; made again on resume); the run is checkpointed and stops (usage comes
-    // just before it)
+    // plugin_name, workflow_id, execute_id, question...}]: client-side calls to answer, plugin calls
+    // waiting for the user's OAuth consent (authorization_url set; made again on resume), and workflow
+    // runs waiting for the user's answer to a question (execute_id set; the next message in the
+    // conversation, or an output for that call, answers it); the run is checkpointed and stops (usage
+    // comes just before it)
     RequiresAction = 7
     Error = 8           // error_code, content = message; the answer so far is partial; last event
 } (api.string="true")
@@ -1126,6 +1129,9 @@ struct ExecuteEvent {
     5: optional ExecuteUsage usage
     6: optional i32 error_code
     7: optional string reasoning_content
+    // Answer: how the content reads (ContentType); empty: text. A workflow's option question or input
+    // form is a card (its JSON, as Coze shows it)
+    8: optional string content_type
 }
 
 // ---------------------------------------------------------------- service

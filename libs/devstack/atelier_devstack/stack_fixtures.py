@@ -7,7 +7,7 @@
                     for LocalWebServer; any other loopback address stays refused), and due web page
                     refreshes are looked for every second.
                     Yields a KnowledgeStack (procs, env, token, space_id, client()).
-  chat_stack        the same plus agent + conversation, with model YAML files pointing at the
+  chat_stack        the same plus agent + conversation + plugin + workflow, with model YAML files pointing at the
                     suite's OpenAI-compatible server: STUB_MODEL_ID (8k context, tools, JSON mode),
                     SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests),
                     IMPATIENT_MODEL_ID (a 1.5 s timeout, for stalled-model tests) and
@@ -177,7 +177,7 @@ def chat_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFac
     models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
            "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test", **PLUGIN_TIMINGS}
-    yield from _start_stack(("knowledge", "indexer", "plugin", "agent", "conversation"), env)
+    yield from _start_stack(("knowledge", "indexer", "plugin", "workflow", "agent", "conversation"), env)
 
 
 @pytest.fixture(scope="session")

@@ -1837,7 +1837,7 @@ class ExecuteUsage(_message.Message):
     def __init__(self, input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ...) -> None: ...
 
 class ExecuteEvent(_message.Message):
-    __slots__ = ("type", "content", "call_id", "name", "usage", "error_code", "reasoning_content")
+    __slots__ = ("type", "content", "call_id", "name", "usage", "error_code", "reasoning_content", "content_type")
     TYPE_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
     CALL_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1845,6 +1845,7 @@ class ExecuteEvent(_message.Message):
     USAGE_FIELD_NUMBER: _ClassVar[int]
     ERROR_CODE_FIELD_NUMBER: _ClassVar[int]
     REASONING_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
     type: str
     content: str
     call_id: str
@@ -1852,4 +1853,5 @@ class ExecuteEvent(_message.Message):
     usage: ExecuteUsage
     error_code: int
     reasoning_content: str
-    def __init__(self, type: _Optional[str] = ..., content: _Optional[str] = ..., call_id: _Optional[str] = ..., name: _Optional[str] = ..., usage: _Optional[_Union[ExecuteUsage, _Mapping]] = ..., error_code: _Optional[int] = ..., reasoning_content: _Optional[str] = ...) -> None: ...
+    content_type: str
+    def __init__(self, type: _Optional[str] = ..., content: _Optional[str] = ..., call_id: _Optional[str] = ..., name: _Optional[str] = ..., usage: _Optional[_Union[ExecuteUsage, _Mapping]] = ..., error_code: _Optional[int] = ..., reasoning_content: _Optional[str] = ..., content_type: _Optional[str] = ...) -> None: ...

@@ -12,7 +12,7 @@ from atelier_proto import workflow_pb2 as wpb
 from atelier_proto import workflow_pb2_grpc
 from atelier_proto.enums import DeleteStatus, SchemaType
 from atelier_workflow import dsl_transfer, editing, listing, node_types, publishing, referencing, tree_check
-from atelier_workflow.runs import node_debug, node_history
+from atelier_workflow.runs import as_tool, node_debug, node_history
 from atelier_workflow.runs import service as runs
 from atelier_workflow.runs.executing import Runner
 
@@ -102,6 +102,13 @@ class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
 
     async def OpenAPIRunFlow(self, req: wpb.OpenAPIRunFlowRequest, context) -> wpb.OpenAPIRunFlowResponse:
         return await runs.run(self.runner, req)
+
+    async def ResolveWorkflowTools(self, req: wpb.ResolveWorkflowToolsRequest, context
+                                   ) -> wpb.ResolveWorkflowToolsResponse:
+        return await as_tool.resolve(self.runner, req)
+
+    async def RunWorkflowTool(self, req: wpb.RunWorkflowToolRequest, context) -> wpb.RunWorkflowToolResponse:
+        return await as_tool.run(self.runner, req)
 
     async def OpenAPIStreamRunFlow(self, req: wpb.OpenAPIStreamRunFlowRequest, context):  # noqa: ANN201
         async for event in runs.stream_run(self.runner, req):

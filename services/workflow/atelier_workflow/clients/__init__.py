@@ -101,3 +101,4 @@ class WorkflowClients:
 
     async def aclose(self) -> None:
         await self.models.aclose()
+        await self.http.aclose()
