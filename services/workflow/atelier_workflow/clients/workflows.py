@@ -23,6 +23,7 @@ class LoadedWorkflow:
     plan: Plan
     name: str = ""
     description: str = ""
+    canvas: str = ""  # its canvas JSON (a tool's schema is read from it)
 
 
 class WorkflowLoader(Protocol):
@@ -44,7 +45,7 @@ class StoreWorkflowLoader:
             if draft is None:
                 raise WorkflowNotRunnable(f"workflow {workflow_id} has no draft")
             return LoadedWorkflow(workflow_id, "", self.cache.compiled(workflow_id, draft.state.content_hash, draft.canvas),
-                                  workflow.name, workflow.description)
+                                  workflow.name, workflow.description, draft.canvas)
         wanted = version or (workflow.latest.version if workflow.latest else "")
         if not wanted:
             raise WorkflowNotRunnable(f"workflow {workflow_id} ({workflow.name}) has never been published")
@@ -52,4 +53,4 @@ class StoreWorkflowLoader:
         if published is None:
             raise WorkflowNotRunnable(f"workflow {workflow_id} ({workflow.name}) has no version {wanted}")
         return LoadedWorkflow(workflow_id, wanted, self.cache.compiled(workflow_id, published.content_hash, published.canvas),
-                              workflow.name, workflow.description)
+                              workflow.name, workflow.description, published.canvas)

@@ -14,9 +14,9 @@ fills them (a value that will not convert is null). An answer that is not a JSON
 node (`invalid_json`, so its retry policy asks again; Coze only warns). Otherwise the text goes to
 the one string output, streamed as it comes (ctx.stream: a streaming Exit or OutputEmitter reading
 it shows it as it is written); Markdown (1) asks for Markdown. `reasoning_content`, when declared,
-gets the model's reasoning (streamed too). Token usage (tools' sub-workflows included) is the node's usage.
-A retry asks the node's backup model, when it names one (settingOnError.ext.backupLLMParam).
-Knowledge bases the node lists (`fcParam.knowledgeFCParam`) are searched first and what they
+gets the model's reasoning (streamed too). Token usage (tools' sub-workflows included) is the
+node's usage. A retry asks the node's backup model, when it names one
+(settingOnError.ext.backupLLMParam). Knowledge bases the node lists (`fcParam.knowledgeFCParam`) are searched first and what they
 give goes in front of the user prompt: llm_knowledge.py.
 """
 
@@ -38,7 +38,6 @@ from atelier_workflow.engine.nodes import tool_loop
 from atelier_workflow.engine.nodes.chatting import model_request, with_history
 from atelier_workflow.engine.nodes.llm_knowledge import recalled_knowledge
 from atelier_workflow.engine.nodes.llm_tools import node_tools
-from atelier_workflow.engine.nodes.schemas import json_schema
 from atelier_workflow.engine.nodes.services import declared_outputs, fill_outputs, json_object, service
 from atelier_workflow.engine.nodes.vision import picture_inputs, user_content
 from atelier_workflow.engine.template import render
@@ -71,6 +70,10 @@ Strictly reply in valid Markdown format.
 
 """
 
+_JSON_TYPES = {VariableType.String: "string", VariableType.Integer: "integer", VariableType.Float: "number",
+               VariableType.Boolean: "boolean", VariableType.Object: "object", VariableType.List: "array"}
+
+
 def settings_of(node: PlanNode) -> dict[str, Any]:
     """`llmParam` (a list of named literals) by name."""
     found: dict[str, Any] = {}
@@ -79,6 +82,16 @@ def settings_of(node: PlanNode) -> dict[str, Any]:
             value = ((param.get("input") or {}).get("value") or {})
             found[param["name"]] = value.get("content")
     return found
+
+
+def json_schema(typed: TypeInfo) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": _JSON_TYPES[typed.type]} if typed.type else {}
+    if typed.type == VariableType.Object and typed.fields:
+        schema["properties"] = {name: json_schema(inner) for name, inner in typed.fields.items()}
+        schema["required"] = [name for name, inner in typed.fields.items() if inner.required]
+    if typed.type == VariableType.List and typed.element is not None:
+        schema["items"] = json_schema(typed.element)
+    return schema
 
 
 def outputs_schema(declared: Mapping[str, TypeInfo]) -> str:

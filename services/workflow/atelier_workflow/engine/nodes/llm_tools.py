@@ -7,9 +7,10 @@ Each key of `fcParam` is read by its `ToolSource` in `TOOL_SOURCES`:
                    "0"/"" or a debug run: the plugin's draft; fc_setting.request_params'
                    local_default / local_disable: the argument's default, or a fixed hidden value)
   workflowFCParam  workflowList: workflows run inline as tools (workflow_id, workflow_version; a
-                   debug run takes drafts): name and description the workflow's, arguments its
-                   Entry's inputs, the answer its Exit's outputs as JSON, or its text; a workflow
-                   returning text answers for the node directly (Coze's return-directly tools)
+                   debug run takes drafts), described as agents see workflow tools
+                   (domain/tool_schema.py: name, description, its Entry's inputs); the answer its
+                   Exit's outputs as JSON, or its text; a workflow returning text answers for the
+                   node directly (Coze's return-directly tools)
 A source for another key plugs in as one more entry: an async function (setting, ctx, registry)
 -> [LLMTool]. knowledgeFCParam is no tool: its knowledge is recalled into the prompt before the
 model is asked (llm_knowledge.py). Any other key set with entries no source reads fails the node,
@@ -22,7 +23,6 @@ service is down) fails the node."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -30,20 +30,17 @@ from typing import TYPE_CHECKING, Any
 from atelier_proto.enums import InvokeOutcome
 from atelier_workflow.clients import DEBUG, PLUGINS
 from atelier_workflow.clients.plugins import PluginsUnavailable, PluginTools, ToolDefault, ToolRef, ToolSpec
+from atelier_workflow.domain import tool_schema
+from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.engine.context import NodeContext
 from atelier_workflow.engine.model import NO_USAGE, NodeError, TokenUsage
 from atelier_workflow.engine.nodes.plugin import DRAFT_VERSIONS
-from atelier_workflow.engine.nodes.schemas import object_schema
 from atelier_workflow.engine.nodes.services import service
 from atelier_workflow.engine.nodes.subworkflow import load_workflow, run_workflow
-from atelier_workflow.engine.streams import RETURN_TEXT
 
 if TYPE_CHECKING:
     from atelier_workflow.clients.workflows import LoadedWorkflow
     from atelier_workflow.engine.registry import ExecutorRegistry
-
-_NAME = re.compile(r"[^a-zA-Z0-9_-]+")
-
 
 @dataclass(frozen=True)
 class ToolResult:
@@ -139,9 +136,7 @@ async def plugin_tools(setting: Any, ctx: NodeContext, registry: ExecutorRegistr
 
 
 def _workflow_tool(registry: ExecutorRegistry, ctx: NodeContext, loaded: LoadedWorkflow) -> LLMTool:
-    plan = loaded.plan
-    entry = plan.node(plan.entry_id) if plan.entry_id else None
-    returns_text = bool(plan.exit_id) and plan.node(plan.exit_id).config.terminate_plan == RETURN_TEXT
+    canvas = parse_canvas(loaded.canvas)
 
     async def call(arguments: dict[str, Any]) -> ToolResult:
         try:
@@ -151,9 +146,9 @@ def _workflow_tool(registry: ExecutorRegistry, ctx: NodeContext, loaded: LoadedW
         text = ran.answer if ran.answer is not None else json.dumps(ran.outputs, ensure_ascii=False, default=str)
         return ToolResult(text, ran.usage)
 
-    name = _NAME.sub("_", loaded.name).strip("_")[:64] or f"workflow_{loaded.workflow_id}"
-    parameters = object_schema(entry.outputs if entry is not None else {})
-    return LLMTool(name, loaded.description or loaded.name, parameters, call, returns_directly=returns_text)
+    return LLMTool(tool_schema.tool_name(loaded.name, loaded.workflow_id),
+                   loaded.description.strip() or f"Run the workflow {loaded.name}.", tool_schema.parameters(canvas),
+                   call, returns_directly=tool_schema.returns_text(canvas))
 
 
 async def workflow_tools(setting: Any, ctx: NodeContext, registry: ExecutorRegistry) -> list[LLMTool]:
