@@ -21,6 +21,9 @@
                     127.0.0.2 say, stays refused).
   workflow_stack    workflow + a workflow worker + gateway (definitions: create, save, publish,
                     list...; runs: sync, stream, async through the worker).
+  workflow_llm_stack
+                    workflow + a workflow worker + plugin + gateway, with the chat stack's stub
+                    model files (LLM nodes, their plugin tools) and its quick tool-call timings.
   chatflow_stack    workflow + conversation + gateway, with chat_stack's stub model files: chatflows
                     (/v1/workflows/chat) keeping their turns in conversations.
   workflow_knowledge_stack
@@ -190,6 +193,16 @@ def workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPat
     root = tmp_path_factory.mktemp("workflow-stack")
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
     yield from _start_stack(("workflow", "workflow_worker"), env)
+
+
+@pytest.fixture(scope="session")
+def workflow_llm_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("workflow-llm-stack")
+    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **PLUGIN_TIMINGS,
+           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"), "ATELIER_MODEL_CONFIG_DIR": str(models),
+           "ATELIER_TEST_MODEL_KEY": "test"}
+    yield from _start_stack(("plugin", "workflow", "workflow_worker"), env)
 
 
 @pytest.fixture(scope="session")

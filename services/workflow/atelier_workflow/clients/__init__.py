@@ -3,8 +3,9 @@
   CHAT_MODELS   "chat_models"   ChatModels (chat.py): LLM and IntentDetector nodes
   CHAT_HISTORY  "chat_history"  ChatHistory (history.py): the conversation, when a node's history is on
   HTTP          "http"          OutboundHttp (outbound.py): HTTPRequester nodes, through the SSRF guard
-  PLUGINS       "plugins"       PluginTools (plugins.py): Plugin nodes, the plugin service's InvokeTool
-  WORKFLOWS     "workflows"     WorkflowLoader (workflows.py): SubWorkflow nodes
+  PLUGINS       "plugins"       PluginTools (plugins.py): Plugin nodes and LLM nodes' plugin tools, the
+                                plugin service's InvokeTool and ResolveTools
+  WORKFLOWS     "workflows"     WorkflowLoader (workflows.py): SubWorkflow nodes, LLM nodes' workflow tools
   USER_VARIABLES "user_variables" UserVariables (engine/nodes/variables.py; agent_variables.py):
                                  VariableAssigner nodes, the user's memory variables in the agent service
   KNOWLEDGE     "knowledge"     KnowledgeBases (knowledge.py): the knowledge nodes and an LLM node's knowledge,

@@ -14,7 +14,7 @@ nodes it completed and the port each chose (`RunState.completed`), their outputs
 waiting for a user's answer (a question, a form) with what each keeps meanwhile: a `Checkpoint`.
 Ready and skipped nodes follow from the completed ones (`Plan.resume`).
 
-Interface: `RunState` (`.ready()`, `.complete(node_id, port) -> Step`, `.skipped()`,
+Interface: `RunState` (`.ready()`, `.complete(node_id, port) -> Step`, `.skipped()`, `.next_after()`,
 `.finished`, `.completed`), `Step`, `Checkpoint` (`to_json` / `from_json`), `FlowTables`.
 """
 
@@ -100,6 +100,16 @@ class RunState:
     def finished(self) -> bool:
         """Every node completed or skipped."""
         return self._resolved == len(self._tables.ids)
+
+    def next_after(self, node_id: str, source: str) -> bool:
+        """Whether `node_id` waits only for the edges from `source` (a node running now): it runs
+        next once `source` completes, unless `source` leaves by another port."""
+        tables = self._tables
+        i, s = tables.index.get(node_id), tables.index.get(source)
+        if i is None or s is None or self._status[i] != _WAITING:
+            return False
+        from_source = tables.edges_out[s].count(i)
+        return from_source > 0 and self._undecided[i] == from_source
 
     def complete(self, node_id: str, port: str | None = None) -> Step:
         """Record that `node_id` completed choosing `port` (None for a node without ports).

@@ -84,9 +84,10 @@ def full_registry() -> ExecutorRegistry:
     from atelier_workflow.engine.nodes import http, intent, knowledge, llm, plugin, subworkflow
 
     registry = data_registry()
-    for module in (llm, intent, http, plugin, knowledge):
+    for module in (intent, http, plugin, knowledge):
         for node_type, executor in module.EXECUTORS.items():
             registry.register(node_type, executor)
-    for node_type, make in subworkflow.EXECUTORS_NEEDING_REGISTRY.items():
-        registry.register(node_type, make(registry))  # sub-workflows run with every executor, themselves too
+    for needing in (subworkflow, llm):  # sub-workflows (an LLM's workflow tools) run with every executor
+        for node_type, make in needing.EXECUTORS_NEEDING_REGISTRY.items():
+            registry.register(node_type, make(registry))
     return registry
