@@ -7,11 +7,13 @@ from __future__ import annotations
 import copy
 import json
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import asyncpg
+import httpx
 import pytest
+from cozepy import Coze, SyncHTTPClient, TokenAuth
 
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.stack_fixtures import KnowledgeStack, new_user
@@ -194,3 +196,42 @@ async def workflow_db(workflow_stack: KnowledgeStack) -> AsyncIterator[asyncpg.P
     """The stack's database (to look at what is stored)."""
     async with asyncpg.create_pool(workflow_stack.env["ATELIER_DATABASE_URL"], min_size=1, max_size=1) as pool:
         yield pool
+
+
+# ---------------------------------------------------------------- chatflows (chatflow_stack)
+
+CHATFLOW_MODE = 3  # WorkflowMode.ChatFlow, Coze's flow_mode
+
+
+@pytest.fixture
+def coze(chatflow_stack: KnowledgeStack) -> Iterator[Coze]:
+    """The official Coze SDK on the chatflow stack's gateway."""
+    http = SyncHTTPClient(trust_env=False)
+    yield Coze(auth=TokenAuth(chatflow_stack.token), base_url=chatflow_stack.gateway_url, http_client=http)
+    http.close()
+
+
+@pytest.fixture
+def console(chatflow_stack: KnowledgeStack) -> Iterator[httpx.Client]:
+    """The console's HTTP calls on the chatflow stack (the admin's token)."""
+    with httpx.Client(base_url=chatflow_stack.gateway_url, trust_env=False, timeout=30,
+                      headers={"Authorization": f"Bearer {chatflow_stack.token}"}) as http:
+        yield http
+
+
+@pytest.fixture
+def publish_chatflow(console: httpx.Client, chatflow_stack: KnowledgeStack) -> Callable[..., str]:
+    """publish_chatflow(canvas, mode=CHATFLOW_MODE): a new workflow with that canvas, published; its id."""
+    def api(route: str, **body: Any) -> dict[str, Any]:
+        reply = console.post(f"/api/workflow_api/{route}", json={"space_id": chatflow_stack.space_id, **body})
+        assert reply.status_code == 200, reply.text
+        return reply.json()["data"]
+
+    def publish(doc: dict[str, Any], mode: int = CHATFLOW_MODE) -> str:
+        workflow_id = api("create", name=f"chat_{uuid.uuid4().hex[:8]}", desc="a chatflow", flow_mode=mode)["workflow_id"]
+        commit = api("canvas", workflow_id=workflow_id)["vcs_data"]["submit_commit_id"]
+        api("save", workflow_id=workflow_id, schema=json.dumps(doc), submit_commit_id=commit)
+        api("publish", workflow_id=workflow_id, force=True)
+        return workflow_id
+
+    return publish

@@ -10,54 +10,27 @@ message in the conversation answers it and the same run carries on."""
 from __future__ import annotations
 
 import json
-import uuid
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
-from cozepy import ChatEvent, ChatEventType, ChatStatus, Coze, CozeAPIError, Message, SyncHTTPClient, TokenAuth
+from cozepy import ChatEvent, ChatEventType, ChatStatus, Coze, CozeAPIError, Message
 
 from atelier_devstack.canvas_builders import chain, concat, entry, exit_, lit, node, out, param, ref
 from atelier_devstack.openai_stub import OpenAIStub
-from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
+from atelier_devstack.stack_fixtures import STUB_MODEL_ID
 
 pytestmark = [pytest.mark.timeout(120)]
 
-CHATFLOW_MODE, LLM, QUESTION, INPUT_RECEIVER = 3, 3, 18, 30
+LLM, QUESTION, INPUT_RECEIVER = 3, 18, 30
 CHAT = "/v1/chat/completions"
-
-
-@pytest.fixture
-def coze(chatflow_stack: KnowledgeStack) -> Iterator[Coze]:
-    http = SyncHTTPClient(trust_env=False)
-    yield Coze(auth=TokenAuth(chatflow_stack.token), base_url=chatflow_stack.gateway_url, http_client=http)
-    http.close()
-
-
-@pytest.fixture
-def console(chatflow_stack: KnowledgeStack) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=chatflow_stack.gateway_url, trust_env=False, timeout=30,
-                      headers={"Authorization": f"Bearer {chatflow_stack.token}"}) as http:
-        yield http
 
 
 def call(console: httpx.Client, path: str, body: dict[str, Any]) -> dict[str, Any]:
     reply = console.post(path, json=body)
     assert reply.status_code == 200, reply.text
     return reply.json()
-
-
-def published(console: httpx.Client, space_id: str, doc: dict[str, Any], mode: int = CHATFLOW_MODE) -> str:
-    """A new workflow (a chatflow unless told) with `doc` as its canvas, published."""
-    def api(route: str, **body: Any) -> dict[str, Any]:
-        return call(console, f"/api/workflow_api/{route}", {"space_id": space_id, **body})["data"]
-
-    workflow_id = api("create", name=f"chat_{uuid.uuid4().hex[:8]}", desc="a chatflow", flow_mode=mode)["workflow_id"]
-    commit = api("canvas", workflow_id=workflow_id)["vcs_data"]["submit_commit_id"]
-    api("save", workflow_id=workflow_id, schema=json.dumps(doc), submit_commit_id=commit)
-    api("publish", workflow_id=workflow_id, force=True)
-    return workflow_id
 
 
 def chatflow_entry() -> dict[str, Any]:
@@ -113,8 +86,8 @@ def listed(coze: Coze, conversation_id: str) -> list[tuple[str, str, str]]:
 
 
 def test_a_chatflow_streams_the_model_answer_and_keeps_the_turn_in_a_new_conversation(
-        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack, stub: OpenAIStub) -> None:
-    workflow_id = published(console, chatflow_stack.space_id, llm_chatflow())
+        coze: Coze, publish_chatflow: Callable[..., str], stub: OpenAIStub) -> None:
+    workflow_id = publish_chatflow(llm_chatflow())
     stub.record_requests(True)
     stub.script({"content": "Tea is a leaf brew."})
 
@@ -141,8 +114,8 @@ def test_a_chatflow_streams_the_model_answer_and_keeps_the_turn_in_a_new_convers
 
 
 def test_a_second_turn_in_the_conversation_gives_the_model_the_history(
-        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack, stub: OpenAIStub) -> None:
-    workflow_id = published(console, chatflow_stack.space_id, llm_chatflow())
+        coze: Coze, publish_chatflow: Callable[..., str], stub: OpenAIStub) -> None:
+    workflow_id = publish_chatflow(llm_chatflow())
     stub.record_requests(True)
     stub.script({"content": "Hello Ada."}, {"content": "Your name is Ada."})
 
@@ -162,8 +135,8 @@ def test_a_second_turn_in_the_conversation_gives_the_model_the_history(
 
 
 def test_a_question_ends_the_chat_requires_action_and_the_next_message_answers_it(
-        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack) -> None:
-    workflow_id = published(console, chatflow_stack.space_id, question_chatflow())
+        coze: Coze, publish_chatflow: Callable[..., str], console: httpx.Client) -> None:
+    workflow_id = publish_chatflow(question_chatflow())
 
     asked = chat(coze, workflow_id, "Ada")
 
@@ -195,15 +168,15 @@ def test_a_question_ends_the_chat_requires_action_and_the_next_message_answers_i
 
 
 def test_bad_chat_requests_are_refused_naming_the_problem(
-        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack) -> None:
-    plain = published(console, chatflow_stack.space_id, {
+        coze: Coze, publish_chatflow: Callable[..., str], console: httpx.Client) -> None:
+    plain = publish_chatflow({
         "nodes": [entry(out("text")), exit_(param("text", ref("100001", "text")))],
         "edges": chain("100001", "900001")}, mode=0)
     with pytest.raises(CozeAPIError) as not_chatflow:
         chat(coze, plain, "hi")
     assert "is not a chatflow" in str(not_chatflow.value)
 
-    chatflow = published(console, chatflow_stack.space_id, llm_chatflow())
+    chatflow = publish_chatflow(llm_chatflow())
     reply = console.post("/v1/workflows/chat", json={"workflow_id": chatflow, "additional_messages": [
         {"role": "assistant", "content": "hello", "content_type": "text"}]})
     assert reply.status_code == 400 and "last message must be the user's query" in reply.json()["msg"]
@@ -214,8 +187,8 @@ def test_bad_chat_requests_are_refused_naming_the_problem(
 
 
 def test_a_failing_model_ends_the_chat_with_an_error_and_the_chat_failed(
-        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack, stub: OpenAIStub) -> None:
-    workflow_id = published(console, chatflow_stack.space_id, llm_chatflow())
+        coze: Coze, publish_chatflow: Callable[..., str], console: httpx.Client, stub: OpenAIStub) -> None:
+    workflow_id = publish_chatflow(llm_chatflow())
     stub.script({"error": {"status": 400, "message": "the prompt was refused"}})
     with console.stream("POST", "/v1/workflows/chat", json={"workflow_id": workflow_id, "additional_messages": [
             {"role": "user", "content": "hi", "content_type": "text"}]}) as reply:
@@ -231,12 +204,12 @@ def test_a_failing_model_ends_the_chat_with_an_error_and_the_chat_failed(
 
 
 def test_a_form_is_asked_as_a_card_and_the_next_message_fills_it(
-        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack) -> None:
+        coze: Coze, publish_chatflow: Callable[..., str]) -> None:
     form = node("300001", INPUT_RECEIVER, {"inputParameters": []}, [out("city", required=True), out("nights", "integer")],
                 "Booking")
     reply = concat("150001", "{{city}} for {{nights}} nights", param("city", ref("300001", "city")),
                    param("nights", ref("300001", "nights", "integer")))
-    workflow_id = published(console, chatflow_stack.space_id, {
+    workflow_id = publish_chatflow({
         "nodes": [chatflow_entry(), form, reply, exit_(param("reply", ref("150001", "output")), text="{{reply}}")],
         "edges": chain("100001", "300001", "150001", "900001")})
 
@@ -256,8 +229,8 @@ def test_a_form_is_asked_as_a_card_and_the_next_message_fills_it(
 
 
 def test_earlier_additional_messages_join_the_conversation_and_the_history(
-        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack, stub: OpenAIStub) -> None:
-    workflow_id = published(console, chatflow_stack.space_id, llm_chatflow())
+        coze: Coze, publish_chatflow: Callable[..., str], stub: OpenAIStub) -> None:
+    workflow_id = publish_chatflow(llm_chatflow())
     stub.record_requests(True)
     stub.script({"content": "Green."})
 
@@ -275,8 +248,8 @@ def test_earlier_additional_messages_join_the_conversation_and_the_history(
 
 
 def test_a_chat_waiting_for_the_next_message_takes_no_tool_outputs(
-        coze: Coze, console: httpx.Client, chatflow_stack: KnowledgeStack) -> None:
-    workflow_id = published(console, chatflow_stack.space_id, question_chatflow())
+        coze: Coze, publish_chatflow: Callable[..., str], console: httpx.Client) -> None:
+    workflow_id = publish_chatflow(question_chatflow())
     waiting = of(chat(coze, workflow_id, "Ada"), ChatEventType.CONVERSATION_CHAT_REQUIRES_ACTION)[0].chat
 
     reply = console.post("/v3/chat/submit_tool_outputs",

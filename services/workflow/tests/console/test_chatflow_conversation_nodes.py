@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable
 
-import httpx
 import pytest
-from cozepy import ChatEventType, Coze, Message, SyncHTTPClient, TokenAuth
+from cozepy import ChatEventType, Coze, Message
 
 from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, entry, exit_, out, param, ref
 from atelier_devstack.conversation_canvas import (
@@ -20,35 +18,8 @@ from atelier_devstack.conversation_canvas import (
     LIST_CONVERSATIONS,
     conversation_node,
 )
-from atelier_devstack.stack_fixtures import KnowledgeStack
 
 pytestmark = [pytest.mark.timeout(120)]
-
-CHATFLOW_MODE = 3
-
-
-@pytest.fixture
-def coze(chatflow_stack: KnowledgeStack) -> Iterator[Coze]:
-    http = SyncHTTPClient(trust_env=False)
-    yield Coze(auth=TokenAuth(chatflow_stack.token), base_url=chatflow_stack.gateway_url, http_client=http)
-    http.close()
-
-
-def published_chatflow(stack: KnowledgeStack, doc: dict[str, Any]) -> str:
-    with httpx.Client(base_url=stack.gateway_url, trust_env=False, timeout=30,
-                      headers={"Authorization": f"Bearer {stack.token}"}) as console:
-        def api(route: str, **body: Any) -> dict[str, Any]:
-            reply = console.post(f"/api/workflow_api/{route}", json={"space_id": stack.space_id, **body})
-            assert reply.status_code == 200, reply.text
-            return reply.json()["data"]
-
-        workflow_id = api("create", name=f"conv_{uuid.uuid4().hex[:8]}", desc="conversation nodes",
-                          flow_mode=CHATFLOW_MODE)["workflow_id"]
-        commit = api("canvas", workflow_id=workflow_id)["vcs_data"]["submit_commit_id"]
-        api("save", workflow_id=workflow_id, schema=json.dumps(doc), submit_commit_id=commit)
-        api("publish", workflow_id=workflow_id, force=True)
-    return workflow_id
-
 
 # Start(USER_INPUT) -> a note in Default -> a conversation named "notes" -> the conversations -> End
 # answering how many there are.
@@ -63,9 +34,9 @@ NOTING = {"nodes": [
 ], "edges": chain(ENTRY_ID, "140001", "140002", "140003", EXIT_ID)}
 
 
-def test_a_chatflows_default_conversation_is_the_one_it_chats_in(chatflow_stack: KnowledgeStack,
+def test_a_chatflows_default_conversation_is_the_one_it_chats_in(publish_chatflow: Callable[..., str],
                                                                  coze: Coze) -> None:
-    workflow_id = published_chatflow(chatflow_stack, NOTING)
+    workflow_id = publish_chatflow(NOTING)
     app_id = str(7_500_000_000 + uuid.uuid4().int % 10**9)
     events = list(coze.workflows.chat.stream(workflow_id=workflow_id, app_id=app_id,
                                              additional_messages=[Message.build_user_question_text("buy milk")]))

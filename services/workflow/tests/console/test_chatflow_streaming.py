@@ -5,46 +5,19 @@ through the official Coze SDK against the real stack: the LLM's answer comes as 
 
 from __future__ import annotations
 
-import json
-import uuid
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
-import httpx
 import pytest
-from cozepy import ChatEventType, Coze, Message, SyncHTTPClient, TokenAuth
+from cozepy import ChatEventType, Coze, Message
 
 from atelier_devstack.canvas_builders import chain, entry, exit_, lit, node, out, param, ref
 from atelier_devstack.openai_stub import OpenAIStub
-from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
+from atelier_devstack.stack_fixtures import STUB_MODEL_ID
 
 pytestmark = [pytest.mark.timeout(120)]
 
-CHATFLOW_MODE = 3
 ANSWER = "Green tea is steamed or pan-fired soon after picking, which keeps it green."
-
-
-@pytest.fixture
-def coze(chatflow_stack: KnowledgeStack) -> Iterator[Coze]:
-    http = SyncHTTPClient(trust_env=False)
-    yield Coze(auth=TokenAuth(chatflow_stack.token), base_url=chatflow_stack.gateway_url, http_client=http)
-    http.close()
-
-
-def publish(stack: KnowledgeStack, doc: dict[str, Any]) -> str:
-    with httpx.Client(base_url=stack.gateway_url, trust_env=False, timeout=30,
-                      headers={"Authorization": f"Bearer {stack.token}"}) as console:
-        def api(route: str, **body: Any) -> dict[str, Any]:
-            reply = console.post(f"/api/workflow_api/{route}", json={"space_id": stack.space_id, **body})
-            assert reply.status_code == 200, reply.text
-            return reply.json()["data"]
-
-        workflow_id = api("create", name=f"chat_{uuid.uuid4().hex[:8]}", desc="a chatflow",
-                          flow_mode=CHATFLOW_MODE)["workflow_id"]
-        commit = api("canvas", workflow_id=workflow_id)["vcs_data"]["submit_commit_id"]
-        api("save", workflow_id=workflow_id, schema=json.dumps(doc), submit_commit_id=commit)
-        api("publish", workflow_id=workflow_id, force=True)
-        return workflow_id
 
 
 def streaming_chatflow() -> dict[str, Any]:
@@ -59,9 +32,9 @@ def streaming_chatflow() -> dict[str, Any]:
             "edges": chain("100001", "131001", "900001")}
 
 
-def test_a_streaming_chatflow_answers_in_deltas_of_one_message(coze: Coze, chatflow_stack: KnowledgeStack,
+def test_a_streaming_chatflow_answers_in_deltas_of_one_message(coze: Coze, publish_chatflow: Callable[..., str],
                                                               stub: OpenAIStub) -> None:
-    workflow_id = publish(chatflow_stack, streaming_chatflow())
+    workflow_id = publish_chatflow(streaming_chatflow())
     stub.script({"content": ANSWER, "chunk_size_chars": 6, "tokens_per_s": 60})
 
     events = list(coze.workflows.chat.stream(workflow_id=workflow_id,
