@@ -15,7 +15,7 @@ from typing import Any
 import grpc
 
 from atelier_agent.domain.entities import BotConfig
-from atelier_agent.runtime.tools import Tool, ToolOutput, function_tool
+from atelier_agent.runtime.tools import Tool, ToolOutput, described_tool
 from atelier_common.auth import internal_context
 from atelier_common.errors import from_rpc_error
 from atelier_common.grpc.client import channel
@@ -85,11 +85,7 @@ def plugin_tools(client: PluginClient, resolved: Resolved, refs: Sequence[ppb.To
 
 
 def _tool(client: PluginClient, resolved: ppb.ResolvedTool, ref: ppb.ToolRef) -> Tool:
-    try:
-        parameters = json.loads(resolved.parameters or "{}")
-    except json.JSONDecodeError:
-        parameters = {"type": "object", "properties": {}}
-    definition = function_tool(resolved.name, resolved.description or resolved.name, parameters)
+    definition = described_tool(resolved.name, resolved.description, resolved.parameters)
 
     async def run(arguments: str) -> ToolOutput:
         try:

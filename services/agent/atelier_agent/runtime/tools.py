@@ -53,6 +53,15 @@ def function_tool(name: str, description: str, parameters: dict[str, Any]) -> di
     return {"type": "function", "function": {"name": name, "description": description, "parameters": parameters}}
 
 
+def described_tool(name: str, description: str, parameters_json: str) -> dict[str, Any]:
+    """A tool another service described (its JSON schema as text; unreadable: no parameters)."""
+    try:
+        parameters = json.loads(parameters_json or "{}")
+    except json.JSONDecodeError:
+        parameters = {"type": "object", "properties": {}}
+    return function_tool(name, description or name, parameters)
+
+
 async def call_tool(tools: dict[str, Tool], name: str, arguments: str, timeout_s: float) -> ToolOutput:
     """The result of one call; failures are results too (the model reads what went wrong)."""
     tool = tools.get(name)

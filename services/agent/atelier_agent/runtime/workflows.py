@@ -18,7 +18,7 @@ from typing import Any
 import grpc
 
 from atelier_agent.domain.entities import BotConfig, PendingCall
-from atelier_agent.runtime.tools import Tool, ToolFailure, ToolOutput, function_tool, parse_arguments
+from atelier_agent.runtime.tools import Tool, ToolFailure, ToolOutput, described_tool, parse_arguments
 from atelier_common.auth import internal_context
 from atelier_common.errors import from_rpc_error
 from atelier_common.grpc.client import channel
@@ -97,11 +97,7 @@ def workflow_tools(client: WorkflowClient, resolved: Resolved) -> list[Tool]:
 
 
 def _tool(client: WorkflowClient, tool: wpb.WorkflowTool) -> Tool:
-    try:
-        parameters = json.loads(tool.parameters or "{}")
-    except json.JSONDecodeError:
-        parameters = {"type": "object", "properties": {}}
-    definition = function_tool(tool.name, tool.description or tool.name, parameters)
+    definition = described_tool(tool.name, tool.description, tool.parameters)
 
     async def run(arguments: str) -> ToolOutput:
         given = parse_arguments(arguments)
