@@ -269,7 +269,7 @@ async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--calls", type=int, default=300, help="direct, InvokeTool and model-round samples")
-    parser.add_argument("--chats", type=int, default=30, help="chats of each kind (plain, with tool calls)")
+    parser.add_argument("--chats", type=int, default=60, help="chats of each kind (plain, with tool calls)")
     parser.add_argument("--calls-per-chat", type=int, default=5, help="tool calls in a chat, one per model turn")
     args = parser.parse_args()
 
