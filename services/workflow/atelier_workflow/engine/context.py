@@ -11,7 +11,8 @@ its settings resolved on demand (`setting(place)`: Selector conditions, loop cou
 running Loop's `LoopControl` inside a loop body, `emit(text)` for streamed messages, and
 `run_body(...)` for the Loop and Batch executors to run one iteration of their body, and
 `resumed` when the node interrupted the run earlier and now runs again (the user's answer and
-the state it kept; see model.NodeInterrupt).
+the state it kept; see model.NodeInterrupt), and for a Loop or Batch `progress`: its iterations
+so far (a resumed run's completed iterations are in `progress.done`: do not run them again).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from atelier_workflow.domain.plan import Plan, PlanNode
+from atelier_workflow.domain.progress import IterationProgress
 from atelier_workflow.engine.model import Resumed
 from atelier_workflow.engine.observer import MessageEvent, RunObserver, Scope
 from atelier_workflow.engine.values import resolve
@@ -53,12 +55,13 @@ BodyRunner = Callable[[Plan, Mapping[str, Any], int, "LoopControl | None"], Awai
 
 
 class NodeContext:
-    __slots__ = ("run", "observer", "node", "values", "scope", "loop", "run_inputs", "resumed", "_run_body",
-                 "_settings")
+    __slots__ = ("run", "observer", "node", "values", "scope", "loop", "run_inputs", "resumed", "progress",
+                 "_run_body", "_settings")
 
     def __init__(self, run: RunContext, observer: RunObserver | None, node: PlanNode,
                  values: Mapping[str, Mapping[str, Any]], scope: Scope | None, loop: LoopControl | None,
-                 run_inputs: Mapping[str, Any], run_body: BodyRunner, resumed: Resumed | None = None) -> None:
+                 run_inputs: Mapping[str, Any], run_body: BodyRunner, resumed: Resumed | None = None,
+                 progress: IterationProgress | None = None) -> None:
         self.run = run
         self.observer = observer
         self.node = node
@@ -67,6 +70,7 @@ class NodeContext:
         self.loop = loop
         self.run_inputs = run_inputs
         self.resumed = resumed
+        self.progress = progress  # the engine gives one to every node with a body
         self._run_body = run_body
         self._settings: dict[str, Any] | None = None
 
