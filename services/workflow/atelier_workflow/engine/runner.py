@@ -122,7 +122,8 @@ class Engine:
                             for node, progress in resume.progress.items()}
         else:
             state, outputs = plan.start(), {}
-        frame = run.root = _Frame(plan, state, outputs, outputs)
+        frame = _Frame(plan, state, outputs, outputs)
+        run.set_root(frame)
         try:
             await run.drive(frame)
         except RunFailed as failed:
@@ -151,7 +152,8 @@ def _total(usages: list[TokenUsage]) -> TokenUsage:
 
 
 class _Run:
-    __slots__ = ("registry", "context", "observer", "inputs", "interrupted", "answer", "waiting", "progress", "root")
+    __slots__ = ("registry", "context", "observer", "inputs", "interrupted", "answer", "waiting", "progress", "root",
+                 "_views")
 
     def __init__(self, registry: ExecutorRegistry, context: RunContext, observer: RunObserver | None,
                  inputs: Mapping[str, Any], interrupted: dict[str, dict[str, Any]],
@@ -166,12 +168,16 @@ class _Run:
         self.progress: dict[str, IterationProgress] = {}  # running iterating node of the canvas -> its iterations
         self.root: _Frame | None = None  # the canvas's frame
 
+    def set_root(self, frame: _Frame) -> None:
+        self.root = frame
+        self._views = (MappingProxyType(frame.outputs), MappingProxyType(self.interrupted),
+                       MappingProxyType(self.progress))
+
     def checkpoint(self) -> Checkpoint:
         """Where the run is now (views of the live run)."""
         root = self.root
         assert root is not None
-        return Checkpoint(root.state.completed, MappingProxyType(root.outputs), MappingProxyType(self.interrupted),
-                          MappingProxyType(self.progress))
+        return Checkpoint(root.state.completed, *self._views)
 
     def _progress_of(self, frame: _Frame, node: PlanNode) -> IterationProgress:
         """The iterations of `node` so far: kept in the checkpoint for a node of the canvas."""
