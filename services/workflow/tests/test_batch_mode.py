@@ -10,13 +10,28 @@ import json
 import textwrap
 from typing import Any
 
+import pytest
+
+from atelier_common.ai.models import ModelRegistry, load_models
 from atelier_devstack.canvas_builders import chain, edge, entry, exit_, lit, node, out, param, ref
+from atelier_devstack.stack_fixtures import write_stub_models
 from atelier_proto.enums import NodeType
+from atelier_workflow.clients import CHAT_MODELS
+from atelier_workflow.clients.chat import RegistryChatModels
 from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.plan import Plan, compile_plan
-from atelier_workflow.engine import BaseObserver, Engine, NodeError, NodeOutput, RunStatus, default_registry
+from atelier_workflow.engine import (
+    BaseObserver,
+    Engine,
+    NodeError,
+    NodeOutput,
+    RunContext,
+    RunStatus,
+    default_registry,
+    full_registry,
+)
 
-TEXT, CODE, PLUGIN = 15, 5, 4
+TEXT, CODE, PLUGIN, LLM = 15, 5, 4, 3
 STRINGS = {"type": "string"}
 
 
@@ -201,3 +216,32 @@ async def test_a_failing_item_takes_the_exception_branch_once_every_item_ran() -
 
     result = await engine_with(Slow()).run(plugin_canvas(error=on_error(3), branch=True), {"items": list("ab")})
     assert result.output["say"] == "all fine"
+
+
+# ------------------------------------------------------------------ an LLM node, against the scripted model
+
+
+@pytest.fixture
+def chat(tmp_path, openai_stub, stub, monkeypatch) -> dict[str, Any]:
+    monkeypatch.setenv("ATELIER_TEST_MODEL_KEY", "test")
+    models = ModelRegistry(load_models(write_stub_models(tmp_path, openai_stub.base_url)))
+    stub.record_requests(True)
+    return {CHAT_MODELS: RegistryChatModels(models, timeout_s=10)}
+
+
+async def test_an_llm_node_in_batch_mode_asks_the_model_once_per_item(chat, stub) -> None:
+    llm_params = [param("modelType", lit("1001", "integer")), param("temperature", lit("0", "float")),
+                  param("prompt", lit("Translate: {{word}}")), param("systemPrompt", lit("")),
+                  param("responseFormat", lit("0", "integer"))]
+    llm = node("llm", LLM, {"inputParameters": [param("word", ref("llm", "word"))], "llmParam": llm_params,
+                            **batch([param("word", ref("100001", "words", "list", schema=STRINGS))], concurrency=1)},
+               [output_list(out("output"))])
+    canvas = plan([entry(out("words", "list", schema=STRINGS)), llm,
+                   exit_(param("translations", list_ref("llm")))], chain("100001", "llm", "900001"))
+    stub.script({"content": "chat"}, {"content": "chien"})
+    result = await Engine(full_registry()).run(canvas, {"words": ["cat", "dog"]}, context=RunContext(services=chat))
+    assert result.status == RunStatus.SUCCEEDED, result.error
+    assert result.output == {"translations": [{"output": "chat"}, {"output": "chien"}]}
+    prompts = [r["json"]["messages"][-1]["content"] for r in stub.requests("/v1/chat/completions")[-2:]]
+    assert prompts == ["Translate: cat", "Translate: dog"]
+    assert result.usage.input_tokens > 0  # every run's tokens count
