@@ -19,7 +19,7 @@ from atelier_proto.enums import NodeType
 from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.plan import Plan, compile_plan
 from atelier_workflow.domain.progress import Checkpoint
-from atelier_workflow.engine import BaseObserver, Engine, NodeOutput, RunStatus, default_registry
+from atelier_workflow.engine import BaseObserver, Engine, NodeError, NodeOutput, RunStatus, default_registry
 
 PLUGIN, LOOP, BATCH, ASSIGN = 4, 21, 28, 20
 STRINGS = {"type": "string"}
@@ -91,7 +91,7 @@ async def resumed(canvas: Plan, inputs: dict, checkpoint: dict, effects: SideEff
 # ------------------------------------------------------------------ a Loop with a variable
 
 
-def loop_canvas() -> Plan:
+def loop_canvas(**loop_inputs: Any) -> Plan:
     """Per item: first(item); join = acc + first's value; acc := join; second(join). Outputs the
     firsts and acc as it ended."""
     body = [effect("first", ref("loop", "item")),
@@ -100,7 +100,7 @@ def loop_canvas() -> Plan:
             effect("second", ref("join", "output"))]
     loop = node("loop", LOOP, {"loopType": "array",
                                "inputParameters": [param("item", ref("100001", "items", "list", schema=STRINGS))],
-                               "variableParameters": [param("acc", lit(""))]},
+                               "variableParameters": [param("acc", lit(""))], **loop_inputs},
                 [param("firsts", ref("first", "value", "list", schema=STRINGS)),
                  param("seconds", ref("second", "value", "list", schema=STRINGS)),
                  param("acc", ref("loop", "acc"))],
@@ -127,6 +127,10 @@ async def test_a_loop_resumed_mid_iteration_runs_no_completed_inner_node_again(s
     assert sum(effects.done.values()) == stop_at - 1
     if stop_at > 1:
         assert checkpoint["progress"]["loop"]["done"] or checkpoint["progress"]["loop"]["running"]
+    if stop_at == 4:  # iteration 0 done: kept are the fields the loop gathers, not the whole body
+        assert checkpoint["progress"]["loop"]["done"] == {
+            "0": {"first": {"value": "first(a)"}, "second": {"value": "second(first(a))"}}}
+        assert set(checkpoint["progress"]["loop"]["running"]["1"]["completed"]) == {"first", "join", "set"}
     result = await resumed(canvas, ITEMS, checkpoint, effects)
     assert result.status == RunStatus.SUCCEEDED, result.error
     assert result.output == expected.output  # the loop variable carried over the interruption
@@ -138,6 +142,27 @@ async def test_the_checkpoint_after_the_loop_forgets_its_iterations() -> None:
     result = await engine_with(SideEffects()).run(loop_canvas(), ITEMS, observer=observer)
     assert result.status == RunStatus.SUCCEEDED
     assert "loop" in observer.last["completed"] and "progress" not in observer.last
+
+
+class FailsOnce(SideEffects):
+    """Fails the first call with input "b"."""
+
+    async def __call__(self, node, inputs, ctx) -> NodeOutput:
+        if inputs["x"] == "b" and not self.hanging.is_set():
+            self.hanging.set()
+            raise NodeError("b is not ready yet", "flaky")
+        return await super().__call__(node, inputs, ctx)
+
+
+async def test_a_loop_tried_again_after_a_failure_starts_over() -> None:
+    effects = FailsOnce()
+    registry = default_registry()
+    registry.register(NodeType.Plugin, effects)
+    canvas = loop_canvas(settingOnError={"processType": 1, "retryTimes": 1})
+    result = await Engine(registry).run(canvas, ITEMS)
+    assert result.status == RunStatus.SUCCEEDED, result.error
+    assert result.output["acc"] == "first(a)first(b)first(c)"  # not first(a) twice: its variables start over
+    assert effects.done[("first", "a")] == 2 and effects.done[("first", "c")] == 1
 
 
 # ------------------------------------------------------------------ a loop that breaks

@@ -180,6 +180,11 @@ class IterationProgress:
     running: dict[int, BodyProgress] = field(default_factory=dict)
     state: Mapping[str, Any] = field(default_factory=dict)
 
+    def reset(self) -> None:
+        self.done.clear()
+        self.running.clear()
+        self.state = {}
+
     def to_json(self) -> dict[str, Any]:
         return {"done": {str(i): value for i, value in self.done.items()},
                 "running": {str(i): body.to_json() for i, body in self.running.items()},

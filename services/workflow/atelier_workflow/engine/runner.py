@@ -39,7 +39,6 @@ from types import MappingProxyType
 from typing import Any
 
 from atelier_proto.enums import ErrorProcessType
-from atelier_workflow.domain.expressions import NodeRef
 from atelier_workflow.domain.fields import ERROR_BODY_FIELD, IS_SUCCESS_FIELD
 from atelier_workflow.domain.plan import Plan, PlanNode
 from atelier_workflow.domain.ports import PORT_DEFAULT, PORT_ERROR
@@ -61,6 +60,7 @@ from atelier_workflow.engine.model import (
     RunStatus,
     TokenUsage,
 )
+from atelier_workflow.engine.nodes.iteration import gathered_fields, kept_outputs
 from atelier_workflow.engine.observer import NodeEvent, RunObserver, Scope
 from atelier_workflow.engine.registry import ExecutorRegistry, default_registry
 from atelier_workflow.engine.values import ConversionError, convert, resolve
@@ -331,6 +331,8 @@ class _Run:
                 error = NodeError(f"{type(exc).__name__}: {exc}", "internal")
             if attempt >= retries:
                 raise error
+            if ctx.progress is not None:  # a Loop or Batch tried again starts over
+                ctx.progress.reset()
             if self.observer is not None:
                 self.observer.node_failed(NodeEvent(
                     node.id, node.type, node.title, frame.scope, inputs, started_at=started,
@@ -370,8 +372,7 @@ class _Run:
         return result
 
     def _body_runner(self, frame: _Frame, owner: PlanNode, progress: IterationProgress):
-        gathered = frozenset(binding.value.node_id for binding in owner.gathers
-                             if isinstance(binding.value, NodeRef) and binding.value.node_id != owner.id)
+        gathered = gathered_fields(owner)
         tracked = progress if frame.scope is None else None
 
         async def run_body(body: Plan, owner_values: Mapping[str, Any], iteration: int,
@@ -390,7 +391,7 @@ class _Run:
             usage = _total(inner.usage)
             if usage != NO_USAGE:
                 frame.usage.append(usage)
-            progress.done[iteration] = {node: outputs[node] for node in gathered if node in outputs}
+            progress.done[iteration] = kept_outputs(gathered, outputs)
             progress.running.pop(iteration, None)
             return BodyRun(outputs, usage)
 
