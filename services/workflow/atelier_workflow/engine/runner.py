@@ -257,8 +257,8 @@ class _Run:
             for skipped in step.skipped:
                 node = frame.plan.nodes[skipped]
                 observer.node_skipped(NodeEvent(skipped, node.type, node.title, frame.scope))
-            if frame.scope is None:
-                observer.checkpoint(self.checkpoint())
+            if frame.scope is None:  # the canvas's frame: the root
+                observer.checkpoint(Checkpoint(frame.state.completed, *self._views))
             elif frame.progress is not None:  # a node of a tracked body: the iteration got further
                 loop = frame.loop
                 if loop is not None:
