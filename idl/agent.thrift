@@ -975,6 +975,27 @@ struct UpdateDatabaseRecordsResponse {
     1: list<base.StringMap> data
 }
 
+// One statement of a workflow's database node on a memory table (internal: the workflow service
+// calls it). It is checked, rewritten and run exactly as the agent's SQL tool runs a model's
+// (databases/sql.py): one SELECT, INSERT, UPDATE or DELETE on this table alone (read-only tables:
+// SELECT only; limited tables: the rows of user_id only; INSERT records user_id), as the reduced
+// memory role under a statement timeout. Values never enter the SQL text: `$1`..`$n` in `sql`
+// are bound to `params` by the database, each converted to the type Postgres expects there.
+struct ExecuteDatabaseSqlRequest {
+    1: i64 database_id
+    2: i64 space_id                         // the workflow's space: a database of another space is not found
+    3: string user_id                       // the run's user: whose rows a limited table holds
+    4: string sql                           // on the table's own name and field names
+    5: list<string> params                  // JSON values, `$1` first
+}
+
+struct ExecuteDatabaseSqlResponse {
+    1: string rows                          // SELECT: JSON array of row objects (field name -> value); others: "[]"
+    2: i64 row_count                        // SELECT: rows returned; others: rows affected
+    3: bool is_select
+    4: string truncated                     // why fewer rows or shorter values came back, when they did
+}
+
 // ---------------------------------------------------------------- models
 
 struct GetTypeListRequest {
@@ -1062,6 +1083,7 @@ struct StreamExecuteRequest {
     6: list<ExecuteHistoryMessage> history
     7: map<string, string> custom_variables
     8: optional ExecuteShortcut shortcut
+    // A turn of this conversation waiting for the answer to a workflow's question takes this message as it
     9: i64 conversation_id (api.js_conv="true")
     10: i64 chat_id (api.js_conv="true")
     11: optional i64 space_id (api.js_conv="true")    // checked against the bot's space when set
@@ -1088,9 +1110,11 @@ enum ExecuteEventType {
     Verbose = 5         // content = JSON {"msg_type", "data"} (e.g. knowledge_recall_failed)
     Usage = 6           // usage set (sum over every model call of this run)
     // content = JSON list of the calls the run waits for [{id, name, arguments, authorization_url,
-    // plugin_name}]: client-side calls to answer, and plugin calls waiting for the user's OAuth consent
-    // (authorization_url set; made again on resume); the run is checkpointed and stops (usage comes
-    // just before it)
+    // plugin_name, workflow_id, execute_id, question...}]: client-side calls to answer, plugin calls
+    // waiting for the user's OAuth consent (authorization_url set; made again on resume), and workflow
+    // runs waiting for the user's answer to a question (execute_id set; the next message in the
+    // conversation, or an output for that call, answers it); the run is checkpointed and stops (usage
+    // comes just before it)
     RequiresAction = 7
     Error = 8           // error_code, content = message; the answer so far is partial; last event
 } (api.string="true")
@@ -1105,6 +1129,9 @@ struct ExecuteEvent {
     5: optional ExecuteUsage usage
     6: optional i32 error_code
     7: optional string reasoning_content
+    // Answer: how the content reads (ContentType); empty: text. A workflow's option question or input
+    // form is a card (its JSON, as Coze shows it)
+    8: optional string content_type
 }
 
 // ---------------------------------------------------------------- service
@@ -1197,6 +1224,9 @@ service AgentService {
         (api.post="/api/memory/database/list_records", api.category="memory")
     UpdateDatabaseRecordsResponse UpdateDatabaseRecords(1: UpdateDatabaseRecordsRequest req)
         (api.post="/api/memory/database/update_records", api.category="memory")
+    // A workflow database node's statement (see ExecuteDatabaseSqlRequest).
+    ExecuteDatabaseSqlResponse ExecuteDatabaseSql(1: ExecuteDatabaseSqlRequest req)
+        (api.internal="true", api.category="memory")
 
     // ---- models
     GetTypeListResponse GetTypeList(1: GetTypeListRequest req)

@@ -596,6 +596,39 @@ struct FinishWorkflowChatResponse {
     2: list<ChatV3MessageDetail> answers
 }
 
+// ---------------------------------------------------------------- named conversations (internal)
+// Workflow conversation nodes (Coze's CreateConversation, MessageList...) address conversations by
+// name: a user's conversations within one bot or one app (Coze's app conversations), one per name.
+// Only services call these (the workflow, for a run's user); everything else about a conversation
+// found here goes through the RPCs above, by its id.
+
+struct ConversationScope {
+    1: required i64 space_id                // the run's space; a bot must be in it
+    2: required i64 user_id                 // the conversations' owner (creator_id)
+    3: optional i64 bot_id                  // exactly one of bot_id and app_id
+    4: optional i64 app_id
+}
+
+struct GetNamedConversationRequest {
+    1: required ConversationScope scope
+    2: required string name
+    3: optional bool create                 // create it when the scope has none by that name
+}
+
+struct GetNamedConversationResponse {
+    1: optional ConversationData data       // absent: none by that name
+    2: bool created                         // this call created it
+}
+
+struct ListNamedConversationsRequest {
+    1: required ConversationScope scope
+}
+
+// The scope's named conversations, oldest first.
+struct ListNamedConversationsResponse {
+    1: list<ConversationData> data
+}
+
 // ---------------------------------------------------------------- service
 
 service ConversationService {
@@ -653,5 +686,11 @@ service ConversationService {
     StartWorkflowChatResponse StartWorkflowChat(1: StartWorkflowChatRequest req)
         (api.internal="true")
     FinishWorkflowChatResponse FinishWorkflowChat(1: FinishWorkflowChatRequest req)
+        (api.internal="true")
+
+    // ---- named conversations (internal: workflow conversation nodes)
+    GetNamedConversationResponse GetNamedConversation(1: GetNamedConversationRequest req)
+        (api.internal="true")
+    ListNamedConversationsResponse ListNamedConversations(1: ListNamedConversationsRequest req)
         (api.internal="true")
 }

@@ -52,6 +52,11 @@ enum WorkflowReferType {
     Tool = 2                // an LLM node calls it as a tool
 }
 
+enum NodeHistoryScene {
+    Default = 0             // the node's execution in the run execute_id names
+    TestRunInput = 1        // the caller's latest debug of the node (no execute_id)
+}
+
 enum WorkflowExeStatus {
     Running = 1
     Success = 2
@@ -750,18 +755,36 @@ struct WorkflowNodeDebugV2Response {
     1: WorkflowNodeDebugV2Data data
 }
 
+// A node's last execution in a run (execute_id), or with node_history_scene TestRunInput
+// (execute_id empty) in the caller's latest debug of that node (the Start node: of the workflow),
+// for the console to fill its test form again.
 struct GetNodeExecuteHistoryRequest {
     1: required i64 workflow_id (api.query="workflow_id", api.js_conv="true")
     2: required i64 space_id (api.query="space_id", api.js_conv="true", api.space="true")
-    3: required i64 execute_id (api.query="execute_id", api.js_conv="true")
+    3: optional i64 execute_id (api.query="execute_id", api.js_conv="true")
     5: required string node_id (api.query="node_id")
     6: optional bool is_batch (api.query="is_batch")
-    7: optional i32 batch_index (api.query="batch_index")
+    7: optional i32 batch_index (api.query="batch_index")    // with is_batch: that element's execution
     8: optional string node_type (api.query="node_type")
+    9: optional NodeHistoryScene node_history_scene (api.query="node_history_scene")
 }
 
 struct GetNodeExecuteHistoryResponse {
     1: NodeResult data
+}
+
+// The workflows whose drafts use this one: as a SubWorkflow node, or as an LLM node's tool.
+struct GetWorkflowReferencesRequest {
+    1: required i64 workflow_id (api.js_conv="true")
+    2: required i64 space_id (api.js_conv="true", api.space="true")
+}
+
+struct WorkflowReferencesData {
+    1: list<Workflow> workflow_list
+}
+
+struct GetWorkflowReferencesResponse {
+    1: WorkflowReferencesData data
 }
 
 // ---------------------------------------------------------------- OpenAPI runs
@@ -882,6 +905,86 @@ struct GetWorkflowRunHistoryResponse {
     1: list<WorkflowExecuteHistory> data
 }
 
+// ---------------------------------------------------------------- workflows as tools (agents, MCP)
+
+// ResolveWorkflowToolsResponse.unresolved: why a workflow gives no tool.
+enum WorkflowToolProblem {
+    NotFound = 0                // no such workflow in the space
+    NotPublished = 1            // a published agent (or MCP) needs a published version
+    CannotRun = 2               // its canvas does not compile (the reason says why)
+} (api.string="true")
+
+// RunWorkflowToolResponse.outcome
+enum WorkflowToolOutcome {
+    Succeeded = 0
+    Interrupted = 1             // a question / input node waits: resume with the user's answer
+    Failed = 2                  // error_msg says why (a node failed, the run timed out...)
+} (api.string="true")
+
+struct ResolveWorkflowToolsRequest {
+    1: i64 space_id                         // the caller's (an agent's) space: every workflow must belong to it
+    2: list<i64> workflow_ids               // empty: every published workflow of the space
+    3: bool draft                           // a draft agent's run: the workflows' drafts; else their latest versions
+}
+
+// A workflow as a model tool: its name, description and the JSON schema of its Entry node's inputs.
+struct WorkflowTool {
+    1: i64 workflow_id
+    2: string name                          // the workflow's name (a tool name: letters, digits, _ and -)
+    3: string description
+    4: string parameters                    // JSON schema (object) of the Entry node's declared inputs
+    5: bool return_directly                 // the Exit node answers text (terminatePlan useAnswerContent)
+    6: string version                       // the version a run uses ("" for the draft)
+}
+
+struct UnresolvedWorkflowTool {
+    1: i64 workflow_id
+    2: string problem                       // WorkflowToolProblem
+    3: string reason
+}
+
+struct ResolveWorkflowToolsResponse {
+    1: list<WorkflowTool> tools
+    2: list<UnresolvedWorkflowTool> unresolved
+}
+
+struct WorkflowToolMessage {
+    1: string role                          // user | assistant
+    2: string content
+}
+
+// One synchronous run of a workflow called as a tool, or the resumption of one that waited.
+struct RunWorkflowToolRequest {
+    1: i64 workflow_id
+    2: i64 space_id                         // the workflow's space (the caller must reach it)
+    3: string arguments                     // the Entry inputs: a JSON object
+    4: bool draft                           // run the draft (a draft agent's debug chat)
+    5: optional i64 bot_id                  // the calling agent: its user's memory variables
+    6: string user_id                       // the end user the run acts for
+    7: list<WorkflowToolMessage> history    // the conversation so far (chat-history nodes read it)
+    8: optional i64 resume_execute_id       // an interrupted run of this workflow: carry on with resume_data
+    9: string resume_data                   // the user's answer to the question the run waits on
+}
+
+struct WorkflowToolInterrupt {
+    1: string event_id                      // "<execute_id>/<n>"
+    2: i32 type                             // Coze's interrupt type (2 question, 5 input form)
+    3: string data                          // the node's question or form, as stream_run sends it
+    4: string node_title
+}
+
+struct RunWorkflowToolResponse {
+    1: i64 execute_id
+    2: string outcome                       // WorkflowToolOutcome
+    3: string output                        // JSON object of the Exit node's variables (Succeeded)
+    4: string answer                        // the Exit node's text answer (return_directly workflows)
+    5: bool return_directly
+    6: optional WorkflowToolInterrupt interrupt
+    7: string error_msg
+    8: i64 input_tokens
+    9: i64 output_tokens
+}
+
 // ---------------------------------------------------------------- service
 
 service WorkflowService {
@@ -912,6 +1015,8 @@ service WorkflowService {
         (api.post="/api/workflow_api/import", api.category="workflow")
     QueryWorkflowNodeTypeResponse QueryWorkflowNodeTypes(1: QueryWorkflowNodeTypeRequest req)
         (api.post="/api/workflow_api/node_type", api.category="workflow")
+    GetWorkflowReferencesResponse GetWorkflowReferences(1: GetWorkflowReferencesRequest req)
+        (api.post="/api/workflow_api/workflow_references", api.category="workflow")
 
     // ---- test runs
     WorkFlowTestRunResponse WorkFlowTestRun(1: WorkFlowTestRunRequest req)
@@ -940,4 +1045,13 @@ service WorkflowService {
         (api.get="/v1/workflow/get_run_history", api.category="workflow_open_api", api.tag="openapi")
     GetWorkflowRunHistoryResponse OpenAPIGetWorkflowRunHistoryById(1: GetWorkflowRunHistoryByIdRequest req)
         (api.get="/v1/workflows/:workflow_id/run_histories/:execute_id", api.category="workflow_open_api", api.tag="openapi")
+
+    // ---- workflows as tools (agents' turns, the MCP endpoint)
+    // The workflows as model tools; unresolved ones with why. Agents ask when a configuration gains
+    // a workflow (draft=true: an unresolved one is refused) and at each turn.
+    ResolveWorkflowToolsResponse ResolveWorkflowTools(1: ResolveWorkflowToolsRequest req)
+        (api.internal="true")
+    // Run one synchronously (or resume an interrupted one) and answer how it ended.
+    RunWorkflowToolResponse RunWorkflowTool(1: RunWorkflowToolRequest req)
+        (api.internal="true")
 }

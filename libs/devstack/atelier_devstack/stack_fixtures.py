@@ -7,7 +7,7 @@
                     for LocalWebServer; any other loopback address stays refused), and due web page
                     refreshes are looked for every second.
                     Yields a KnowledgeStack (procs, env, token, space_id, client()).
-  chat_stack        the same plus agent + conversation, with model YAML files pointing at the
+  chat_stack        the same plus agent + conversation + plugin + workflow, with model YAML files pointing at the
                     suite's OpenAI-compatible server: STUB_MODEL_ID (8k context, tools, JSON mode),
                     SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests),
                     IMPATIENT_MODEL_ID (a 1.5 s timeout, for stalled-model tests) and
@@ -21,12 +21,18 @@
                     127.0.0.2 say, stays refused).
   workflow_stack    workflow + a workflow worker + gateway (definitions: create, save, publish,
                     list...; runs: sync, stream, async through the worker).
+  workflow_llm_stack
+                    workflow + a workflow worker + plugin + gateway, with the chat stack's stub
+                    model files (LLM nodes, their plugin tools) and its quick tool-call timings.
   chatflow_stack    workflow + conversation + gateway, with chat_stack's stub model files: chatflows
                     (/v1/workflows/chat) keeping their turns in conversations.
   workflow_knowledge_stack
                     workflow + a workflow worker + knowledge + indexer + gateway, with chat_stack's
                     stub model files (LLM nodes answer from the suite's OpenAI-compatible server):
                     workflows whose knowledge nodes reach a real knowledge base.
+  memory_workflow_stack
+                    agent + workflow + a workflow worker + gateway: workflows whose database nodes
+                    use the agent's memory tables.
   new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
@@ -171,7 +177,7 @@ def chat_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFac
     models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
            "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test", **PLUGIN_TIMINGS}
-    yield from _start_stack(("knowledge", "indexer", "plugin", "agent", "conversation"), env)
+    yield from _start_stack(("knowledge", "indexer", "plugin", "workflow", "agent", "conversation"), env)
 
 
 @pytest.fixture(scope="session")
@@ -187,6 +193,16 @@ def workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPat
     root = tmp_path_factory.mktemp("workflow-stack")
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
     yield from _start_stack(("workflow", "workflow_worker"), env)
+
+
+@pytest.fixture(scope="session")
+def workflow_llm_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("workflow-llm-stack")
+    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **PLUGIN_TIMINGS,
+           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"), "ATELIER_MODEL_CONFIG_DIR": str(models),
+           "ATELIER_TEST_MODEL_KEY": "test"}
+    yield from _start_stack(("plugin", "workflow", "workflow_worker"), env)
 
 
 @pytest.fixture(scope="session")
@@ -206,6 +222,14 @@ def workflow_knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pyte
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
            "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
     yield from _start_stack(("knowledge", "indexer", "workflow", "workflow_worker"), env)
+
+
+@pytest.fixture(scope="session")
+def memory_workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+                          ) -> Iterator[KnowledgeStack]:
+    root = tmp_path_factory.mktemp("memory-workflow-stack")
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
+    yield from _start_stack(("agent", "workflow", "workflow_worker"), env)
 
 
 @pytest.fixture(scope="session")

@@ -1642,6 +1642,32 @@ class UpdateDatabaseRecordsResponse(_message.Message):
     data: _containers.RepeatedCompositeFieldContainer[_base_pb2.StringMap]
     def __init__(self, data: _Optional[_Iterable[_Union[_base_pb2.StringMap, _Mapping]]] = ...) -> None: ...
 
+class ExecuteDatabaseSqlRequest(_message.Message):
+    __slots__ = ("database_id", "space_id", "user_id", "sql", "params")
+    DATABASE_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    SQL_FIELD_NUMBER: _ClassVar[int]
+    PARAMS_FIELD_NUMBER: _ClassVar[int]
+    database_id: int
+    space_id: int
+    user_id: str
+    sql: str
+    params: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, database_id: _Optional[int] = ..., space_id: _Optional[int] = ..., user_id: _Optional[str] = ..., sql: _Optional[str] = ..., params: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ExecuteDatabaseSqlResponse(_message.Message):
+    __slots__ = ("rows", "row_count", "is_select", "truncated")
+    ROWS_FIELD_NUMBER: _ClassVar[int]
+    ROW_COUNT_FIELD_NUMBER: _ClassVar[int]
+    IS_SELECT_FIELD_NUMBER: _ClassVar[int]
+    TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    rows: str
+    row_count: int
+    is_select: bool
+    truncated: str
+    def __init__(self, rows: _Optional[str] = ..., row_count: _Optional[int] = ..., is_select: _Optional[bool] = ..., truncated: _Optional[str] = ...) -> None: ...
+
 class GetTypeListRequest(_message.Message):
     __slots__ = ("model", "space_id")
     MODEL_FIELD_NUMBER: _ClassVar[int]
@@ -1811,7 +1837,7 @@ class ExecuteUsage(_message.Message):
     def __init__(self, input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ...) -> None: ...
 
 class ExecuteEvent(_message.Message):
-    __slots__ = ("type", "content", "call_id", "name", "usage", "error_code", "reasoning_content")
+    __slots__ = ("type", "content", "call_id", "name", "usage", "error_code", "reasoning_content", "content_type")
     TYPE_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
     CALL_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1819,6 +1845,7 @@ class ExecuteEvent(_message.Message):
     USAGE_FIELD_NUMBER: _ClassVar[int]
     ERROR_CODE_FIELD_NUMBER: _ClassVar[int]
     REASONING_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
     type: str
     content: str
     call_id: str
@@ -1826,4 +1853,5 @@ class ExecuteEvent(_message.Message):
     usage: ExecuteUsage
     error_code: int
     reasoning_content: str
-    def __init__(self, type: _Optional[str] = ..., content: _Optional[str] = ..., call_id: _Optional[str] = ..., name: _Optional[str] = ..., usage: _Optional[_Union[ExecuteUsage, _Mapping]] = ..., error_code: _Optional[int] = ..., reasoning_content: _Optional[str] = ...) -> None: ...
+    content_type: str
+    def __init__(self, type: _Optional[str] = ..., content: _Optional[str] = ..., call_id: _Optional[str] = ..., name: _Optional[str] = ..., usage: _Optional[_Union[ExecuteUsage, _Mapping]] = ..., error_code: _Optional[int] = ..., reasoning_content: _Optional[str] = ..., content_type: _Optional[str] = ...) -> None: ...

@@ -205,6 +205,11 @@ class AgentServiceStub:
                 request_serializer=atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsResponse.FromString,
                 _registered_method=True)
+        self.ExecuteDatabaseSql = channel.unary_unary(
+                '/atelier.agent.AgentService/ExecuteDatabaseSql',
+                request_serializer=atelier__proto_dot_agent__pb2.ExecuteDatabaseSqlRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.ExecuteDatabaseSqlResponse.FromString,
+                _registered_method=True)
         self.GetTypeList = channel.unary_unary(
                 '/atelier.agent.AgentService/GetTypeList',
                 request_serializer=atelier__proto_dot_agent__pb2.GetTypeListRequest.SerializeToString,
@@ -429,6 +434,12 @@ class AgentServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ExecuteDatabaseSql(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def GetTypeList(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -619,6 +630,11 @@ def add_AgentServiceServicer_to_server(servicer, server):
                     servicer.UpdateDatabaseRecords,
                     request_deserializer=atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsRequest.FromString,
                     response_serializer=atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsResponse.SerializeToString,
+            ),
+            'ExecuteDatabaseSql': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExecuteDatabaseSql,
+                    request_deserializer=atelier__proto_dot_agent__pb2.ExecuteDatabaseSqlRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.ExecuteDatabaseSqlResponse.SerializeToString,
             ),
             'GetTypeList': grpc.unary_unary_rpc_method_handler(
                     servicer.GetTypeList,
@@ -1554,6 +1570,33 @@ class AgentService:
             '/atelier.agent.AgentService/UpdateDatabaseRecords',
             atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsRequest.SerializeToString,
             atelier__proto_dot_agent__pb2.UpdateDatabaseRecordsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExecuteDatabaseSql(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/ExecuteDatabaseSql',
+            atelier__proto_dot_agent__pb2.ExecuteDatabaseSqlRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.ExecuteDatabaseSqlResponse.FromString,
             options,
             channel_credentials,
             insecure,

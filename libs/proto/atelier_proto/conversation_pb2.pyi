@@ -1027,3 +1027,45 @@ class FinishWorkflowChatResponse(_message.Message):
     chat: ChatV3ChatDetail
     answers: _containers.RepeatedCompositeFieldContainer[ChatV3MessageDetail]
     def __init__(self, chat: _Optional[_Union[ChatV3ChatDetail, _Mapping]] = ..., answers: _Optional[_Iterable[_Union[ChatV3MessageDetail, _Mapping]]] = ...) -> None: ...
+
+class ConversationScope(_message.Message):
+    __slots__ = ("space_id", "user_id", "bot_id", "app_id")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    APP_ID_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    user_id: int
+    bot_id: int
+    app_id: int
+    def __init__(self, space_id: _Optional[int] = ..., user_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., app_id: _Optional[int] = ...) -> None: ...
+
+class GetNamedConversationRequest(_message.Message):
+    __slots__ = ("scope", "name", "create")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CREATE_FIELD_NUMBER: _ClassVar[int]
+    scope: ConversationScope
+    name: str
+    create: bool
+    def __init__(self, scope: _Optional[_Union[ConversationScope, _Mapping]] = ..., name: _Optional[str] = ..., create: _Optional[bool] = ...) -> None: ...
+
+class GetNamedConversationResponse(_message.Message):
+    __slots__ = ("data", "created")
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    CREATED_FIELD_NUMBER: _ClassVar[int]
+    data: ConversationData
+    created: bool
+    def __init__(self, data: _Optional[_Union[ConversationData, _Mapping]] = ..., created: _Optional[bool] = ...) -> None: ...
+
+class ListNamedConversationsRequest(_message.Message):
+    __slots__ = ("scope",)
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    scope: ConversationScope
+    def __init__(self, scope: _Optional[_Union[ConversationScope, _Mapping]] = ...) -> None: ...
+
+class ListNamedConversationsResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[ConversationData]
+    def __init__(self, data: _Optional[_Iterable[_Union[ConversationData, _Mapping]]] = ...) -> None: ...

@@ -155,6 +155,16 @@ class ConversationServiceStub:
                 request_serializer=atelier__proto_dot_conversation__pb2.FinishWorkflowChatRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_conversation__pb2.FinishWorkflowChatResponse.FromString,
                 _registered_method=True)
+        self.GetNamedConversation = channel.unary_unary(
+                '/atelier.conversation.ConversationService/GetNamedConversation',
+                request_serializer=atelier__proto_dot_conversation__pb2.GetNamedConversationRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_conversation__pb2.GetNamedConversationResponse.FromString,
+                _registered_method=True)
+        self.ListNamedConversations = channel.unary_unary(
+                '/atelier.conversation.ConversationService/ListNamedConversations',
+                request_serializer=atelier__proto_dot_conversation__pb2.ListNamedConversationsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_conversation__pb2.ListNamedConversationsResponse.FromString,
+                _registered_method=True)
 
 
 class ConversationServiceServicer:
@@ -304,6 +314,18 @@ class ConversationServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetNamedConversation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListNamedConversations(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ConversationServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -426,6 +448,16 @@ def add_ConversationServiceServicer_to_server(servicer, server):
                     servicer.FinishWorkflowChat,
                     request_deserializer=atelier__proto_dot_conversation__pb2.FinishWorkflowChatRequest.FromString,
                     response_serializer=atelier__proto_dot_conversation__pb2.FinishWorkflowChatResponse.SerializeToString,
+            ),
+            'GetNamedConversation': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetNamedConversation,
+                    request_deserializer=atelier__proto_dot_conversation__pb2.GetNamedConversationRequest.FromString,
+                    response_serializer=atelier__proto_dot_conversation__pb2.GetNamedConversationResponse.SerializeToString,
+            ),
+            'ListNamedConversations': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListNamedConversations,
+                    request_deserializer=atelier__proto_dot_conversation__pb2.ListNamedConversationsRequest.FromString,
+                    response_serializer=atelier__proto_dot_conversation__pb2.ListNamedConversationsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1076,6 +1108,60 @@ class ConversationService:
             '/atelier.conversation.ConversationService/FinishWorkflowChat',
             atelier__proto_dot_conversation__pb2.FinishWorkflowChatRequest.SerializeToString,
             atelier__proto_dot_conversation__pb2.FinishWorkflowChatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetNamedConversation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.conversation.ConversationService/GetNamedConversation',
+            atelier__proto_dot_conversation__pb2.GetNamedConversationRequest.SerializeToString,
+            atelier__proto_dot_conversation__pb2.GetNamedConversationResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListNamedConversations(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.conversation.ConversationService/ListNamedConversations',
+            atelier__proto_dot_conversation__pb2.ListNamedConversationsRequest.SerializeToString,
+            atelier__proto_dot_conversation__pb2.ListNamedConversationsResponse.FromString,
             options,
             channel_credentials,
             insecure,

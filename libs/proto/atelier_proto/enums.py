@@ -120,7 +120,7 @@ class ExecuteEventType(StrEnum):
     FollowUp = "follow_up"  # content = one suggested question
     Verbose = "verbose"  # content = JSON {"msg_type", "data"} (e.g. knowledge_recall_failed)
     Usage = "usage"  # usage set (sum over every model call of this run)
-    RequiresAction = "requires_action"  # content = JSON list of the calls the run waits for [{id, name, arguments, authorization_url, plugin_name}]: client-side calls to answer, and plugin calls waiting for the user's OAuth consent (authorization_url set; made again on resume); the run is checkpointed and stops (usage comes just before it)
+    RequiresAction = "requires_action"  # content = JSON list of the calls the run waits for [{id, name, arguments, authorization_url, plugin_name, workflow_id, execute_id, question...}]: client-side calls to answer, plugin calls waiting for the user's OAuth consent (authorization_url set; made again on resume), and workflow runs waiting for the user's answer to a question (execute_id set; the next message in the conversation, or an output for that call, answers it); the run is checkpointed and stops (usage comes just before it)
     Error = "error"  # error_code, content = message; the answer so far is partial; last event
 
 
@@ -479,6 +479,11 @@ class WorkflowReferType(IntEnum):
     Tool = 2  # an LLM node calls it as a tool
 
 
+class NodeHistoryScene(IntEnum):
+    Default = 0  # the node's execution in the run execute_id names
+    TestRunInput = 1  # the caller's latest debug of the node (no execute_id)
+
+
 class WorkflowExeStatus(IntEnum):
     Running = 1
     Success = 2
@@ -671,3 +676,19 @@ class LoopType(StrEnum):
     Array = "array"  # once per element of its list inputs
     Count = "count"  # "loopCount" times
     Infinite = "infinite"  # until a Break node runs
+
+
+class WorkflowToolProblem(StrEnum):
+    """ResolveWorkflowToolsResponse.unresolved: why a workflow gives no tool."""
+
+    NotFound = "not_found"  # no such workflow in the space
+    NotPublished = "not_published"  # a published agent (or MCP) needs a published version
+    CannotRun = "cannot_run"  # its canvas does not compile (the reason says why)
+
+
+class WorkflowToolOutcome(StrEnum):
+    """RunWorkflowToolResponse.outcome"""
+
+    Succeeded = "succeeded"
+    Interrupted = "interrupted"  # a question / input node waits: resume with the user's answer
+    Failed = "failed"  # error_msg says why (a node failed, the run timed out...)

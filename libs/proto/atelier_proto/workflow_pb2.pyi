@@ -54,6 +54,11 @@ class WorkflowReferType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WORKFLOW_REFER_TYPE_SUB_WORKFLOW: _ClassVar[WorkflowReferType]
     WORKFLOW_REFER_TYPE_TOOL: _ClassVar[WorkflowReferType]
 
+class NodeHistoryScene(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    NODE_HISTORY_SCENE_DEFAULT: _ClassVar[NodeHistoryScene]
+    NODE_HISTORY_SCENE_TEST_RUN_INPUT: _ClassVar[NodeHistoryScene]
+
 class WorkflowExeStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     WORKFLOW_EXE_STATUS_UNSPECIFIED: _ClassVar[WorkflowExeStatus]
@@ -233,6 +238,18 @@ class LoopType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     LOOP_TYPE_ARRAY: _ClassVar[LoopType]
     LOOP_TYPE_COUNT: _ClassVar[LoopType]
     LOOP_TYPE_INFINITE: _ClassVar[LoopType]
+
+class WorkflowToolProblem(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    WORKFLOW_TOOL_PROBLEM_NOT_FOUND: _ClassVar[WorkflowToolProblem]
+    WORKFLOW_TOOL_PROBLEM_NOT_PUBLISHED: _ClassVar[WorkflowToolProblem]
+    WORKFLOW_TOOL_PROBLEM_CANNOT_RUN: _ClassVar[WorkflowToolProblem]
+
+class WorkflowToolOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    WORKFLOW_TOOL_OUTCOME_SUCCEEDED: _ClassVar[WorkflowToolOutcome]
+    WORKFLOW_TOOL_OUTCOME_INTERRUPTED: _ClassVar[WorkflowToolOutcome]
+    WORKFLOW_TOOL_OUTCOME_FAILED: _ClassVar[WorkflowToolOutcome]
 WORKFLOW_MODE_WORKFLOW: WorkflowMode
 WORKFLOW_MODE_IMAGEFLOW: WorkflowMode
 WORKFLOW_MODE_SCENE_FLOW: WorkflowMode
@@ -259,6 +276,8 @@ VCS_CANVAS_TYPE_PUBLISH: VCSCanvasType
 WORKFLOW_REFER_TYPE_UNSPECIFIED: WorkflowReferType
 WORKFLOW_REFER_TYPE_SUB_WORKFLOW: WorkflowReferType
 WORKFLOW_REFER_TYPE_TOOL: WorkflowReferType
+NODE_HISTORY_SCENE_DEFAULT: NodeHistoryScene
+NODE_HISTORY_SCENE_TEST_RUN_INPUT: NodeHistoryScene
 WORKFLOW_EXE_STATUS_UNSPECIFIED: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_RUNNING: WorkflowExeStatus
 WORKFLOW_EXE_STATUS_SUCCESS: WorkflowExeStatus
@@ -391,6 +410,12 @@ ERROR_PROCESS_TYPE_EXCEPTION_BRANCH: ErrorProcessType
 LOOP_TYPE_ARRAY: LoopType
 LOOP_TYPE_COUNT: LoopType
 LOOP_TYPE_INFINITE: LoopType
+WORKFLOW_TOOL_PROBLEM_NOT_FOUND: WorkflowToolProblem
+WORKFLOW_TOOL_PROBLEM_NOT_PUBLISHED: WorkflowToolProblem
+WORKFLOW_TOOL_PROBLEM_CANNOT_RUN: WorkflowToolProblem
+WORKFLOW_TOOL_OUTCOME_SUCCEEDED: WorkflowToolOutcome
+WORKFLOW_TOOL_OUTCOME_INTERRUPTED: WorkflowToolOutcome
+WORKFLOW_TOOL_OUTCOME_FAILED: WorkflowToolOutcome
 
 class Position(_message.Message):
     __slots__ = ("x", "y")
@@ -1263,7 +1288,7 @@ class WorkflowNodeDebugV2Response(_message.Message):
     def __init__(self, data: _Optional[_Union[WorkflowNodeDebugV2Data, _Mapping]] = ...) -> None: ...
 
 class GetNodeExecuteHistoryRequest(_message.Message):
-    __slots__ = ("workflow_id", "space_id", "execute_id", "node_id", "is_batch", "batch_index", "node_type")
+    __slots__ = ("workflow_id", "space_id", "execute_id", "node_id", "is_batch", "batch_index", "node_type", "node_history_scene")
     WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXECUTE_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1271,6 +1296,7 @@ class GetNodeExecuteHistoryRequest(_message.Message):
     IS_BATCH_FIELD_NUMBER: _ClassVar[int]
     BATCH_INDEX_FIELD_NUMBER: _ClassVar[int]
     NODE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    NODE_HISTORY_SCENE_FIELD_NUMBER: _ClassVar[int]
     workflow_id: int
     space_id: int
     execute_id: int
@@ -1278,13 +1304,34 @@ class GetNodeExecuteHistoryRequest(_message.Message):
     is_batch: bool
     batch_index: int
     node_type: str
-    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ..., execute_id: _Optional[int] = ..., node_id: _Optional[str] = ..., is_batch: _Optional[bool] = ..., batch_index: _Optional[int] = ..., node_type: _Optional[str] = ...) -> None: ...
+    node_history_scene: NodeHistoryScene
+    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ..., execute_id: _Optional[int] = ..., node_id: _Optional[str] = ..., is_batch: _Optional[bool] = ..., batch_index: _Optional[int] = ..., node_type: _Optional[str] = ..., node_history_scene: _Optional[_Union[NodeHistoryScene, str]] = ...) -> None: ...
 
 class GetNodeExecuteHistoryResponse(_message.Message):
     __slots__ = ("data",)
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: NodeResult
     def __init__(self, data: _Optional[_Union[NodeResult, _Mapping]] = ...) -> None: ...
+
+class GetWorkflowReferencesRequest(_message.Message):
+    __slots__ = ("workflow_id", "space_id")
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    space_id: int
+    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
+
+class WorkflowReferencesData(_message.Message):
+    __slots__ = ("workflow_list",)
+    WORKFLOW_LIST_FIELD_NUMBER: _ClassVar[int]
+    workflow_list: _containers.RepeatedCompositeFieldContainer[Workflow]
+    def __init__(self, workflow_list: _Optional[_Iterable[_Union[Workflow, _Mapping]]] = ...) -> None: ...
+
+class GetWorkflowReferencesResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: WorkflowReferencesData
+    def __init__(self, data: _Optional[_Union[WorkflowReferencesData, _Mapping]] = ...) -> None: ...
 
 class OpenAPIRunFlowRequest(_message.Message):
     __slots__ = ("workflow_id", "parameters", "ext", "bot_id", "is_async", "version", "connector_id", "app_id", "space_id")
@@ -1487,3 +1534,111 @@ class GetWorkflowRunHistoryResponse(_message.Message):
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: _containers.RepeatedCompositeFieldContainer[WorkflowExecuteHistory]
     def __init__(self, data: _Optional[_Iterable[_Union[WorkflowExecuteHistory, _Mapping]]] = ...) -> None: ...
+
+class ResolveWorkflowToolsRequest(_message.Message):
+    __slots__ = ("space_id", "workflow_ids", "draft")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKFLOW_IDS_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    workflow_ids: _containers.RepeatedScalarFieldContainer[int]
+    draft: bool
+    def __init__(self, space_id: _Optional[int] = ..., workflow_ids: _Optional[_Iterable[int]] = ..., draft: _Optional[bool] = ...) -> None: ...
+
+class WorkflowTool(_message.Message):
+    __slots__ = ("workflow_id", "name", "description", "parameters", "return_directly", "version")
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_FIELD_NUMBER: _ClassVar[int]
+    RETURN_DIRECTLY_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    name: str
+    description: str
+    parameters: str
+    return_directly: bool
+    version: str
+    def __init__(self, workflow_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., parameters: _Optional[str] = ..., return_directly: _Optional[bool] = ..., version: _Optional[str] = ...) -> None: ...
+
+class UnresolvedWorkflowTool(_message.Message):
+    __slots__ = ("workflow_id", "problem", "reason")
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    PROBLEM_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    problem: str
+    reason: str
+    def __init__(self, workflow_id: _Optional[int] = ..., problem: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class ResolveWorkflowToolsResponse(_message.Message):
+    __slots__ = ("tools", "unresolved")
+    TOOLS_FIELD_NUMBER: _ClassVar[int]
+    UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
+    tools: _containers.RepeatedCompositeFieldContainer[WorkflowTool]
+    unresolved: _containers.RepeatedCompositeFieldContainer[UnresolvedWorkflowTool]
+    def __init__(self, tools: _Optional[_Iterable[_Union[WorkflowTool, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedWorkflowTool, _Mapping]]] = ...) -> None: ...
+
+class WorkflowToolMessage(_message.Message):
+    __slots__ = ("role", "content")
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    role: str
+    content: str
+    def __init__(self, role: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
+
+class RunWorkflowToolRequest(_message.Message):
+    __slots__ = ("workflow_id", "space_id", "arguments", "draft", "bot_id", "user_id", "history", "resume_execute_id", "resume_data")
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    ARGUMENTS_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_FIELD_NUMBER: _ClassVar[int]
+    RESUME_EXECUTE_ID_FIELD_NUMBER: _ClassVar[int]
+    RESUME_DATA_FIELD_NUMBER: _ClassVar[int]
+    workflow_id: int
+    space_id: int
+    arguments: str
+    draft: bool
+    bot_id: int
+    user_id: str
+    history: _containers.RepeatedCompositeFieldContainer[WorkflowToolMessage]
+    resume_execute_id: int
+    resume_data: str
+    def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ..., arguments: _Optional[str] = ..., draft: _Optional[bool] = ..., bot_id: _Optional[int] = ..., user_id: _Optional[str] = ..., history: _Optional[_Iterable[_Union[WorkflowToolMessage, _Mapping]]] = ..., resume_execute_id: _Optional[int] = ..., resume_data: _Optional[str] = ...) -> None: ...
+
+class WorkflowToolInterrupt(_message.Message):
+    __slots__ = ("event_id", "type", "data", "node_title")
+    EVENT_ID_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    NODE_TITLE_FIELD_NUMBER: _ClassVar[int]
+    event_id: str
+    type: int
+    data: str
+    node_title: str
+    def __init__(self, event_id: _Optional[str] = ..., type: _Optional[int] = ..., data: _Optional[str] = ..., node_title: _Optional[str] = ...) -> None: ...
+
+class RunWorkflowToolResponse(_message.Message):
+    __slots__ = ("execute_id", "outcome", "output", "answer", "return_directly", "interrupt", "error_msg", "input_tokens", "output_tokens")
+    EXECUTE_ID_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    RETURN_DIRECTLY_FIELD_NUMBER: _ClassVar[int]
+    INTERRUPT_FIELD_NUMBER: _ClassVar[int]
+    ERROR_MSG_FIELD_NUMBER: _ClassVar[int]
+    INPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    execute_id: int
+    outcome: str
+    output: str
+    answer: str
+    return_directly: bool
+    interrupt: WorkflowToolInterrupt
+    error_msg: str
+    input_tokens: int
+    output_tokens: int
+    def __init__(self, execute_id: _Optional[int] = ..., outcome: _Optional[str] = ..., output: _Optional[str] = ..., answer: _Optional[str] = ..., return_directly: _Optional[bool] = ..., interrupt: _Optional[_Union[WorkflowToolInterrupt, _Mapping]] = ..., error_msg: _Optional[str] = ..., input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ...) -> None: ...

@@ -100,6 +100,11 @@ class WorkflowServiceStub:
                 request_serializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeResponse.FromString,
                 _registered_method=True)
+        self.GetWorkflowReferences = channel.unary_unary(
+                '/atelier.workflow.WorkflowService/GetWorkflowReferences',
+                request_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesResponse.FromString,
+                _registered_method=True)
         self.WorkFlowTestRun = channel.unary_unary(
                 '/atelier.workflow.WorkflowService/WorkFlowTestRun',
                 request_serializer=atelier__proto_dot_workflow__pb2.WorkFlowTestRunRequest.SerializeToString,
@@ -159,6 +164,16 @@ class WorkflowServiceStub:
                 '/atelier.workflow.WorkflowService/OpenAPIGetWorkflowRunHistoryById',
                 request_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryByIdRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryResponse.FromString,
+                _registered_method=True)
+        self.ResolveWorkflowTools = channel.unary_unary(
+                '/atelier.workflow.WorkflowService/ResolveWorkflowTools',
+                request_serializer=atelier__proto_dot_workflow__pb2.ResolveWorkflowToolsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.ResolveWorkflowToolsResponse.FromString,
+                _registered_method=True)
+        self.RunWorkflowTool = channel.unary_unary(
+                '/atelier.workflow.WorkflowService/RunWorkflowTool',
+                request_serializer=atelier__proto_dot_workflow__pb2.RunWorkflowToolRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.RunWorkflowToolResponse.FromString,
                 _registered_method=True)
 
 
@@ -243,6 +258,12 @@ class WorkflowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetWorkflowReferences(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def WorkFlowTestRun(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -310,6 +331,18 @@ class WorkflowServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def OpenAPIGetWorkflowRunHistoryById(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ResolveWorkflowTools(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RunWorkflowTool(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -383,6 +416,11 @@ def add_WorkflowServiceServicer_to_server(servicer, server):
                     request_deserializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeRequest.FromString,
                     response_serializer=atelier__proto_dot_workflow__pb2.QueryWorkflowNodeTypeResponse.SerializeToString,
             ),
+            'GetWorkflowReferences': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetWorkflowReferences,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowReferencesResponse.SerializeToString,
+            ),
             'WorkFlowTestRun': grpc.unary_unary_rpc_method_handler(
                     servicer.WorkFlowTestRun,
                     request_deserializer=atelier__proto_dot_workflow__pb2.WorkFlowTestRunRequest.FromString,
@@ -442,6 +480,16 @@ def add_WorkflowServiceServicer_to_server(servicer, server):
                     servicer.OpenAPIGetWorkflowRunHistoryById,
                     request_deserializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryByIdRequest.FromString,
                     response_serializer=atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryResponse.SerializeToString,
+            ),
+            'ResolveWorkflowTools': grpc.unary_unary_rpc_method_handler(
+                    servicer.ResolveWorkflowTools,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.ResolveWorkflowToolsRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.ResolveWorkflowToolsResponse.SerializeToString,
+            ),
+            'RunWorkflowTool': grpc.unary_unary_rpc_method_handler(
+                    servicer.RunWorkflowTool,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.RunWorkflowToolRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.RunWorkflowToolResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -806,6 +854,33 @@ class WorkflowService:
             _registered_method=True)
 
     @staticmethod
+    def GetWorkflowReferences(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/GetWorkflowReferences',
+            atelier__proto_dot_workflow__pb2.GetWorkflowReferencesRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.GetWorkflowReferencesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def WorkFlowTestRun(request,
             target,
             options=(),
@@ -1119,6 +1194,60 @@ class WorkflowService:
             '/atelier.workflow.WorkflowService/OpenAPIGetWorkflowRunHistoryById',
             atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryByIdRequest.SerializeToString,
             atelier__proto_dot_workflow__pb2.GetWorkflowRunHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ResolveWorkflowTools(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/ResolveWorkflowTools',
+            atelier__proto_dot_workflow__pb2.ResolveWorkflowToolsRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.ResolveWorkflowToolsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RunWorkflowTool(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/RunWorkflowTool',
+            atelier__proto_dot_workflow__pb2.RunWorkflowToolRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.RunWorkflowToolResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,6 +1,7 @@
 """What an agent's configuration points at must be in the agent's own space: datasets (asked of the
-knowledge service, which also checks the caller's access), memory tables (the agent's own) and
-plugin tools (asked of the plugin service, which resolves them as a draft agent's run would).
+knowledge service, which also checks the caller's access), memory tables (the agent's own), plugin
+tools (asked of the plugin service, which resolves them as a draft agent's run would) and workflows
+(asked of the workflow service, likewise).
 Without this check a bot could be given another space's dataset or table ids and read them in chat,
 or be bound to a tool that is silently left out of every run.
 
@@ -9,6 +10,7 @@ dataset or plugin deleted since is skipped at run time, and must not block unrel
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,9 +34,10 @@ from atelier_common.errors import (
 from atelier_common.grpc.client import channel
 from atelier_common.service import ServiceDeps
 from atelier_proto import knowledge_pb2 as kpb
-from atelier_proto import knowledge_pb2_grpc, plugin_pb2_grpc
+from atelier_proto import knowledge_pb2_grpc, plugin_pb2_grpc, workflow_pb2_grpc
 from atelier_proto import plugin_pb2 as ppb
-from atelier_proto.enums import UnresolvedProblem
+from atelier_proto import workflow_pb2 as wpb
+from atelier_proto.enums import UnresolvedProblem, WorkflowToolProblem
 
 # (the request field naming it, the id)
 Ref = tuple[str, int]
@@ -55,6 +58,7 @@ class AddedRefs:
     datasets: list[Ref]
     tables: list[Ref]
     tools: list[ToolBinding]
+    workflows: list[Ref] = dataclasses.field(default_factory=list)
 
 
 async def dataset_names(deps: ServiceDeps, space_id: int, refs: Sequence[Ref]) -> dict[int, str]:
@@ -106,6 +110,31 @@ async def check_tools(deps: ServiceDeps, space_id: int, tools: Sequence[ToolBind
         problem = unresolved.get((tool.plugin_id, tool.api_id))
         if problem is not None:
             raise unresolved_error(tool, problem.problem, problem.reason)
+
+
+async def check_workflows(deps: ServiceDeps, space_id: int, refs: Sequence[Ref]) -> None:
+    """The error for the first workflow the workflow service cannot resolve as a tool of a draft agent
+    of the space (one ResolveWorkflowTools call, as the caller); Unavailable when it does not answer."""
+    if not refs:
+        return
+    stub = workflow_pb2_grpc.WorkflowServiceStub(channel(deps.settings.workflow_addr))
+    request = wpb.ResolveWorkflowToolsRequest(space_id=space_id, workflow_ids=[w for _, w in refs], draft=True)
+    try:
+        reply = await stub.ResolveWorkflowTools(request, timeout=deps.settings.grpc_deadline_s)
+    except grpc.aio.AioRpcError as e:
+        error = from_rpc_error(e)
+        if isinstance(error, Unavailable | DeadlineExceeded):
+            raise Unavailable(f"field '{refs[0][0]}': the workflow service did not answer, so the workflows "
+                              "cannot be checked; nothing was saved, try again") from None
+        raise error from None
+    unresolved = {u.workflow_id: u for u in reply.unresolved}
+    for field, workflow_id in refs:
+        problem = unresolved.get(workflow_id)
+        if problem is None:
+            continue
+        if problem.problem == WorkflowToolProblem.NotFound:
+            raise NotFound(f"field '{field}': workflow {workflow_id} not found in the bot's space")
+        raise Unprocessable(f"field '{field}': workflow {workflow_id} cannot be used: {problem.reason}")
 
 
 def _not_checked(error: AtelierError, tool: ToolBinding) -> AtelierError:
@@ -172,14 +201,20 @@ def added_refs(patch: dict[str, Any], current: BotConfig, field: FieldNamer) -> 
         tables_ = [r for r in _ids(patch["database_list"], "table_id", "database_list", field)
                    if str(r[1]) not in known]
     tools = _added_tools(patch["plugin_info_list"], current, field) if "plugin_info_list" in patch else []
-    return AddedRefs(datasets, tables_, tools)
+    workflows: list[Ref] = []
+    if "workflow_info_list" in patch:
+        known = {str(w.get("workflow_id")) for w in current.entries("workflow_info_list")}
+        workflows = [r for r in _ids(patch["workflow_info_list"], "workflow_id", "workflow_info_list", field)
+                     if str(r[1]) not in known]
+    return AddedRefs(datasets, tables_, tools, workflows)
 
 
 async def check_added(deps: ServiceDeps, space_id: int, patch: dict[str, Any], current: BotConfig,
                       field: FieldNamer) -> None:
-    """Refuses the first dataset, memory table or plugin tool the patch adds from outside the bot's
-    space (or, for a tool, that the plugin service does not resolve)."""
+    """Refuses the first dataset, memory table, plugin tool or workflow the patch adds from outside
+    the bot's space (or, for a tool or workflow, that its service does not resolve)."""
     added = added_refs(patch, current, field)
     await dataset_names(deps, space_id, added.datasets)
     await check_tables(deps.pool, space_id, added.tables)
     await check_tools(deps, space_id, added.tools)
+    await check_workflows(deps, space_id, added.workflows)

@@ -5,11 +5,13 @@ the refusals (field named, nothing written). Each test works in a space of its o
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -35,6 +37,7 @@ from cozepy import (
 from atelier_agent.domain.config import DEFAULT_MIN_SCORE
 from atelier_devstack import sample_files
 from atelier_devstack.api_client import ApiError, AtelierClient, expect_error
+from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, entry, exit_, out, param, ref
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack, new_user
 from atelier_devstack.tool_servers import register_api_key_plugin
@@ -115,10 +118,24 @@ async def console_info(api: AtelierClient, bot_id: str) -> dict:
     return (await api.call("/api/playground_api/draftbot/get_draft_bot_info", {"bot_id": bot_id}))["data"]
 
 
+async def runnable_workflow(api: AtelierClient, name: str) -> str:
+    """A workflow of the account's space that can run (Start -> End), for a bot to bind."""
+    async def call(route: str, **body: Any) -> dict[str, Any]:
+        return (await api.call(f"/api/workflow_api/{route}", {"space_id": api.space_id, **body}))["data"]
+
+    workflow_id = (await call("create", name=name, desc="steps"))["workflow_id"]
+    doc = {"nodes": [entry(out("kettle")), exit_(param("steps", ref(ENTRY_ID, "kettle")))],
+           "edges": chain(ENTRY_ID, EXIT_ID)}
+    commit = (await call("canvas", workflow_id=workflow_id))["vcs_data"]["submit_commit_id"]
+    await call("save", workflow_id=workflow_id, schema=json.dumps(doc), submit_commit_id=commit)
+    return workflow_id
+
+
 async def test_a_bot_made_with_every_field_reads_back_through_cozepy_and_the_console(me: Account,
                                                                                       tmp_path: Path) -> None:
     icon = await upload(me.coze, tmp_path, "logo.png", sample_files.png())
     plugin_id, api_id = await register_api_key_plugin(me.api, KETTLE_API, api_key="k-" + "5" * 24)
+    workflow_id = await runnable_workflow(me.api, "descale_steps")
     created = await me.coze.bots.create(
         space_id=me.space_id, name="Kettle helper", description="descaling advice", icon_file_id=icon,
         prompt_info=BotPromptInfo(prompt="You explain kettles."),
@@ -128,7 +145,7 @@ async def test_a_bot_made_with_every_field_reads_back_through_cozepy_and_the_con
         model_info_config=BotModelInfo(model_id=STUB_MODEL_ID, temperature=0.3, context_round=5, max_tokens=512,
                                        response_format=BotModelInfo.ResponseFormat.MARKDOWN, top_p=0.9),
         plugin_id_list=PluginIDList(id_list=[PluginIDList.PluginIDInfo(plugin_id=plugin_id, api_id=api_id)]),
-        workflow_id_list=WorkflowIDList(ids=[WorkflowIDList.WorkflowIDInfo(id="81")]),
+        workflow_id_list=WorkflowIDList(ids=[WorkflowIDList.WorkflowIDInfo(id=workflow_id)]),
     )
     assert created.bot_id.isdigit()
 
@@ -145,7 +162,7 @@ async def test_a_bot_made_with_every_field_reads_back_through_cozepy_and_the_con
         == (STUB_MODEL_ID, "Stub chat", 0.3, 5, 512, 0.9)
     assert model.response_format == BotModelInfo.ResponseFormat.MARKDOWN
     assert [(p.plugin_id, [a.api_id for a in p.api_info_list]) for p in bot.plugin_info_list] == [(plugin_id, [api_id])]
-    assert [w.id for w in bot.workflow_info_list] == ["81"]
+    assert [w.id for w in bot.workflow_info_list] == [workflow_id]
     assert (bot.knowledge.dataset_ids, bot.knowledge.auto_call, bot.knowledge.search_strategy) == ([], True, 1)
     assert bot.variables == [] and bot.bot_mode == 0 and bot.owner_user_id.isdigit()
     assert bot.create_time and abs(bot.create_time - time.time()) < 60

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 from atelier_common.service import ServiceDeps
-from atelier_conversation import access, conversations, workflow_chats
+from atelier_conversation import access, conversations, named, workflow_chats
 from atelier_conversation.chat import entry
 from atelier_conversation.chat.runtime import ChatRuntime
 from atelier_conversation.domain import shapes
@@ -128,3 +128,15 @@ class ConversationService(conversation_pb2_grpc.ConversationServiceServicer):
     async def FinishWorkflowChat(self, req: cpb.FinishWorkflowChatRequest, context) -> cpb.FinishWorkflowChatResponse:
         chat, answers = await workflow_chats.finish(self.deps, req)
         return cpb.FinishWorkflowChatResponse(chat=shapes.chat(chat), answers=[shapes.v3_message(m) for m in answers])
+
+    # ------------------------------------------------------------------ named conversations (internal)
+
+    async def GetNamedConversation(self, req: cpb.GetNamedConversationRequest, context
+                                   ) -> cpb.GetNamedConversationResponse:
+        row, created = await named.get(self.deps, named.Scope.of(req.scope), req.name, create=req.create)
+        return cpb.GetNamedConversationResponse(data=shapes.conversation(row) if row else None, created=created)
+
+    async def ListNamedConversations(self, req: cpb.ListNamedConversationsRequest, context
+                                     ) -> cpb.ListNamedConversationsResponse:
+        rows = await named.listed(self.deps, named.Scope.of(req.scope))
+        return cpb.ListNamedConversationsResponse(data=[shapes.conversation(r) for r in rows])

@@ -41,6 +41,7 @@ from atelier_gateway.in_process import InProcess
 from atelier_gateway.mcp.agents import AgentTools
 from atelier_gateway.mcp.endpoint import PATH as MCP_PATH
 from atelier_gateway.mcp.endpoint import McpEndpoint
+from atelier_gateway.mcp.workflows import WorkflowTools
 from atelier_gateway.permission import PermissionHandler
 from atelier_gateway.routing import IN_PROCESS_SERVICES, Route, RouteTable, load_routes
 from atelier_gateway.sse import json_answer, sse_response, wants_json
@@ -115,8 +116,7 @@ class Gateway:
             }
         )
         self.openapi = deps.openapi if deps.openapi is not None else docs.load_openapi()
-        # Published workflows join as another tool source once they exist (issue 14).
-        self.mcp = McpEndpoint(self.authenticator, [AgentTools(self.forwarder)],
+        self.mcp = McpEndpoint(self.authenticator, [AgentTools(self.forwarder), WorkflowTools(self.forwarder)],
                                max_body_bytes=deps.settings.max_body_bytes)
         self._signer: UrlSigner | None = None
 

@@ -11,7 +11,8 @@ from atelier_common.service import ServiceDeps
 from atelier_proto import workflow_pb2 as wpb
 from atelier_proto import workflow_pb2_grpc
 from atelier_proto.enums import DeleteStatus, SchemaType
-from atelier_workflow import dsl_transfer, editing, listing, node_types, publishing, tree_check
+from atelier_workflow import dsl_transfer, editing, listing, node_types, publishing, referencing, tree_check
+from atelier_workflow.runs import as_tool, node_debug, node_history
 from atelier_workflow.runs import service as runs
 from atelier_workflow.runs.executing import Runner
 
@@ -66,6 +67,10 @@ class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
                                      ) -> wpb.QueryWorkflowNodeTypeResponse:
         return wpb.QueryWorkflowNodeTypeResponse(data=await node_types.node_types(self.deps, req))
 
+    async def GetWorkflowReferences(self, req: wpb.GetWorkflowReferencesRequest, context
+                                    ) -> wpb.GetWorkflowReferencesResponse:
+        return wpb.GetWorkflowReferencesResponse(data=await referencing.referrers(self.deps, req))
+
     # ------------------------------------------------------------------ runs
 
     async def WorkFlowTestRun(self, req: wpb.WorkFlowTestRunRequest, context) -> wpb.WorkFlowTestRunResponse:
@@ -87,8 +92,23 @@ class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
         await runs.cancel(self.runner, req)
         return wpb.CancelWorkFlowResponse()
 
+    async def WorkflowNodeDebugV2(self, req: wpb.WorkflowNodeDebugV2Request, context
+                                  ) -> wpb.WorkflowNodeDebugV2Response:
+        return wpb.WorkflowNodeDebugV2Response(data=await node_debug.debug_node(self.runner, req))
+
+    async def GetNodeExecuteHistory(self, req: wpb.GetNodeExecuteHistoryRequest, context
+                                    ) -> wpb.GetNodeExecuteHistoryResponse:
+        return wpb.GetNodeExecuteHistoryResponse(data=await node_history.node_history(self.runner, req))
+
     async def OpenAPIRunFlow(self, req: wpb.OpenAPIRunFlowRequest, context) -> wpb.OpenAPIRunFlowResponse:
         return await runs.run(self.runner, req)
+
+    async def ResolveWorkflowTools(self, req: wpb.ResolveWorkflowToolsRequest, context
+                                   ) -> wpb.ResolveWorkflowToolsResponse:
+        return await as_tool.resolve(self.runner, req)
+
+    async def RunWorkflowTool(self, req: wpb.RunWorkflowToolRequest, context) -> wpb.RunWorkflowToolResponse:
+        return await as_tool.run(self.runner, req)
 
     async def OpenAPIStreamRunFlow(self, req: wpb.OpenAPIStreamRunFlowRequest, context):  # noqa: ANN201
         async for event in runs.stream_run(self.runner, req):

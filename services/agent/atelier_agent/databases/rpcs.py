@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atelier_agent.databases import service
+from atelier_agent.databases import service, statements
 from atelier_proto import agent_pb2 as apb
 
 
@@ -41,3 +41,6 @@ class DatabaseRpcs:
     async def UpdateDatabaseRecords(self, req: apb.UpdateDatabaseRecordsRequest, context
                                     ) -> apb.UpdateDatabaseRecordsResponse:
         return await service.update_records(self.deps, req)
+
+    async def ExecuteDatabaseSql(self, req: apb.ExecuteDatabaseSqlRequest, context) -> apb.ExecuteDatabaseSqlResponse:
+        return await statements.execute_sql(self.deps, req)

@@ -5,11 +5,18 @@ INSERT, UPDATE or DELETE on that table alone (read-only tables: SELECT only), no
 CTEs or set operations, functions from the whitelist NL2SQL shares (atelier_common.sqlguard); then
 rename the table to `agent_user_tables.t_<id>` and the columns to `c_<field id>`. INSERT records the end user in
 `user_id`, and in limited mode every other statement is confined to that user's rows. The user id
-is always the bound parameter $1, never part of the SQL text."""
+is always the bound parameter $1, never part of the SQL text.
+
+A caller that has values (a workflow node) writes `$1`..`$n` where they go and passes them: each
+index must be used, nothing else may be a parameter, and they are renumbered after the user's.
+The values stay out of the SQL text: the database binds them (databases/values.py converts each
+to the type expected there). The model's SQL has no values, so any parameter in it is refused."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlglot import exp
 
@@ -32,55 +39,78 @@ FORBIDDEN = {
 @dataclass(frozen=True)
 class Planned:
     sql: str  # on the physical table; $1 (when present) is the end user's id
-    params: tuple[str, ...]
+    params: tuple[Any, ...]
     is_select: bool
+    values_from: int = 0  # where the caller's values start in params (after the user's id)
 
 
 def plan(sql: str, *, table_name: str, database_id: int, fields: list[FieldSpec], rw_mode: BotTableRWMode,
-         user_id: str) -> Planned:
+         user_id: str, values: Sequence[Any] = ()) -> Planned:
     stmt = parse_one(sql)
     if not isinstance(stmt, exp.Select | exp.Insert | exp.Update | exp.Delete):
         raise SqlRefused("only SELECT, INSERT, UPDATE and DELETE are allowed")
     if rw_mode == BotTableRWMode.ReadOnly and not isinstance(stmt, exp.Select):
         raise SqlRefused(f"table {table_name} is read-only: only SELECT is allowed")
-    table = _check_shape(stmt, table_name)
+    table = _check_shape(stmt, table_name, len(values))
     columns = _Columns(table_name, fields)
-    uses_user = False
+    uses_user = isinstance(stmt, exp.Insert) or rw_mode == BotTableRWMode.LimitedReadWrite
+    _shift_parameters(stmt, 1 if uses_user else 0)  # the user's id takes $1
     if isinstance(stmt, exp.Select):
         _expand_projections(stmt, columns)
     _rename_columns(stmt, columns)
     if isinstance(stmt, exp.Insert):
         _rewrite_insert(stmt, columns)
-        uses_user = True
     elif rw_mode == BotTableRWMode.LimitedReadWrite:
         stmt = stmt.where(exp.EQ(this=exp.column("user_id"), expression=_user_param()), copy=False)
-        uses_user = True
     table.set("this", exp.to_identifier(f"t_{database_id}"))
     table.set("db", exp.to_identifier(SCHEMA))
     if isinstance(stmt, exp.Select):
         limit = stmt.args.get("limit")
         value = limit.expression if limit is not None else None
-        if value is None or not value.is_int or int(value.name) > MAX_ROWS:
+        if isinstance(value, exp.Parameter):  # a bound limit: capped too, and still bound
+            limit.set("expression", exp.Least(this=value, expressions=[exp.Literal.number(MAX_ROWS)]))
+        elif value is None or not value.is_int or int(value.name) > MAX_ROWS:
             stmt = stmt.limit(MAX_ROWS, copy=False)
-    return Planned(stmt.sql(dialect="postgres", comments=False), (user_id,) if uses_user else (),
-                   isinstance(stmt, exp.Select))
+    user = (user_id,) if uses_user else ()
+    return Planned(stmt.sql(dialect="postgres", comments=False), (*user, *values), isinstance(stmt, exp.Select),
+                   len(user))
 
 
-def _check_shape(stmt: exp.Expression, table_name: str) -> exp.Table:
+def _check_shape(stmt: exp.Expression, table_name: str, values: int) -> exp.Table:
     """The statement's only table (after refusing anything that could reach further)."""
     tables = list(stmt.find_all(exp.Table))
     for t in tables:
         if t.db or t.catalog or t.name.lower() != table_name.lower():
             raise SqlRefused(f"only table {table_name} can be used here, not {t.sql(dialect='postgres')}")
     for kind, what in FORBIDDEN.items():
-        if stmt.find(kind) is not None:
+        if stmt.find(kind) is not None and not (kind is exp.Parameter and values):
             raise SqlRefused(f"{what} are not allowed")
+    if values:
+        _check_parameters(stmt, values)
     if any(s is not stmt for s in stmt.find_all(exp.Select)):
         raise SqlRefused("subqueries are not allowed")
     if len(tables) != 1:
         raise SqlRefused(f"the statement must read or write table {table_name} exactly once")
     check_functions(stmt)
     return tables[0]
+
+
+def _check_parameters(stmt: exp.Expression, count: int) -> None:
+    """Only $1..$count, each of them used."""
+    used: set[int] = set()
+    for param in stmt.find_all(exp.Parameter):
+        index = param.this
+        if not (isinstance(index, exp.Literal) and index.is_int and 1 <= int(index.name) <= count):
+            raise SqlRefused(f"parameters are $1 to ${count} (one per value), not {param.sql(dialect='postgres')}")
+        used.add(int(index.name))
+    unused = sorted(set(range(1, count + 1)) - used)
+    if unused:
+        raise SqlRefused(f"value {unused[0]} is given but ${unused[0]} does not appear in the statement")
+
+
+def _shift_parameters(stmt: exp.Expression, by: int) -> None:
+    for param in list(stmt.find_all(exp.Parameter)):
+        param.set("this", exp.Literal.number(int(param.this.name) + by))
 
 
 class _Columns:

@@ -11,7 +11,7 @@ from typing import Any
 
 import asyncpg
 
-from atelier_agent.databases import store
+from atelier_agent.databases import store, values
 from atelier_agent.databases.sql import MAX_ROWS, Planned, SqlRefused, plan
 from atelier_agent.domain.entities import FieldSpec
 from atelier_common.db import sandbox
@@ -84,8 +84,29 @@ async def run_sql_tool(pool: Any, table: BoundTable, *, user_id: str, arguments:
     return await execute(pool, planned)
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What a planned statement did: a SELECT's rows (capped), or how many rows it changed."""
+
+    is_select: bool
+    rows: list[dict[str, Any]]
+    affected: int = 0
+    truncated: str = ""  # why fewer rows or shorter values came back, when they did
+
+
 async def execute(pool: Any, planned: Planned) -> str:
     """Run a planned statement as the memory role; the tool's JSON result."""
+    outcome = await run_planned(pool, planned, CAPS)
+    if not outcome.is_select:
+        return json.dumps({"affected": outcome.affected})
+    out: dict[str, Any] = {"rows": outcome.rows}
+    if outcome.truncated:
+        out["truncated"] = outcome.truncated
+    return json.dumps(out, ensure_ascii=False)
+
+
+async def run_planned(pool: Any, planned: Planned, caps: sandbox.Caps) -> Outcome:
+    """Run a planned statement as the memory role, its values bound to the types Postgres expects."""
     async with pool.acquire() as conn, conn.transaction(readonly=planned.is_select):
         try:
             await sandbox.confine(conn, role=MEMORY_ROLE, timeout_ms=STATEMENT_TIMEOUT_MS)
@@ -93,27 +114,35 @@ async def execute(pool: Any, planned: Planned) -> str:
             log.error("the SQL tool cannot run: %s", e)
             raise ToolInputError("the memory tables are unavailable right now") from None
         try:
-            if planned.is_select:
-                return _rows_result(await sandbox.fetch_capped(conn, planned.sql, planned.params, CAPS))
             # A prepared statement: the server itself refuses more than one command.
             prepared = await conn.prepare(planned.sql)
-            await prepared.fetch(*planned.params)
+            params = _bound(planned, [t.name for t in prepared.get_parameters()])
+            if planned.is_select:
+                return _rows_outcome(await sandbox.fetch_capped(conn, planned.sql, params, caps), caps)
+            await prepared.fetch(*params)
         except sandbox.TooManyColumns as e:
             raise ToolInputError(str(e)) from None
         except asyncpg.PostgresError as e:  # bad values, timeouts, privileges
             raise ToolInputError(f"the statement failed: {getattr(e, 'message', None) or e}") from None
-        return json.dumps({"affected": int(prepared.get_statusmsg().split()[-1])})
+        return Outcome(False, [], int(prepared.get_statusmsg().split()[-1]))
 
 
-def _rows_result(result: sandbox.CappedRows) -> str:
-    out: dict[str, Any] = {"rows": [dict(zip(result.columns, values, strict=True)) for values in result.rows]}
+def _bound(planned: Planned, type_names: list[str]) -> list[Any]:
+    """The user's id as it is, the caller's values converted to their parameters' types."""
+    start = planned.values_from
+    try:
+        return [*planned.params[:start], *values.bind(planned.params[start:], type_names[start:])]
+    except values.ValueRefused as e:
+        raise ToolInputError(str(e)) from None
+
+
+def _rows_outcome(result: sandbox.CappedRows, caps: sandbox.Caps) -> Outcome:
     notes = []
     if result.values_cut:
-        notes.append(f"{result.values_cut} value(s) longer than {MAX_VALUE_CHARS} characters were cut"
+        notes.append(f"{result.values_cut} value(s) longer than {caps.max_value_chars} characters were cut"
                      f" (they end in {sandbox.ELLIPSIS})")
     if result.rows_left_out:
-        notes.append(f"only the first {len(result.rows)} rows fit in the {MAX_RESULT_CHARS}-character result;"
+        notes.append(f"only the first {len(result.rows)} rows fit in the {caps.max_result_chars}-character result;"
                      " more rows matched: select fewer or shorter columns, or add conditions or a LIMIT")
-    if notes:
-        out["truncated"] = "; ".join(notes)
-    return json.dumps(out, ensure_ascii=False)
+    return Outcome(True, [dict(zip(result.columns, row, strict=True)) for row in result.rows],
+                   truncated="; ".join(notes))

@@ -143,18 +143,31 @@ class VariableValue:
 
 @dataclass(frozen=True)
 class PendingCall:
-    """A call the turn stopped for: a client-side tool the caller answers, or a plugin call waiting
-    for the user to authorize the plugin (OAuth; authorization_url set), made again on resume."""
+    """A call the turn stopped for: a client-side tool the caller answers, a plugin call waiting
+    for the user to authorize the plugin (OAuth; authorization_url set), made again on resume, or
+    a workflow run waiting for the user's answer to its question (execute_id set), carried on with it."""
 
     id: str
     name: str
     arguments: str  # JSON text as the model wrote it
     authorization_url: str = ""
     plugin_name: str = ""
+    workflow_id: int = 0
+    execute_id: int = 0  # the workflow run that waits
+    interrupt_type: int = 0  # Coze's: 2 a question, 5 an input form
+    event_id: str = ""
+    question: str = ""  # what the user is asked (the interrupt's data when not plain text)
+    question_content_type: str = ""  # ContentType: text, or card for options and forms
+    node_title: str = ""  # the workflow node that asks
+    data: str = ""  # the interrupt's data, as the workflow gave it
 
     @property
     def awaits_authorization(self) -> bool:
         return bool(self.authorization_url)
+
+    @property
+    def awaits_answer(self) -> bool:
+        return bool(self.execute_id)
 
 
 @dataclass(frozen=True)
@@ -183,18 +196,30 @@ class Checkpoint:
         """The plugin calls to make again now that the user may have authorized their plugins."""
         return [p for p in self.pending if p.awaits_authorization]
 
+    @property
+    def questions(self) -> list[PendingCall]:
+        """The workflow runs waiting for the user's answer."""
+        return [p for p in self.pending if p.awaits_answer]
+
     def resumed(self, outputs: list[tuple[str, str]]) -> list[dict[str, Any]]:
         """The messages with one tool result per pending client-side call, in the calls' order;
         InvalidArgument when the outputs do not answer exactly those calls (an output given for a call
-        waiting for authorization is not used: that call is made again)."""
-        client = [p.id for p in self.pending if not p.awaits_authorization]
-        authorizing = {p.id for p in self.authorizing}
+        waiting for authorization is not used: that call is made again; one given for a workflow's
+        question is its answer, see `answers`)."""
+        client = [p.id for p in self.pending if not p.awaits_authorization and not p.awaits_answer]
+        other = {p.id for p in self.pending if p.awaits_authorization or p.awaits_answer}
         given = dict(outputs)
-        answered = [call_id for call_id, _ in outputs if call_id not in authorizing]
+        answered = [call_id for call_id, _ in outputs if call_id not in other]
         if len(given) != len(outputs) or sorted(answered) != sorted(client):
             raise InvalidArgument(f"tool_outputs: expected one output for each of {', '.join(client) or 'no call'}")
         return [*self.messages, *({"role": "tool", "tool_call_id": p.id, "content": given[p.id]}
-                                  for p in self.pending if not p.awaits_authorization)]
+                                  for p in self.pending if p.id in client)]
+
+    def answers(self, outputs: list[tuple[str, str]], default: str = "") -> dict[str, str]:
+        """The answer to each waiting workflow question: the output given for its call, else `default`
+        (the user's next message)."""
+        given = dict(outputs)
+        return {p.id: given.get(p.id, default) for p in self.questions}
 
 
 # ------------------------------------------------------------------ memory databases

@@ -7,6 +7,7 @@ already known); answers are rendered from a configuration document (draft or pub
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -47,8 +48,14 @@ _FIELD_NAMES = (
 )
 
 
+_WORKFLOW_ENTRY = re.compile(r"workflow_info_list\[(\d+)\]\.workflow_id")  # entry i is ids[i] (_workflows)
+
+
 def field_name(path: str) -> str:
     """A configuration path as the OpenAPI request names it (for config.validate's errors)."""
+    workflow = _WORKFLOW_ENTRY.fullmatch(path)
+    if workflow:
+        return f"workflow_id_list.ids[{workflow.group(1)}].id"
     for prefix, public in _FIELD_NAMES:
         if path.startswith(prefix):
             return public + path[len(prefix):]

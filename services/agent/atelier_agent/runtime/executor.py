@@ -9,6 +9,12 @@ checkpoints itself and stops with `requires_action` (an authorization link in th
 `interrupt` verbose message); a later StreamExecute resuming the same chat makes the waiting plugin
 calls again, takes the client-side outputs, and continues the loop from the checkpoint.
 
+The agent's workflows are tools too (runtime.workflows). One that answers text ends the turn with
+that text as the answer (the model is not asked again). One whose run asks the user a question stops
+the turn the same way (the question as the answer, an `interrupt` verbose message): the user's next
+message in the conversation (or an output submitted for that call) answers it, the workflow run
+carries on, and the turn continues from its checkpoint.
+
 Everything the user should see is an ExecuteEvent; failures before the first event raise (the
 caller answers a plain error), failures after it end the stream with an `error` event so the
 partial answer is kept."""
@@ -29,7 +35,7 @@ from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.domain.entities import BotConfig, Checkpoint, PendingCall
 from atelier_agent.models import ModelConfig, ModelRegistry
-from atelier_agent.runtime import context_window, extraction, knowledge, plugins, suggestions
+from atelier_agent.runtime import context_window, extraction, knowledge, plugins, suggestions, workflows
 from atelier_agent.runtime.attachments import Attachments, Extracted, Unreadable
 from atelier_agent.runtime.history import Stored, history_messages
 from atelier_agent.runtime.prompt import (
@@ -134,6 +140,8 @@ class _Gathered:
     tables: list[db_tool.BoundTable]
     plugin_tools: list[Tool]
     plugin_problems: list[str]  # bound plugin tools the turn goes without, and why
+    workflow_tools: list[Tool]
+    workflow_problems: list[str]  # bound workflows the turn goes without, and why
 
 
 @dataclass(frozen=True)
@@ -154,6 +162,8 @@ def _recall_events(got: _Gathered) -> list[apb.ExecuteEvent]:
         events.append(_verbose("knowledge_recall_failed", {"error": got.recall_error}))
     if got.plugin_problems:
         events.append(_verbose("plugin_tools_unavailable", {"problems": got.plugin_problems}))
+    if got.workflow_problems:
+        events.append(_verbose("workflow_tools_unavailable", {"problems": got.workflow_problems}))
     if got.recalled:
         events.append(_event(ExecuteEventType.Knowledge, knowledge_event(got.recalled)))
     return events
@@ -177,6 +187,8 @@ class Turn:
         # Set when the turn must stop for calls it cannot finish itself (client-side tools, plugins
         # awaiting the user's authorization): (pending calls, the iteration to continue with).
         self.waiting: tuple[list[PendingCall], int] | None = None
+        # Set when a workflow answered text directly: the turn's answer, the model is not asked again.
+        self.direct_answer: str | None = None
 
     async def _recall(self, ks: config.KnowledgeSettings, space_id: int, query: str,
                       history: list[context_window.HistoryMessage]) -> tuple[list[KnowledgeItem], str | None]:
@@ -214,6 +226,14 @@ class Turn:
             async for event in self._resume():
                 yield event
             return
+        if self.req.conversation_id:  # the message may answer a workflow's question of the last turn
+            waiting = await checkpoints.take_question(self.rt.deps.pool, self.req.conversation_id, self.req.bot_id)
+            if waiting is not None:
+                _chat_id, state = waiting
+                answer = plain_text(self.req.query, self.req.content_type)
+                async for event in self._continue(state, list(state.messages), state.answers([], answer), answer=""):
+                    yield event
+                return
         setup = await self._setup()
         got = await self._gather(setup)
         persona = _render(setup.cfg, dict(self.req.custom_variables), got.values)
@@ -255,13 +275,34 @@ class Turn:
     async def _gather(self, setup: _Setup) -> _Gathered:
         """The preparation branches, concurrently: memory variables, knowledge recall, bound tables."""
         pool = self.rt.deps.pool
-        values, (recalled, recall_error), tables, (tools, problems) = await asyncio.gather(
+        values, (recalled, recall_error), tables, (tools, problems), (flows, flow_problems) = await asyncio.gather(
             memory.current_values(pool, self.req.bot_id, setup.user_id, setup.cfg) if setup.definitions else _none({}),
             self._recall(setup.ks, setup.space_id, setup.query_text, setup.history),
             db_tool.load_bound_tables(pool, setup.table_ids) if setup.table_ids else _none([]),
             self._plugin_tools(setup.cfg, setup.space_id, setup.user_id),
+            self._workflow_tools(setup.cfg, setup.space_id, setup.user_id),
         )
-        return _Gathered(values, recalled, recall_error, tables, tools, problems)
+        return _Gathered(values, recalled, recall_error, tables, tools, problems, flows, flow_problems)
+
+    def _workflow_client(self, space_id: int, user_id: str) -> workflows.WorkflowClient:
+        history = [("user" if m.type == "question" else "assistant", plain_text(m.content, m.content_type or ContentType.Text))
+                   for m in self.req.history if m.type in ("question", "answer")]
+        return workflows.WorkflowClient(self.settings.workflow_addr, space_id=space_id, user_id=user_id,
+                                        bot_id=self.req.bot_id, draft=self.req.draft_mode,
+                                        timeout_s=self.settings.agent_tool_timeout_s, history=history)
+
+    async def _workflow_tools(self, cfg: BotConfig, space_id: int, user_id: str) -> tuple[list[Tool], list[str]]:
+        """The bound workflows the workflow service resolves; the others, with why, for the user."""
+        ids = workflows.workflow_ids(cfg)
+        if not ids:
+            return [], []
+        client = self._workflow_client(space_id, user_id)
+        try:
+            resolved = await client.resolve(ids)
+        except workflows.WorkflowsUnavailable as e:
+            return [], [f"the workflow service did not answer: {e}"]
+        problems = [f"workflow {u.workflow_id}: {u.reason}" for u in resolved.unresolved]
+        return workflows.workflow_tools(client, resolved), problems
 
     async def _plugin_tools(self, cfg: BotConfig, space_id: int, user_id: str) -> tuple[list[Tool], list[str]]:
         """The bound plugin tools the plugin service resolves; the others, with why, for the user."""
@@ -282,7 +323,7 @@ class Turn:
         """System prompt, history and the user's message fitted to the model's context, with the tools."""
         req, model, ks, shortcut = self.req, setup.model, setup.ks, setup.shortcut
         tools = self._tools(setup.cfg, setup.definitions, got.tables, setup.user_id, ks, setup.space_id, setup.history,
-                            got.plugin_tools)
+                            [*got.plugin_tools, *got.workflow_tools])
         client_tools = config.client_tool_definitions(setup.cfg) if model.function_call else {}
         parts = PromptParts(
             agent_name=str(setup.cfg.doc.get("name", "")), persona=persona,
@@ -319,18 +360,24 @@ class Turn:
         requires_action when calls wait (set before the loop when a resumed turn still waits)."""
         req = self.req
         try:
-            if self.waiting is None:
+            if self.waiting is None and self.direct_answer is None:
                 async for event in self._react(model, messages, tools, client_tools, params, start=start):
                     if event.type == ExecuteEventType.Answer:
                         answer += event.content
                     yield event
+            if self.waiting is None and self.direct_answer is not None:  # a workflow's text is the answer
+                answer += self.direct_answer
+                yield _event(ExecuteEventType.Answer, self.direct_answer)
             if self.waiting is not None:
                 pending, iteration = self.waiting
                 for event in _interrupt_events(pending):
+                    if event.type == ExecuteEventType.Answer:
+                        answer += event.content
                     yield event
                 state = Checkpoint(messages=messages, pending=pending, iteration=iteration, model_id=model.id,
                                    params=params, query_text=query_text, answer=answer)
-                await checkpoints.save(self.rt.deps.pool, req.chat_id, req.bot_id, state)
+                await checkpoints.save(self.rt.deps.pool, req.chat_id, req.bot_id, state,
+                                       conversation_id=req.conversation_id)
                 yield self._usage_event()
                 yield _event(ExecuteEventType.RequiresAction, json.dumps([vars(p) for p in pending], ensure_ascii=False))
                 return
@@ -349,16 +396,30 @@ class Turn:
     async def _resume(self) -> AsyncIterator[apb.ExecuteEvent]:
         """The turn of chat_id that stopped with requires_action goes on: the client-side outputs
         added, the plugin calls that waited for authorization made again (still unauthorized: the
-        turn stops again), then the loop."""
-        req, rt = self.req, self.rt
-        cfg, _shortcuts, space_id = await bots.runtime_config(rt.deps, req.bot_id, draft_mode=req.draft_mode,
-                                                              space_id=req.space_id)
+        turn stops again), the workflows that asked a question carried on with the output given for
+        their call, then the loop."""
+        req = self.req
         outputs = [(o.call_id, o.output) for o in req.tool_outputs]
-        async with rt.deps.pool.acquire() as conn, conn.transaction():  # taken only when the outputs fit
+        async with self.rt.deps.pool.acquire() as conn, conn.transaction():  # taken only when the outputs fit
             state = await checkpoints.take(conn, req.chat_id, req.bot_id)
             if state is None:
                 raise NotFound(f"chat {req.chat_id} has no turn waiting for tool outputs")
             messages = state.resumed(outputs)
+            answers = state.answers(outputs)
+            unanswered = [call_id for call_id, answer in answers.items() if not answer.strip()]
+            if unanswered:
+                raise InvalidArgument(f"tool_outputs: the workflow call {', '.join(unanswered)} waits for the "
+                                      "user's answer to its question; give it as that call's output")
+        async for event in self._continue(state, messages, answers, answer=state.answer):
+            yield event
+
+    async def _continue(self, state: Checkpoint, messages: list[dict[str, Any]], answers: dict[str, str], *,
+                        answer: str) -> AsyncIterator[apb.ExecuteEvent]:
+        """A checkpointed turn goes on: waiting plugin calls made again, waiting workflow runs given
+        their answers, then the loop from the checkpoint's iteration."""
+        req, rt = self.req, self.rt
+        cfg, _shortcuts, space_id = await bots.runtime_config(rt.deps, req.bot_id, draft_mode=req.draft_mode,
+                                                              space_id=req.space_id)
         model = rt.models.get(state.model_id)
         if model is None:
             raise Unavailable(f"bot {req.bot_id}: chat model {state.model_id} is no longer configured")
@@ -366,18 +427,22 @@ class Turn:
         definitions = memory.definitions(cfg)
         table_ids = _table_ids(cfg)
         tables = await db_tool.load_bound_tables(rt.deps.pool, table_ids) if table_ids else []
-        plugin_tools, _problems = await self._plugin_tools(cfg, space_id, user_id)
+        (plugin_tools, _problems), (flows, _flow_problems) = await asyncio.gather(
+            self._plugin_tools(cfg, space_id, user_id), self._workflow_tools(cfg, space_id, user_id))
         tools = self._tools(cfg, definitions, tables, user_id, config.knowledge_settings(cfg), space_id, [],
-                            plugin_tools)
+                            [*plugin_tools, *flows])
         client_tools = config.client_tool_definitions(cfg)
-        authorizing = state.authorizing
-        if authorizing:
-            async for event in self._server_calls(tools, authorizing, messages):
+        if state.authorizing:
+            async for event in self._server_calls(tools, state.authorizing, messages):
                 yield event
-            if self.waiting is not None:
-                self.waiting = (self.waiting[0], state.iteration)
+        if state.questions:
+            async for event in self._answered(self._workflow_client(space_id, user_id), state.questions, answers,
+                                              messages):
+                yield event
+        if self.waiting is not None:
+            self.waiting = (self.waiting[0], state.iteration)
         async for event in self._loop(cfg, model, messages, tools, client_tools, state.params, state.query_text,
-                                      start=state.iteration, answer=state.answer):
+                                      start=state.iteration, answer=answer):
             yield event
 
     def _usage_event(self) -> apb.ExecuteEvent:
@@ -450,25 +515,57 @@ class Turn:
             if self.waiting is not None or waiting:
                 self.waiting = ([*waiting, *(self.waiting[0] if self.waiting else [])], iteration + 1)
                 return
+            if self.direct_answer is not None:
+                return
 
     async def _server_calls(self, tools: dict[str, Tool], calls: list[PendingCall], messages: list[dict[str, Any]]
                             ) -> AsyncIterator[apb.ExecuteEvent]:
-        """Runs the calls concurrently; each result becomes a tool message and a tool_response, except
-        a plugin call whose provider needs the user's consent first: that one waits (self.waiting)."""
+        """Runs the calls concurrently; each result becomes a tool message and a tool_response."""
         results = await asyncio.gather(*(call_tool(tools, c.name, c.arguments, self.settings.agent_tool_timeout_s)
                                          for c in calls))
-        authorizing = []
+        for event in self._take_results(calls, results, messages):
+            yield event
+
+    async def _answered(self, client: workflows.WorkflowClient, calls: list[PendingCall], answers: dict[str, str],
+                        messages: list[dict[str, Any]]) -> AsyncIterator[apb.ExecuteEvent]:
+        """The workflow runs that asked the user, carried on with their answers; results as calls'."""
+        timeout_s = self.settings.agent_tool_timeout_s
+
+        async def carry_on(call: PendingCall) -> ToolOutput:
+            try:
+                return await asyncio.wait_for(workflows.resume(client, call, answers.get(call.id, "")), timeout_s)
+            except ToolFailure as e:
+                return ToolOutput(f"error: {e}", ok=False)
+            except TimeoutError:
+                return ToolOutput(f"error: the workflow did not answer within {timeout_s:g} s", ok=False)
+
+        results = await asyncio.gather(*(carry_on(c) for c in calls))
+        for event in self._take_results(calls, results, messages):
+            yield event
+
+    def _take_results(self, calls: list[PendingCall], results: list[ToolOutput], messages: list[dict[str, Any]]
+                      ) -> list[apb.ExecuteEvent]:
+        """Each result as a tool message and a tool_response, except calls that must wait (self.waiting):
+        a plugin whose provider needs the user's consent first, a workflow that asks the user. A
+        workflow's direct answer becomes the turn's (self.direct_answer)."""
+        events: list[apb.ExecuteEvent] = []
+        waiting = []
         for call, result in zip(calls, results, strict=True):
-            for event in _call_record_events(call.id, result):
-                yield event
+            events.extend(_call_record_events(call.id, result))
             if result.authorization_url:
-                authorizing.append(replace(call, authorization_url=result.authorization_url,
-                                           plugin_name=(result.record or {}).get("plugin_name", "")))
+                waiting.append(replace(call, authorization_url=result.authorization_url,
+                                       plugin_name=(result.record or {}).get("plugin_name", "")))
+                continue
+            if result.question is not None:
+                waiting.append(replace(call, **result.question))
                 continue
             messages.append({"role": "tool", "tool_call_id": call.id, "content": result.text})
-            yield _event(ExecuteEventType.ToolResponse, result.text, call_id=call.id, name=call.name)
-        if authorizing:
-            self.waiting = (authorizing, 0)  # the caller sets the iteration
+            events.append(_event(ExecuteEventType.ToolResponse, result.text, call_id=call.id, name=call.name))
+            if result.answer_directly:
+                self.direct_answer = result.text
+        if waiting:
+            self.waiting = (waiting, 0)  # the caller sets the iteration
+        return events
 
     async def _suggest(self, model: ModelConfig, question: str, answer: str, custom: str) -> list[str]:
         client = self.rt.models.client(model, self.settings.llm_timeout_s)
@@ -494,18 +591,29 @@ OAUTH_INTERRUPT = 7
 
 
 def _interrupt_events(pending: list[PendingCall]) -> list[apb.ExecuteEvent]:
-    """What the user sees when calls wait for their plugins' authorization: an answer with each link
-    (as Coze answers), and an `interrupt` verbose message with the links for clients to act on."""
+    """What the user sees when calls wait: for plugins to authorize, an answer with each link (as
+    Coze answers) and an `interrupt` verbose message with the links for clients to act on; for a
+    workflow's question, the question as the answer (as Coze shows it) and an `interrupt` verbose
+    message with Coze's interrupt type (2 question, 5 input form) and data."""
+    events = []
     authorizing = [p for p in pending if p.awaits_authorization]
-    if not authorizing:
-        return []
-    links = {p.authorization_url: p.plugin_name or p.name for p in authorizing}
-    lines = [f"To continue I need your permission to use {name}. Authorize it here: {url}" for url, name in links.items()]
-    text = "\n".join([*lines, "Then continue this chat and I will pick up where I stopped."])
-    data = {"interrupt_type": OAUTH_INTERRUPT, "reason": "oauth_required",
-            "tool_calls": [{"call_id": p.id, "name": p.name, "plugin_name": p.plugin_name,
-                            "authorization_url": p.authorization_url} for p in authorizing]}
-    return [_event(ExecuteEventType.Answer, text), _verbose("interrupt", data)]
+    if authorizing:
+        links = {p.authorization_url: p.plugin_name or p.name for p in authorizing}
+        lines = [f"To continue I need your permission to use {name}. Authorize it here: {url}"
+                 for url, name in links.items()]
+        text = "\n".join([*lines, "Then continue this chat and I will pick up where I stopped."])
+        data = {"interrupt_type": OAUTH_INTERRUPT, "reason": "oauth_required",
+                "tool_calls": [{"call_id": p.id, "name": p.name, "plugin_name": p.plugin_name,
+                                "authorization_url": p.authorization_url} for p in authorizing]}
+        events += [_event(ExecuteEventType.Answer, text), _verbose("interrupt", data)]
+    for p in (p for p in pending if p.awaits_answer):
+        data = {"interrupt_type": p.interrupt_type, "reason": "workflow_question",
+                "tool_calls": [{"call_id": p.id, "name": p.name, "workflow_id": str(p.workflow_id),
+                                "execute_id": str(p.execute_id), "event_id": p.event_id, "node_title": p.node_title,
+                                "data": p.data}]}
+        shown = {"content_type": p.question_content_type} if p.question_content_type else {}
+        events += [_event(ExecuteEventType.Answer, p.question, **shown), _verbose("interrupt", data)]
+    return events
 
 
 def _table_tool(pool: Any, table: db_tool.BoundTable, user_id: str) -> Tool:

@@ -27,6 +27,8 @@ class ToolOutput:
     ok: bool = True
     record: dict[str, Any] | None = None
     authorization_url: str = ""  # the user must authorize the tool's provider first (OAuth)
+    answer_directly: bool = False  # `text` is the agent's answer: the model is not asked again
+    question: dict[str, Any] | None = None  # a workflow waits for the user's answer (PendingCall fields)
 
 
 @dataclass(frozen=True)

@@ -353,6 +353,8 @@ class Run:
         """An answer delta, added to the open answer (opened by the first)."""
         if self.answer is None:
             self.answer = self._message(MessageType.Answer, "")
+            if event.content_type:  # a card (a workflow's option question or form) is shown as one
+                self.answer = replace(self.answer, content_type=ContentType(event.content_type))
         self.answer_parts.append(event.content)
         if event.reasoning_content:
             self.answer = replace(self.answer, reasoning_content=self.answer.reasoning_content + event.reasoning_content)

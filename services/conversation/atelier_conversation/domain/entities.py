@@ -56,6 +56,7 @@ class Conversation(_FromRecord):
     meta_data: dict[str, str] = field(default_factory=dict)
     created_at: datetime | None = None  # None while planned (not written yet)
     updated_at: datetime | None = None
+    app_id: int = 0  # an app's conversation (workflow conversation nodes); bot_id is 0 then
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,12 @@ Conn = asyncpg.Connection | asyncpg.Pool
 
 
 async def insert(conn: Conn, *, id: int, space_id: int, bot_id: int, creator_id: int, section_id: int,
-                 name: str = "", meta_data: dict[str, str] | None = None, connector_id: int = 0) -> Conversation:
+                 name: str = "", meta_data: dict[str, str] | None = None, connector_id: int = 0,
+                 app_id: int = 0) -> Conversation:
     return Conversation.one(await conn.fetchrow(
-        "INSERT INTO conversations (id, space_id, bot_id, creator_id, section_id, name, meta_data, connector_id)"
-        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING *",
-        id, space_id, bot_id, creator_id, section_id, name, meta_data or {}, connector_id))
+        "INSERT INTO conversations (id, space_id, bot_id, creator_id, section_id, name, meta_data, connector_id,"
+        " app_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING *",
+        id, space_id, bot_id, creator_id, section_id, name, meta_data or {}, connector_id, app_id))
 
 
 async def get(conn: Conn, conversation_id: int, *, for_update: bool = False) -> Conversation | None:
@@ -56,3 +57,17 @@ async def soft_delete(conn: Conn, conversation_id: int) -> None:
 async def touch(conn: Conn, conversation_id: int) -> None:
     """A new run counts as activity: lists sorted by updated_at show busy conversations first."""
     await conn.execute("UPDATE conversations SET updated_at = now() WHERE id = $1", conversation_id)
+
+
+async def by_name(conn: Conn, *, bot_id: int, app_id: int, creator_id: int, name: str) -> Conversation | None:
+    """The owner's oldest conversation of that name in the bot or app (names may repeat through the
+    OpenAPI; the first one keeps the name)."""
+    return Conversation.maybe(await conn.fetchrow(
+        "SELECT * FROM conversations WHERE bot_id = $1 AND app_id = $2 AND creator_id = $3 AND name = $4"
+        " AND deleted_at IS NULL ORDER BY created_at, id LIMIT 1", bot_id, app_id, creator_id, name))
+
+
+async def named(conn: Conn, *, bot_id: int, app_id: int, creator_id: int, limit: int) -> list[Conversation]:
+    return Conversation.many(await conn.fetch(
+        "SELECT * FROM conversations WHERE bot_id = $1 AND app_id = $2 AND creator_id = $3 AND name <> ''"
+        " AND deleted_at IS NULL ORDER BY created_at, id LIMIT $4", bot_id, app_id, creator_id, limit))

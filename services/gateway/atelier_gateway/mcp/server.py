@@ -23,8 +23,9 @@ from atelier_common.errors import from_rpc_error
 from atelier_gateway.mcp.tools import Caller, Tool, ToolFailed, ToolSource
 
 CALLER_SCOPE_KEY = "atelier.mcp.caller"
-INSTRUCTIONS = ("Each tool is an agent published in Atelier. Call it with a query; its answer comes with a "
-                "conversation_id: pass it back to continue the same conversation.")
+INSTRUCTIONS = ("Each tool is an agent or a workflow published in Atelier. Call an agent with a query; its answer "
+                "comes with a conversation_id: pass it back to continue the same conversation. Call a workflow "
+                "with its inputs; it runs to its end and answers its output.")
 
 
 def caller_of(ctx: ServerRequestContext[Any, Any]) -> Caller:

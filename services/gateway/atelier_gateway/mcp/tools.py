@@ -1,6 +1,6 @@
 """What the MCP endpoint serves, whatever serves it (pure): the caller, a tool, a tool's result and
-the narrow interface a tool source implements. Published agents are one source (agents.py);
-published workflows will be another, listed and called the same way."""
+the narrow interface a tool source implements. Published agents are one source (agents.py),
+published workflows another (workflows.py), listed and called the same way."""
 
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ class ToolSource(Protocol):
     def claims(self, name: str) -> bool: ...
 
     def input_schema(self, name: str) -> Mapping[str, Any] | None:
-        """The input schema of a claimed name (the same for every tool of a kind), None otherwise."""
+        """The input schema of a claimed name when known without I/O (the same for every tool of a
+        kind), None otherwise (then no Mcp-Param header is checked)."""
         ...
 
     async def list_tools(self, caller: Caller) -> list[Tool]: ...

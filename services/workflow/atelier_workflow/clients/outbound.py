@@ -53,26 +53,33 @@ def canonical_header(name: str) -> str:
 
 
 class GuardedHttp:
+    """One guarded client for the process: its connections are kept alive between calls (per host
+    and checked address), and making a client (its TLS context) costs far more than a call."""
+
     def __init__(self, policy: OutboundPolicy) -> None:
         self.policy = policy
+        self._client = guarded_client(policy)
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
 
     async def send(self, call: HttpCall) -> HttpAnswer:
         timeout = min(call.timeout_s, self.policy.timeout_s) if call.timeout_s else self.policy.timeout_s
-        async with guarded_client(self.policy, timeout=timeout) as client:
+        client = self._client
+        try:
+            request = client.build_request(call.method, call.url, headers=call.headers, params=call.params or None,
+                                           content=call.content, files=call.multipart, timeout=timeout)
+            response = await client.send(request, stream=True)
             try:
-                request = client.build_request(call.method, call.url, headers=call.headers, params=call.params or None,
-                                               content=call.content, files=call.multipart)
-                response = await client.send(request, stream=True)
-                try:
-                    body = await read_capped(response, self.policy.max_bytes, f"the answer of {call.url}")
-                finally:
-                    await response.aclose()
-            except (OutboundRefused, OutboundTooLarge):
-                raise
-            except httpx.TimeoutException:
-                raise OutboundFailed(f"{call.url} did not answer within {timeout:g} s", transient=True) from None
-            except httpx.HTTPError as exc:
-                raise OutboundFailed(f"{call.url} could not be reached: {exc}", transient=True) from None
+                body = await read_capped(response, self.policy.max_bytes, f"the answer of {call.url}")
+            finally:
+                await response.aclose()
+        except (OutboundRefused, OutboundTooLarge):
+            raise
+        except httpx.TimeoutException:
+            raise OutboundFailed(f"{call.url} did not answer within {timeout:g} s", transient=True) from None
+        except httpx.HTTPError as exc:
+            raise OutboundFailed(f"{call.url} could not be reached: {exc}", transient=True) from None
         headers = {canonical_header(name): value for name, value in response.headers.multi_items()}  # last wins
         return HttpAnswer(response.status_code, headers, body)
 

@@ -21,6 +21,9 @@ class LoadedWorkflow:
     workflow_id: int
     version: str  # "" for the draft
     plan: Plan
+    name: str = ""
+    description: str = ""
+    canvas: str = ""  # its canvas JSON (a tool's schema is read from it)
 
 
 class WorkflowLoader(Protocol):
@@ -41,11 +44,13 @@ class StoreWorkflowLoader:
             draft = await drafts.get(self.conn, workflow_id)
             if draft is None:
                 raise WorkflowNotRunnable(f"workflow {workflow_id} has no draft")
-            return LoadedWorkflow(workflow_id, "", self.cache.compiled(workflow_id, draft.state.content_hash, draft.canvas))
+            return LoadedWorkflow(workflow_id, "", self.cache.compiled(workflow_id, draft.state.content_hash, draft.canvas),
+                                  workflow.name, workflow.description, draft.canvas)
         wanted = version or (workflow.latest.version if workflow.latest else "")
         if not wanted:
             raise WorkflowNotRunnable(f"workflow {workflow_id} ({workflow.name}) has never been published")
         published = await versions.get(self.conn, workflow_id, wanted)
         if published is None:
             raise WorkflowNotRunnable(f"workflow {workflow_id} ({workflow.name}) has no version {wanted}")
-        return LoadedWorkflow(workflow_id, wanted, self.cache.compiled(workflow_id, published.content_hash, published.canvas))
+        return LoadedWorkflow(workflow_id, wanted, self.cache.compiled(workflow_id, published.content_hash, published.canvas),
+                              workflow.name, workflow.description, published.canvas)

@@ -47,7 +47,9 @@ def check_shape(doc: object) -> CanvasDoc:
 def _check_level(holder: dict[str, Any], where: str) -> None:
     """`nodes` and `edges` of the canvas (where="") or of a loop / batch body (where = "node X: ")."""
     nodes_key, edges_key = ("nodes", "edges") if not where else ("blocks", "edges")
-    nodes, edges = holder.get(nodes_key, [] if where else None), holder.get(edges_key, [] if where else None)
+    nodes, edges = holder.get(nodes_key), holder.get(edges_key)
+    if where:  # a node's own body: absent or null (Coze's console saves "edges": null) is none
+        nodes, edges = [] if nodes is None else nodes, [] if edges is None else edges
     if not isinstance(nodes, list):
         raise InvalidArgument(f"field '{FIELD}': {where}'{nodes_key}' must be a list")
     if not isinstance(edges, list):

@@ -16,7 +16,7 @@ Ready and skipped nodes follow from the completed ones (`Plan.resume`). A Loop, 
 in batch mode still running also keeps its iterations' progress, so that a resumed run carries
 on inside it rather than starting it over.
 
-Interface: `RunState` (`.ready()`, `.complete(node_id, port) -> Step`, `.skipped()`,
+Interface: `RunState` (`.ready()`, `.complete(node_id, port) -> Step`, `.skipped()`, `.next_after()`,
 `.finished`, `.completed`), `Step`, `Checkpoint` (`to_json` / `from_json`), `FlowTables`,
 `IterationProgress` and `BodyProgress` (a Loop's or Batch's iterations inside a checkpoint).
 """
@@ -103,6 +103,16 @@ class RunState:
     def finished(self) -> bool:
         """Every node completed or skipped."""
         return self._resolved == len(self._tables.ids)
+
+    def next_after(self, node_id: str, source: str) -> bool:
+        """Whether `node_id` waits only for the edges from `source` (a node running now): it runs
+        next once `source` completes, unless `source` leaves by another port."""
+        tables = self._tables
+        i, s = tables.index.get(node_id), tables.index.get(source)
+        if i is None or s is None or self._status[i] != _WAITING:
+            return False
+        from_source = tables.edges_out[s].count(i)
+        return from_source > 0 and self._undecided[i] == from_source
 
     def complete(self, node_id: str, port: str | None = None) -> Step:
         """Record that `node_id` completed choosing `port` (None for a node without ports).

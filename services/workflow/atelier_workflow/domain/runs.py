@@ -43,6 +43,7 @@ class NewExecution:
     input: Mapping[str, Any]
     bot_id: int | None = None
     project_id: int | None = None
+    debug_node_id: str | None = None  # a single-node debug run: the node (None: the whole canvas)
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Execution:
     started_at: datetime | None
     updated_at: datetime
     finished_at: datetime | None
+    debug_node_id: str | None = None  # a single-node debug run: the node (None: the whole canvas)
 
     @property
     def final(self) -> bool:

@@ -11,7 +11,8 @@ quick and hand slow work (a database write, a Kafka produce) to a task or queue 
   the policy's outputs.
 - `node_interrupted`: the node asked the user (a question, a form) and the run will stop to
   wait for the answer (`Interrupt`); the node is neither finished nor failed.
-- `message`: an OutputEmitter's text (and a text-returning Exit's answer) as it is produced.
+- `message`: an OutputEmitter's text (and a text-returning Exit's answer) as it is produced; a
+  streaming one (streams.py) in several messages, `last` on the node's final one.
 - `checkpoint`: after each node of the canvas completes (and each node of the body of a Loop or
   Batch of the canvas, each item of a node in batch mode), what the run must keep to be resumed
   with `Engine.run(..., resume=checkpoint)`. Its mappings are views of the live run: serialize
@@ -60,6 +61,9 @@ class MessageEvent:
     node_id: str
     text: str
     scope: Scope | None = None
+    last: bool = True  # False: more of this node's answer follows (a streamed answer)
+    node_type: NodeType | None = None  # set when the node may not have started yet (a streamed answer)
+    title: str = ""
 
 
 class RunObserver(Protocol):

@@ -66,12 +66,12 @@ def default_registry() -> ExecutorRegistry:
 
 def data_registry(registry: ExecutorRegistry | None = None) -> ExecutorRegistry:
     """`registry` (default: `default_registry()`) plus the nodes that read and write the user's
-    data through other services (variables...): they take their clients from
+    data through other services (variables, conversations...): they take their clients from
     `RunContext.services` and fail with NodeUnavailable naming what is missing."""
-    from atelier_workflow.engine.nodes import variables
+    from atelier_workflow.engine.nodes import conversation, database, variables
 
     registry = registry or default_registry()
-    for module in (variables,):
+    for module in (variables, database, conversation):
         for node_type, executor in module.EXECUTORS.items():
             registry.register(node_type, executor)
     return registry
@@ -84,9 +84,10 @@ def full_registry() -> ExecutorRegistry:
     from atelier_workflow.engine.nodes import http, intent, knowledge, llm, plugin, subworkflow
 
     registry = data_registry()
-    for module in (llm, intent, http, plugin, knowledge):
+    for module in (intent, http, plugin, knowledge):
         for node_type, executor in module.EXECUTORS.items():
             registry.register(node_type, executor)
-    for node_type, make in subworkflow.EXECUTORS_NEEDING_REGISTRY.items():
-        registry.register(node_type, make(registry))  # sub-workflows run with every executor, themselves too
+    for needing in (subworkflow, llm):  # sub-workflows (an LLM's workflow tools) run with every executor
+        for node_type, make in needing.EXECUTORS_NEEDING_REGISTRY.items():
+            registry.register(node_type, make(registry))
     return registry

@@ -12,6 +12,10 @@ as in Coze. Skipped nodes never run. After each node of the canvas the observer 
 again. Cancelling the task that awaits `run` cancels every node running (a code node's sandbox
 process is killed) and re-raises CancelledError.
 
+Streaming: a node may stream a field as it produces it (`ctx.stream`, an LLM's text); an Exit or
+OutputEmitter of the canvas with `streamingOutput` on that reads it and runs right after it says it
+as it comes (streams.py): the observer hears those `message`s before the node finishes.
+
 Interrupts: a node of the canvas that raises `NodeInterrupt` (a question, a form) waits for the
 user. No node starts after that; the nodes already running finish (and are checkpointed), then
 the run ends INTERRUPTED with `RunResult.interrupt` and a checkpoint whose `interrupted` keeps
@@ -63,9 +67,11 @@ from atelier_workflow.engine.model import (
 from atelier_workflow.engine.nodes.iteration import gathered_fields, kept_outputs
 from atelier_workflow.engine.observer import NodeEvent, RunObserver, Scope
 from atelier_workflow.engine.registry import ExecutorRegistry, default_registry
+from atelier_workflow.engine.streams import AnswerStreams, NoStreams
 from atelier_workflow.engine.values import ConversionError, convert, resolve
 
 _NO_CONTEXT = RunContext()
+_NO_STREAMS = NoStreams()
 
 
 class RunFailed(NodeError):
@@ -114,14 +120,17 @@ class Engine:
             waiting = ", ".join(interrupted) or "none"
             raise InvalidResume(f"the run is not waiting for an answer from node {resume_answer.node_id}; "
                                 f"nodes waiting: {waiting}")
-        run = _Run(self.registry, context or _NO_CONTEXT, observer, inputs, interrupted, resume_answer)
+        context = context or _NO_CONTEXT
         if resume is not None:
             state = plan.resume(resume.completed)
             outputs = {node: dict(out) for node, out in resume.outputs.items()}
-            run.progress = {node: IterationProgress.from_json(progress.to_json())  # a copy of its own
-                            for node, progress in resume.progress.items()}
         else:
             state, outputs = plan.start(), {}
+        streams = AnswerStreams(plan, state, outputs, context.variables, observer) if observer is not None else None
+        run = _Run(self.registry, context, observer, inputs, interrupted, resume_answer, streams or _NO_STREAMS)
+        if resume is not None:
+            run.progress.update({node: IterationProgress.from_json(progress.to_json())  # a copy of its own
+                                 for node, progress in resume.progress.items()})
         frame = _Frame(plan, state, outputs, outputs)
         run.set_root(frame)
         try:
@@ -152,12 +161,12 @@ def _total(usages: list[TokenUsage]) -> TokenUsage:
 
 
 class _Run:
-    __slots__ = ("registry", "context", "observer", "inputs", "interrupted", "answer", "waiting", "progress", "root",
-                 "_views")
+    __slots__ = ("registry", "context", "observer", "inputs", "interrupted", "answer", "waiting", "streams", "progress",
+                 "root", "_views")
 
     def __init__(self, registry: ExecutorRegistry, context: RunContext, observer: RunObserver | None,
                  inputs: Mapping[str, Any], interrupted: dict[str, dict[str, Any]],
-                 answer: ResumeAnswer | None) -> None:
+                 answer: ResumeAnswer | None, streams: AnswerStreams | NoStreams) -> None:
         self.registry = registry
         self.context = context
         self.observer = observer
@@ -165,6 +174,7 @@ class _Run:
         self.interrupted = interrupted  # canvas node waiting for the user -> its interrupt record
         self.answer = answer
         self.waiting: list[str] = []  # nodes that wait for the user in this run, in the order they asked
+        self.streams = streams  # the canvas's streaming answer nodes (bodies do not stream)
         self.progress: dict[str, IterationProgress] = {}  # running iterating node of the canvas -> its iterations
         self.root: _Frame | None = None  # the canvas's frame
 
@@ -272,13 +282,14 @@ class _Run:
         started = time.perf_counter()
         if node.batch is not None:
             return await self._run_batch_mode(frame, node, started)
+        streams = self.streams if frame.scope is None else _NO_STREAMS
         if node.body is not None:
             progress = self._progress_of(frame, node)
             ctx = NodeContext(self.context, observer, node, frame.values, frame.scope, frame.loop, self.inputs,
-                              self._body_runner(frame, node, progress), resumed, progress)
+                              self._body_runner(frame, node, progress), resumed, streams, progress)
         else:
             ctx = NodeContext(self.context, observer, node, frame.values, frame.scope, frame.loop, self.inputs,
-                              _no_body, resumed)
+                              _no_body, resumed, streams)
         inputs: dict[str, Any] = {}
         try:
             for binding in node.inputs:
@@ -316,6 +327,9 @@ class _Run:
         retries = node.error_policy.max_retries
         attempt = 0
         while True:
+            ctx.attempt = attempt
+            if attempt:
+                ctx.restart_stream()  # a retry's text starts anew
             try:
                 return await executor(node, inputs, ctx)
             except NodeError as exc:

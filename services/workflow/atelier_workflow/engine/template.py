@@ -56,6 +56,13 @@ def _lookup(values: Mapping[str, Any], path: list[str | int], expression: str) -
     return current
 
 
+def value_of(expression: str, values: Mapping[str, Any]) -> tuple[bool, Any]:
+    """(found, value) of one placeholder's expression (`name.field[0]`), read as `render` reads it."""
+    path = _path(expression.strip())
+    value = _lookup(values, path, expression) if path else _MISSING
+    return (False, None) if value is _MISSING else (True, value)
+
+
 def _default_render(value: Any) -> str:
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)

@@ -1,7 +1,8 @@
 """/v1/workflows/chat's server-sent events, as Coze's chatflow sends them (cozepy's ChatEvent):
 `conversation.chat.created` and `.in_progress` when the run starts; for each answer the run
 gives (an OutputEmitter's text, the Exit node's answer, or its output variables as JSON) a
-`conversation.message.delta` and a `conversation.message.completed`; then
+`conversation.message.delta` and a `conversation.message.completed` (a streaming one: a delta for
+each piece as its LLM writes it, then the completed message, whole); then
 `conversation.chat.completed` and `done`. A run stopping at a question or a form answers it as
 the assistant's message (text for a plain question, a card with the question's data otherwise)
 and ends `conversation.chat.requires_action`, `done`. A failed run ends with `error` {code, msg}.
@@ -61,6 +62,7 @@ class ChatEvents:
         self._chat = dict(chat)
         self._new_id = new_id
         self._answered: set[str] = set()
+        self._streaming: dict[str, tuple[int, str]] = {}  # node -> its message's id, the text so far
 
     def put(self, event: str, data: Mapping[str, Any]) -> None:
         self.queue.put_nowait(wpb.ChatFlowRunEvent(event=event, data=_text(data)))
@@ -78,17 +80,33 @@ class ChatEvents:
         self.chat(CHAT_CREATED, {**self._chat, "status": "created"})
         self.chat(CHAT_IN_PROGRESS, {**self._chat, "status": "in_progress"})
 
+    def _message(self, message_id: int, content: str, content_type: ContentType) -> dict[str, Any]:
+        return {"id": str(message_id), "conversation_id": self._chat.get("conversation_id", ""),
+                "bot_id": self._chat.get("bot_id", "0"), "chat_id": self._chat.get("id", ""),
+                "section_id": self._chat.get("section_id", ""), "role": "assistant", "type": "answer",
+                "content": content, "content_type": str(content_type), "created_at": int(time.time())}
+
     def answer(self, content: str, content_type: ContentType = ContentType.Text) -> None:
         """One assistant message: its delta (text only, as Coze) and its completion."""
         answer = Answer(self._new_id(), content, content_type)
         self.answers.append(answer)
-        data = {"id": str(answer.id), "conversation_id": self._chat.get("conversation_id", ""),
-                "bot_id": self._chat.get("bot_id", "0"), "chat_id": self._chat.get("id", ""),
-                "section_id": self._chat.get("section_id", ""), "role": "assistant", "type": "answer",
-                "content": content, "content_type": str(content_type), "created_at": int(time.time())}
+        data = self._message(answer.id, content, content_type)
         if content_type == ContentType.Text:
             self.put(MESSAGE_DELTA, data)
         self.put(MESSAGE_COMPLETED, data)
+
+    def _streamed(self, node_id: str, piece: str, last: bool) -> None:
+        """A piece of a streaming answer: its delta; with the last, the completed message."""
+        message_id, so_far = self._streaming.get(node_id) or (self._new_id(), "")
+        if piece:
+            self.put(MESSAGE_DELTA, self._message(message_id, piece, ContentType.Text))
+        so_far += piece
+        if not last:
+            self._streaming[node_id] = (message_id, so_far)
+            return
+        self._streaming.pop(node_id, None)
+        self.answers.append(Answer(message_id, so_far, ContentType.Text))
+        self.put(MESSAGE_COMPLETED, self._message(message_id, so_far, ContentType.Text))
 
     def error(self, code: int, msg: str) -> None:
         self.put(ERROR, {"code": code, "msg": msg})
@@ -105,7 +123,10 @@ class ChatEvents:
         if event.scope is not None:
             return
         self._answered.add(event.node_id)
-        self.answer(event.text)
+        if event.last and event.node_id not in self._streaming:
+            self.answer(event.text)
+        else:
+            self._streamed(event.node_id, event.text, event.last)
 
     def node_finished(self, event: NodeEvent) -> None:
         if event.node_type == NodeType.Exit and event.scope is None and event.node_id not in self._answered:

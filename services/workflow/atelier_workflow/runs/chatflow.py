@@ -109,6 +109,7 @@ async def _execute(runner: Runner, turns: ConversationTurns, events: ChatEvents,
                    chat_id: int) -> None:
     try:
         end = await runner.execute(execution, durable=False, listener=events, answer=answer, history=history,
+                                   conversation_id=conversation_id,
                                    timeout_s=runner.deps.settings.workflow_sync_timeout_s)
         await _end_turn(runner, turns, events, execution, end, conversation_id, chat_id)
     except asyncio.CancelledError:

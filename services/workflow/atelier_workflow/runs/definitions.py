@@ -1,10 +1,12 @@
-"""What a run executes: the canvas of a published version or of the draft, and its plan, compiled
-once per canvas content and kept (`PlanCache`): a version never changes, and a draft's plan is
-found again by its content hash."""
+"""What a run executes: the canvas of a published version or of the draft (or, for a single-node
+debug run, the canvas running one node of the draft), and its plan, compiled once per canvas
+content and kept (`PlanCache`): a version never changes, and a draft's plan is found again by its
+content hash."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
 
 from cachetools import LRUCache
 
@@ -12,6 +14,7 @@ from atelier_common.errors import Conflict, NotFound, Unprocessable
 from atelier_workflow import access
 from atelier_workflow.domain.canvas import parse_canvas
 from atelier_workflow.domain.entities import Workflow
+from atelier_workflow.domain.node_debug import debug_canvas
 from atelier_workflow.domain.plan import Plan, compile_plan
 from atelier_workflow.domain.runs import DRAFT, Execution
 from atelier_workflow.store import Conn, versions
@@ -42,11 +45,19 @@ async def draft(conn: Conn, wf: Workflow) -> Definition:
     return Definition(wf, DRAFT, d.canvas, d.state.content_hash)
 
 
-async def of_run(conn: Conn, wf: Workflow, version: str) -> Definition:
-    """The canvas a run was started on (a run stores its version, DRAFT for the draft)."""
-    if version == DRAFT:
-        return await draft(conn, wf)
-    return await published(conn, wf, version)
+def node_debug(definition: Definition, node_id: str) -> tuple[Definition, tuple[str, ...]]:
+    """The canvas running only `node_id` of the definition's, and the inputs it takes. Its content
+    hash is the definition's with the node: it changes with the canvas it came from."""
+    debug = debug_canvas(json.loads(definition.canvas), node_id)
+    return (replace(definition, canvas=json.dumps(debug.doc), content_hash=f"{definition.content_hash}#{node_id}"),
+            debug.inputs)
+
+
+async def of_run(conn: Conn, wf: Workflow, version: str, debug_node_id: str | None = None) -> Definition:
+    """The canvas a run was started on (a run stores its version, DRAFT for the draft, and the
+    node a single-node debug run executes)."""
+    found = await draft(conn, wf) if version == DRAFT else await published(conn, wf, version)
+    return found if debug_node_id is None else node_debug(found, debug_node_id)[0]
 
 
 class DefinitionChanged(Unprocessable):
@@ -80,7 +91,7 @@ class PlanCache:
         wf = await workflow_rows.get(conn, run.workflow_id)
         if wf is None:
             raise NotFound(f"workflow {run.workflow_id} of run {run.id} does not exist")
-        definition = await of_run(conn, wf, run.version)
+        definition = await of_run(conn, wf, run.version, run.debug_node_id)
         if definition.content_hash != run.content_hash:
             raise DefinitionChanged(f"the draft of workflow {wf.id} was changed after run {run.id} was started; "
                                     "test-run it again")

@@ -86,10 +86,12 @@ class Runner:
 
     async def execute(self, run: Execution, *, durable: bool, listener: RunListener | None = None,
                       timeout_s: float | None = None, answer: ResumeAnswer | None = None,
-                      history: Sequence[Mapping[str, Any]] | None = None) -> RunEnd | None:
+                      history: Sequence[Mapping[str, Any]] | None = None,
+                      conversation_id: int | None = None) -> RunEnd | None:
         """Run it to its end and store the end; None when the lease was lost (another process
         carries on). `durable`: each checkpoint is stored before the next node starts. `history`: the
-        conversation a chatflow run's LLM nodes read (chat history on)."""
+        conversation a chatflow run's LLM nodes read (chat history on); `conversation_id`: that
+        conversation, the Default of its conversation and message nodes."""
         try:
             plan = await self.plans.for_run(self.deps.pool, run)
         except (InvalidCanvasError, NotFound, DefinitionChanged) as exc:
@@ -102,7 +104,7 @@ class Runner:
                                on_lease_lost=lambda: keeper.stop(StopReason.LEASE_LOST))
         services: dict[str, Any] = {} if self.clients is None else self.clients.run_services(
             space_id=run.space_id, user_id=str(run.creator_id), debug=run.mode == WorkflowRunMode.Debug,
-            bot_id=run.bot_id, history=history)
+            bot_id=run.bot_id, app_id=run.project_id, conversation_id=conversation_id, history=history)
         if durable:
             services[CHECKPOINT_BARRIER] = recorder.durable
         context = RunContext(run_id=str(run.id), services=services)

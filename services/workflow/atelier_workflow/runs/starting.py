@@ -22,12 +22,14 @@ RESUME_REQUESTED = "WorkflowResumeRequested"
 
 
 def new_execution(deps: ServiceDeps, definition: Definition, inputs: Mapping[str, Any], mode: WorkflowRunMode, *,
-                  bot_id: int | None = None, project_id: int | None = None) -> NewExecution:
+                  bot_id: int | None = None, project_id: int | None = None,
+                  debug_node_id: str | None = None) -> NewExecution:
     wf = definition.workflow
     return NewExecution(id=deps.ids.next_id(), workflow_id=wf.id, space_id=wf.space_id,
                         creator_id=current_context().user_id, version=definition.version,
                         content_hash=definition.content_hash, mode=mode, input=dict(inputs), bot_id=bot_id,
-                        project_id=project_id if project_id is not None else wf.project_id)
+                        project_id=project_id if project_id is not None else wf.project_id,
+                        debug_node_id=debug_node_id)
 
 
 async def start_here(deps: ServiceDeps, run: NewExecution, owner: str) -> Execution:

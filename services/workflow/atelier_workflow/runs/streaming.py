@@ -1,5 +1,6 @@
 """stream_run's server-sent events, as Coze sends them: `Message` for each piece of answer (an
-OutputEmitter's text, the Exit node's answer or output variables), then `Done`, `Interrupt` (a
+OutputEmitter's text, the Exit node's answer or output variables; a streaming one's answer in
+several pieces as its LLM writes it, `node_is_finish` false until its last), then `Done`, `Interrupt` (a
 question or input form waits for the user: `interrupt_data` {event_id, type, data}), or `Error`
 when the run failed or was cancelled. SSE ids count from 0; `node_seq_id` counts each node's
 messages from 0."""
@@ -43,11 +44,11 @@ class StreamEvents:
                                                       id=str(self._seq)))
         self._seq += 1
 
-    def _message(self, node_id: str, title: str, node_type: NodeType, content: str) -> None:
+    def _message(self, node_id: str, title: str, node_type: NodeType, content: str, last: bool = True) -> None:
         seq = self._node_seq.get(node_id, 0)
         self._node_seq[node_id] = seq + 1
         self._put(MESSAGE, {"node_seq_id": str(seq), "node_title": title, "content": content,
-                            "content_type": "text", "node_is_finish": True,
+                            "content_type": "text", "node_is_finish": last,
                             "node_type": DISPLAY_KEYS.get(node_type, node_type.name), "node_id": node_id})
 
     def node_started(self, event: NodeEvent) -> None:
@@ -56,9 +57,9 @@ class StreamEvents:
     def message(self, event: MessageEvent) -> None:
         if event.scope is not None:
             return
-        title, node_type = self._titles.get(event.node_id, ("", NodeType.OutputEmitter))
+        title, node_type = self._titles.get(event.node_id, (event.title, event.node_type or NodeType.OutputEmitter))
         self._answered.add(event.node_id)
-        self._message(event.node_id, title, node_type, event.text)
+        self._message(event.node_id, title, node_type, event.text, event.last)
 
     def node_finished(self, event: NodeEvent) -> None:
         self._titles[event.node_id] = (event.title, event.node_type)

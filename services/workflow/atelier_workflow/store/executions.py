@@ -30,7 +30,7 @@ def _execution(row: asyncpg.Record) -> Execution:
         checkpoint=Checkpoint.from_json(checkpoint) if checkpoint else None,
         cancel_requested=row["cancel_requested"], lease_owner=row["lease_owner"], lease_until=row["lease_until"],
         attempts=row["attempts"], created_at=row["created_at"], started_at=row["started_at"],
-        updated_at=row["updated_at"], finished_at=row["finished_at"])
+        updated_at=row["updated_at"], finished_at=row["finished_at"], debug_node_id=row["debug_node_id"])
 
 
 async def insert(conn: Conn, run: NewExecution, *, owner: str | None, lease_s: float) -> Execution:
@@ -39,12 +39,12 @@ async def insert(conn: Conn, run: NewExecution, *, owner: str | None, lease_s: f
     reminded by the reconciler)."""
     row = await conn.fetchrow(
         "INSERT INTO workflow_executions (id, workflow_id, space_id, creator_id, version, content_hash, mode, bot_id,"
-        " project_id, input, lease_owner, lease_until, attempts, started_at)"
+        " project_id, input, lease_owner, lease_until, attempts, started_at, debug_node_id)"
         " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, now() + make_interval(secs => $12),"
-        " CASE WHEN $11::text IS NULL THEN 0 ELSE 1 END, CASE WHEN $11::text IS NULL THEN NULL ELSE now() END)"
+        " CASE WHEN $11::text IS NULL THEN 0 ELSE 1 END, CASE WHEN $11::text IS NULL THEN NULL ELSE now() END, $13)"
         " RETURNING *",
         run.id, run.workflow_id, run.space_id, run.creator_id, run.version, run.content_hash, int(run.mode),
-        run.bot_id, run.project_id, dict(run.input), owner, lease_s)
+        run.bot_id, run.project_id, dict(run.input), owner, lease_s, run.debug_node_id)
     return _execution(row)
 
 
@@ -56,6 +56,20 @@ async def get(conn: Conn, execute_id: int) -> Execution | None:
 async def latest(conn: Conn, workflow_id: int) -> Execution | None:
     row = await conn.fetchrow("SELECT * FROM workflow_executions WHERE workflow_id = $1"
                               " ORDER BY created_at DESC, id DESC LIMIT 1", workflow_id)
+    return None if row is None else _execution(row)
+
+
+async def latest_debug(conn: Conn, workflow_id: int, creator_id: int, node_id: str | None) -> Execution | None:
+    """The creator's latest console test run of the workflow (node_id None), or debug of that node."""
+    if node_id is None:
+        row = await conn.fetchrow(
+            "SELECT * FROM workflow_executions WHERE workflow_id = $1 AND creator_id = $2 AND mode = $3"
+            " AND debug_node_id IS NULL ORDER BY created_at DESC, id DESC LIMIT 1",
+            workflow_id, creator_id, int(WorkflowRunMode.Debug))
+    else:
+        row = await conn.fetchrow(
+            "SELECT * FROM workflow_executions WHERE workflow_id = $1 AND debug_node_id = $2 AND creator_id = $3"
+            " ORDER BY created_at DESC, id DESC LIMIT 1", workflow_id, node_id, creator_id)
     return None if row is None else _execution(row)
 
 

@@ -43,13 +43,13 @@ async def with_history(ctx: NodeContext, messages: list[dict[str, Any]], enabled
     return [*head, *earlier, *messages[len(head):]]
 
 
-async def ask(ctx: NodeContext, request: ChatRequest,
-              on_text: Callable[[str], None] | None = None) -> tuple[ChatReply, TokenUsage]:
+async def ask(ctx: NodeContext, request: ChatRequest, on_text: Callable[[str], None] | None = None,
+              on_reasoning: Callable[[str], None] | None = None) -> tuple[ChatReply, TokenUsage]:
     models: ChatModels | None = ctx.run.services.get(CHAT_MODELS)
     if models is None:
         raise NodeError(f"{ctx.node.type.name} nodes need chat models, and this run has none", "node_unavailable")
     try:
-        reply = await models.chat(request, on_text)
+        reply = await models.chat(request, on_text, on_reasoning)
     except ModelUnavailable as exc:
         raise NodeError(str(exc), "model_unavailable") from None
     except LLMError as exc:

@@ -3,7 +3,8 @@
 Entry outputs the run's inputs converted to its declared types; one left out takes its declared
 default, a required one left out fails the run. Exit with `terminatePlan` "returnVariables"
 outputs its inputs; with "useAnswerContent" it renders its `content` template (`{{name}}`
-placeholders over its inputs, Coze's rules) into `output`, the run's answer, and emits it.
+placeholders over its inputs, Coze's rules) into `output`, the run's answer, and emits it (with
+`streamingOutput` on, what it has not streamed yet: see engine/streams.py).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from atelier_proto.enums import NodeType
 from atelier_workflow.domain.plan import PlanNode
 from atelier_workflow.engine.context import NodeContext
 from atelier_workflow.engine.model import NodeError, NodeOutput
+from atelier_workflow.engine.streams import RETURN_TEXT, answer_template
 from atelier_workflow.engine.template import render
 from atelier_workflow.engine.values import ConversionError, convert
 
-RETURN_TEXT = "useAnswerContent"
+__all__ = ["EXECUTORS", "RETURN_TEXT", "answer_template", "entry", "exit_"]
 
 
 async def entry(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> NodeOutput:
@@ -38,13 +40,6 @@ async def entry(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> Nod
     for name, value in given.items():  # inputs the Entry does not declare ride along, as in Coze
         outputs.setdefault(name, value)
     return NodeOutput(outputs)
-
-
-def answer_template(node: PlanNode) -> str:
-    content = node.config.extra("content") or {}
-    value = content.get("value") if isinstance(content, dict) else None
-    text = value.get("content") if isinstance(value, dict) else None
-    return text if isinstance(text, str) else ""
 
 
 async def exit_(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> NodeOutput:

@@ -3,20 +3,21 @@
 the same engine and the same run context: the node's inputs are its run inputs, its Exit's
 outputs (a text-returning Exit: `output`) the node's outputs, its token usage the node's.
 Messages it emits reach the outer run's observer. Workflows nest at most MAX_DEPTH deep; a
-workflow that ends up running itself fails naming the chain."""
+workflow that ends up running itself fails naming the chain. `load_workflow` and `run_workflow`
+serve an LLM node's workflow tools too."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from atelier_proto.enums import NodeType
 from atelier_workflow.clients import WORKFLOWS
-from atelier_workflow.clients.workflows import WorkflowLoader, WorkflowNotRunnable
+from atelier_workflow.clients.workflows import LoadedWorkflow, WorkflowLoader, WorkflowNotRunnable
 from atelier_workflow.domain.plan import PlanNode
 from atelier_workflow.domain.validation import InvalidCanvasError
 from atelier_workflow.engine.context import NodeContext
-from atelier_workflow.engine.model import NodeError, NodeOutput, RunStatus
+from atelier_workflow.engine.model import NodeError, NodeOutput, RunStatus, TokenUsage
 from atelier_workflow.engine.observer import BaseObserver, MessageEvent, RunObserver
 
 if TYPE_CHECKING:
@@ -44,38 +45,63 @@ def _workflow_id(node: PlanNode) -> int:
     return int(value)
 
 
+@dataclass(frozen=True)
+class WorkflowRun:
+    """How a workflow run inline ended: its Exit's outputs, its answer (a text-returning Exit)."""
+
+    outputs: dict[str, Any]
+    answer: str | None
+    usage: TokenUsage
+
+
+async def load_workflow(ctx: NodeContext, workflow_id: int, version: str) -> LoadedWorkflow:
+    """The workflow a node runs inside this run; NodeError when it cannot run (unknown, invalid,
+    already running in this chain, nested too deep)."""
+    loader: WorkflowLoader | None = ctx.run.services.get(WORKFLOWS)
+    if loader is None:
+        raise NodeError(f"{ctx.node.type.name} nodes need the workflow store, and this run has none",
+                        "node_unavailable")
+    chain: tuple[int, ...] = ctx.run.services.get(CALL_CHAIN, ())
+    if workflow_id in chain:
+        path = " -> ".join(str(i) for i in (*chain, workflow_id))
+        raise NodeError(f"workflow {workflow_id} runs itself as a sub-workflow ({path})", "recursion")
+    if len(chain) >= MAX_DEPTH:
+        raise NodeError(f"sub-workflows nest more than {MAX_DEPTH} deep", "too_deep")
+    try:
+        return await loader.load(workflow_id, version)
+    except WorkflowNotRunnable as exc:
+        raise NodeError(str(exc), "subworkflow_unavailable") from None
+    except InvalidCanvasError as exc:
+        raise NodeError(f"workflow {workflow_id} cannot run: {exc}", "subworkflow_invalid") from None
+
+
+async def run_workflow(registry: ExecutorRegistry, ctx: NodeContext, loaded: LoadedWorkflow,
+                       inputs: dict[str, Any], *, messages: bool = True) -> WorkflowRun:
+    """Run `loaded` to its end with this run's context; NodeError when it does not succeed.
+    `messages`: what it emits goes on to this run's observer."""
+    from atelier_workflow.engine.runner import Engine
+
+    chain: tuple[int, ...] = ctx.run.services.get(CALL_CHAIN, ())
+    context = replace(ctx.run, services={**ctx.run.services, CALL_CHAIN: (*chain, loaded.workflow_id)})
+    observer = _Messages(ctx.observer if messages else None)
+    result = await Engine(registry).run(loaded.plan, inputs, context=context, observer=observer)
+    if result.status != RunStatus.SUCCEEDED:
+        failure = result.error
+        where = f" at node {failure.node_id}" if failure else ""
+        message = failure.message if failure else result.status
+        raise NodeError(f"sub-workflow {loaded.workflow_id} failed{where}: {message}",
+                        failure.code if failure else "subworkflow_failed")
+    return WorkflowRun(dict(result.output), result.answer, result.usage)
+
+
 def subworkflow_executor(registry: ExecutorRegistry) -> NodeExecutor:
     """The SubWorkflow executor running sub-workflows with `registry` (the one it is put in)."""
 
     async def run_subworkflow(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> NodeOutput:
-        from atelier_workflow.engine.runner import Engine
-
-        loader: WorkflowLoader | None = ctx.run.services.get(WORKFLOWS)
-        if loader is None:
-            raise NodeError("SubWorkflow nodes need the workflow store, and this run has none", "node_unavailable")
-        workflow_id = _workflow_id(node)
-        chain: tuple[int, ...] = ctx.run.services.get(CALL_CHAIN, ())
-        if workflow_id in chain:
-            path = " -> ".join(str(i) for i in (*chain, workflow_id))
-            raise NodeError(f"workflow {workflow_id} runs itself as a sub-workflow ({path})", "recursion")
-        if len(chain) >= MAX_DEPTH:
-            raise NodeError(f"sub-workflows nest more than {MAX_DEPTH} deep", "too_deep")
-        try:
-            loaded = await loader.load(workflow_id, node.config.workflow_version)
-        except WorkflowNotRunnable as exc:
-            raise NodeError(str(exc), "subworkflow_unavailable") from None
-        except InvalidCanvasError as exc:
-            raise NodeError(f"workflow {workflow_id} cannot run: {exc}", "subworkflow_invalid") from None
-        context = replace(ctx.run, services={**ctx.run.services, CALL_CHAIN: (*chain, workflow_id)})
-        result = await Engine(registry).run(loaded.plan, inputs, context=context, observer=_Messages(ctx.observer))
-        if result.status != RunStatus.SUCCEEDED:
-            failure = result.error
-            where = f" at node {failure.node_id}" if failure else ""
-            message = failure.message if failure else result.status
-            raise NodeError(f"sub-workflow {workflow_id} failed{where}: {message}",
-                            failure.code if failure else "subworkflow_failed")
-        outputs = dict(result.output) if result.answer is None else {"output": result.answer}
-        return NodeOutput(outputs, usage=result.usage)
+        loaded = await load_workflow(ctx, _workflow_id(node), node.config.workflow_version)
+        ran = await run_workflow(registry, ctx, loaded, inputs)
+        outputs = ran.outputs if ran.answer is None else {"output": ran.answer}
+        return NodeOutput(outputs, usage=ran.usage)
 
     return run_subworkflow
 
