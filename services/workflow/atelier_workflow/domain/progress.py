@@ -12,10 +12,13 @@ completing a node costs a few list operations per edge leaving it, with no graph
 engine spends microseconds per node on it. What a run must keep to be resumed elsewhere is the
 nodes it completed and the port each chose (`RunState.completed`), their outputs, and the nodes
 waiting for a user's answer (a question, a form) with what each keeps meanwhile: a `Checkpoint`.
-Ready and skipped nodes follow from the completed ones (`Plan.resume`).
+Ready and skipped nodes follow from the completed ones (`Plan.resume`). A Loop, Batch or node
+in batch mode still running also keeps its iterations' progress, so that a resumed run carries
+on inside it rather than starting it over.
 
 Interface: `RunState` (`.ready()`, `.complete(node_id, port) -> Step`, `.skipped()`, `.next_after()`,
-`.finished`, `.completed`), `Step`, `Checkpoint` (`to_json` / `from_json`), `FlowTables`.
+`.finished`, `.completed`), `Step`, `Checkpoint` (`to_json` / `from_json`), `FlowTables`,
+`IterationProgress` and `BodyProgress` (a Loop's or Batch's iterations inside a checkpoint).
 """
 
 from __future__ import annotations
@@ -157,21 +160,76 @@ class RunState:
                 pending.extend((after, False) for after in self._tables.edges_out[node])
 
 
+@dataclass
+class BodyProgress:
+    """One iteration of a body as far as it got: its completed nodes (node -> chosen port) and
+    their outputs. While the iteration runs these are views of its live state."""
+
+    completed: Mapping[str, str | None]
+    outputs: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"completed": dict(self.completed), "outputs": dict(self.outputs)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BodyProgress:
+        return cls(dict(data.get("completed") or {}), dict(data.get("outputs") or {}))
+
+
+@dataclass
+class IterationProgress:
+    """How far a running Loop, Batch or node in batch mode got through its iterations, so that
+    a resumed run does not run a completed iteration (or a completed node of one) again:
+    `done`: iteration -> what it produced (the body outputs its owner gathers, or a batch item's
+    outputs); `running`: iteration -> its body so far; `state`: what the owner itself keeps
+    between iterations (a Loop's variables, whether a Break ran). JSON values throughout.
+
+    A completed iteration's entry never changes, so a checkpoint copies this shallowly."""
+
+    done: dict[int, Any] = field(default_factory=dict)
+    running: dict[int, BodyProgress] = field(default_factory=dict)
+    state: Mapping[str, Any] = field(default_factory=dict)
+
+    def reset(self) -> None:
+        self.done.clear()
+        self.running.clear()
+        self.state = {}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"done": {str(i): value for i, value in self.done.items()},
+                "running": {str(i): body.to_json() for i, body in self.running.items()},
+                "state": {key: dict(value) if isinstance(value, Mapping) else value
+                          for key, value in self.state.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> IterationProgress:
+        return cls({int(i): value for i, value in (data.get("done") or {}).items()},
+                   {int(i): BodyProgress.from_json(body) for i, body in (data.get("running") or {}).items()},
+                   dict(data.get("state") or {}))
+
+
 @dataclass(frozen=True)
 class Checkpoint:
     """What a run keeps after each node to resume elsewhere: completed node -> chosen port,
-    each completed node's output, and each interrupted node -> what it keeps while it waits
-    for an answer (the engine's interrupt record; all JSON values)."""
+    each completed node's output, each interrupted node -> what it keeps while it waits
+    for an answer (the engine's interrupt record; all JSON values), and each running node of
+    the canvas that iterates (Loop, Batch, a node in batch mode) -> its `IterationProgress`."""
 
     completed: Mapping[str, str | None]
     outputs: Mapping[str, Any] = field(default_factory=dict)
     interrupted: Mapping[str, Any] = field(default_factory=dict)
+    progress: Mapping[str, IterationProgress] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"completed": dict(self.completed), "outputs": dict(self.outputs),
+        data = {"completed": dict(self.completed), "outputs": dict(self.outputs),
                 "interrupted": dict(self.interrupted)}
+        if self.progress:
+            data["progress"] = {node: progress.to_json() for node, progress in self.progress.items()}
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Checkpoint:
         return cls(dict(data.get("completed") or {}), dict(data.get("outputs") or {}),
-                   dict(data.get("interrupted") or {}))
+                   dict(data.get("interrupted") or {}),
+                   {node: IterationProgress.from_json(progress)
+                    for node, progress in (data.get("progress") or {}).items()})

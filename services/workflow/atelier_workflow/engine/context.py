@@ -13,7 +13,9 @@ it has not streamed yet), `stream(field, delta)` for a node producing a field bi
 LLM's text, shown by the streaming answer nodes reading it: streams.py), and
 `run_body(...)` for the Loop and Batch executors to run one iteration of their body, and
 `resumed` when the node interrupted the run earlier and now runs again (the user's answer and
-the state it kept; see model.NodeInterrupt), and `attempt` (0, then 1... on retries).
+the state it kept; see model.NodeInterrupt), `attempt` (0, then 1... on retries), and for a Loop
+or Batch `progress`: its iterations so far (a resumed run's completed iterations are in
+`progress.done`: do not run them again).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from atelier_workflow.domain.plan import Plan, PlanNode
+from atelier_workflow.domain.progress import IterationProgress
 from atelier_workflow.engine.model import Resumed
 from atelier_workflow.engine.observer import MessageEvent, RunObserver, Scope
 from atelier_workflow.engine.streams import AnswerStreams, NoStreams
@@ -59,12 +62,12 @@ BodyRunner = Callable[[Plan, Mapping[str, Any], int, "LoopControl | None"], Awai
 
 class NodeContext:
     __slots__ = ("run", "observer", "node", "values", "scope", "loop", "run_inputs", "resumed", "attempt",
-                 "_run_body", "_settings", "_streams")
+                 "progress", "_run_body", "_settings", "_streams")
 
     def __init__(self, run: RunContext, observer: RunObserver | None, node: PlanNode,
                  values: Mapping[str, Mapping[str, Any]], scope: Scope | None, loop: LoopControl | None,
                  run_inputs: Mapping[str, Any], run_body: BodyRunner, resumed: Resumed | None = None,
-                 streams: AnswerStreams | NoStreams | None = None) -> None:
+                 streams: AnswerStreams | NoStreams | None = None, progress: IterationProgress | None = None) -> None:
         self.run = run
         self.observer = observer
         self.node = node
@@ -74,6 +77,7 @@ class NodeContext:
         self.run_inputs = run_inputs
         self.resumed = resumed
         self.attempt = 0  # 0: the first attempt; a retry counts up (its error policy's retryTimes)
+        self.progress = progress  # the engine gives one to every node with a body
         self._run_body = run_body
         self._settings: dict[str, Any] | None = None
         self._streams = streams or _NO_STREAMS

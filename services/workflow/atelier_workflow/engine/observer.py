@@ -13,9 +13,10 @@ quick and hand slow work (a database write, a Kafka produce) to a task or queue 
   wait for the answer (`Interrupt`); the node is neither finished nor failed.
 - `message`: an OutputEmitter's text (and a text-returning Exit's answer) as it is produced; a
   streaming one (streams.py) in several messages, `last` on the node's final one.
-- `checkpoint`: after each node of the canvas (not of a Loop's or Batch's body) completes, what
-  the run must keep to be resumed with `Engine.run(..., resume=checkpoint)`. Its mappings are
-  views of the live run: serialize (`to_json()`) or copy them in the call.
+- `checkpoint`: after each node of the canvas completes (and each node of the body of a Loop or
+  Batch of the canvas, each item of a node in batch mode), what the run must keep to be resumed
+  with `Engine.run(..., resume=checkpoint)`. Its mappings are views of the live run: serialize
+  (`to_json()`) or copy them in the call.
 """
 
 from __future__ import annotations

@@ -24,6 +24,12 @@ resume_answer=ResumeAnswer(node_id, answer))` runs that node again with `ctx.res
 answer and its state); completed nodes do not run again, and a node still waiting for an answer
 it was not given reports its interrupt again without running. A node inside a Loop's or Batch's
 body cannot wait: its interrupt is a failure of that node.
+
+Iterations: a node of the canvas that iterates (a Loop, a Batch, a node in batch mode, see
+batch_mode.py) keeps its progress in the checkpoint (`Checkpoint.progress`): after each node of
+its body and each batch item the observer gets a checkpoint again, so a resumed run carries on
+inside it: completed iterations and the completed nodes of a running iteration do not run again.
+(An iterating node inside a body is not tracked: it starts over with its iteration.)
 """
 
 from __future__ import annotations
@@ -40,7 +46,8 @@ from atelier_proto.enums import ErrorProcessType
 from atelier_workflow.domain.fields import ERROR_BODY_FIELD, IS_SUCCESS_FIELD
 from atelier_workflow.domain.plan import Plan, PlanNode
 from atelier_workflow.domain.ports import PORT_DEFAULT, PORT_ERROR
-from atelier_workflow.domain.progress import Checkpoint, RunState
+from atelier_workflow.domain.progress import BodyProgress, Checkpoint, IterationProgress, RunState
+from atelier_workflow.engine import batch_mode
 from atelier_workflow.engine.context import LoopControl, NodeContext, RunContext
 from atelier_workflow.engine.model import (
     NO_USAGE,
@@ -57,6 +64,7 @@ from atelier_workflow.engine.model import (
     RunStatus,
     TokenUsage,
 )
+from atelier_workflow.engine.nodes.iteration import gathered_fields, kept_outputs
 from atelier_workflow.engine.observer import NodeEvent, RunObserver, Scope
 from atelier_workflow.engine.registry import ExecutorRegistry, default_registry
 from atelier_workflow.engine.streams import AnswerStreams, NoStreams
@@ -93,6 +101,7 @@ class _Frame:
     scope: Scope | None = None
     loop: LoopControl | None = None
     usage: list[TokenUsage] = field(default_factory=list)
+    progress: IterationProgress | None = None  # a tracked body iteration: its owner's progress
 
 
 class Engine:
@@ -119,13 +128,17 @@ class Engine:
             state, outputs = plan.start(), {}
         streams = AnswerStreams(plan, state, outputs, context.variables, observer) if observer is not None else None
         run = _Run(self.registry, context, observer, inputs, interrupted, resume_answer, streams or _NO_STREAMS)
+        if resume is not None:
+            run.progress.update({node: IterationProgress.from_json(progress.to_json())  # a copy of its own
+                                 for node, progress in resume.progress.items()})
         frame = _Frame(plan, state, outputs, outputs)
+        run.set_root(frame)
         try:
             await run.drive(frame)
         except RunFailed as failed:
             return RunResult(RunStatus.FAILED, error=failed.failure, usage=_total(frame.usage),
-                             checkpoint=Checkpoint(dict(state.completed), dict(outputs), dict(interrupted)))
-        checkpoint = Checkpoint(dict(state.completed), dict(outputs), dict(interrupted))
+                             checkpoint=Checkpoint.from_json(run.checkpoint().to_json()))
+        checkpoint = Checkpoint(dict(state.completed), dict(outputs), dict(interrupted), dict(run.progress))
         if run.waiting:
             first = run.waiting[0]
             return RunResult(RunStatus.INTERRUPTED, usage=_total(frame.usage), checkpoint=checkpoint,
@@ -148,7 +161,8 @@ def _total(usages: list[TokenUsage]) -> TokenUsage:
 
 
 class _Run:
-    __slots__ = ("registry", "context", "observer", "inputs", "interrupted", "answer", "waiting", "streams")
+    __slots__ = ("registry", "context", "observer", "inputs", "interrupted", "answer", "waiting", "streams", "progress",
+                 "root", "_views")
 
     def __init__(self, registry: ExecutorRegistry, context: RunContext, observer: RunObserver | None,
                  inputs: Mapping[str, Any], interrupted: dict[str, dict[str, Any]],
@@ -161,6 +175,28 @@ class _Run:
         self.answer = answer
         self.waiting: list[str] = []  # nodes that wait for the user in this run, in the order they asked
         self.streams = streams  # the canvas's streaming answer nodes (bodies do not stream)
+        self.progress: dict[str, IterationProgress] = {}  # running iterating node of the canvas -> its iterations
+        self.root: _Frame | None = None  # the canvas's frame
+
+    def set_root(self, frame: _Frame) -> None:
+        self.root = frame
+        self._views = (MappingProxyType(frame.outputs), MappingProxyType(self.interrupted),
+                       MappingProxyType(self.progress))
+
+    def checkpoint(self) -> Checkpoint:
+        """Where the run is now (views of the live run)."""
+        root = self.root
+        assert root is not None
+        return Checkpoint(root.state.completed, *self._views)
+
+    def _progress_of(self, frame: _Frame, node: PlanNode) -> IterationProgress:
+        """The iterations of `node` so far: kept in the checkpoint for a node of the canvas."""
+        if frame.scope is not None:
+            return IterationProgress()
+        progress = self.progress.get(node.id)
+        if progress is None:
+            progress = self.progress[node.id] = IterationProgress()
+        return progress
 
     async def drive(self, frame: _Frame) -> None:
         """Run the frame's plan until every node is completed or skipped, or until the nodes
@@ -211,8 +247,7 @@ class _Run:
             observer = self.observer
             if observer is not None:
                 observer.node_interrupted(NodeEvent(node.id, node.type, node.title), interrupt)
-                observer.checkpoint(Checkpoint(frame.state.completed, MappingProxyType(frame.outputs),
-                                               MappingProxyType(self.interrupted)))
+                observer.checkpoint(self.checkpoint())
             return None
 
     def _completed(self, frame: _Frame, node_id: str, result: NodeOutput | None, ready: list[str]) -> None:
@@ -220,6 +255,8 @@ class _Run:
             return
         if frame.scope is None:
             self.interrupted.pop(node_id, None)
+            if self.progress:
+                self.progress.pop(node_id, None)  # its iterations are over: its outputs say it all
         frame.outputs[node_id] = result.outputs
         if result.usage is not None:
             frame.usage.append(result.usage)
@@ -230,17 +267,29 @@ class _Run:
             for skipped in step.skipped:
                 node = frame.plan.nodes[skipped]
                 observer.node_skipped(NodeEvent(skipped, node.type, node.title, frame.scope))
-            if frame.scope is None:
-                observer.checkpoint(Checkpoint(frame.state.completed, MappingProxyType(frame.outputs),
-                                               MappingProxyType(self.interrupted)))
+            if frame.scope is None:  # the canvas's frame: the root
+                observer.checkpoint(Checkpoint(frame.state.completed, *self._views))
+            elif frame.progress is not None:  # a node of a tracked body: the iteration got further
+                loop = frame.loop
+                if loop is not None:
+                    frame.progress.state = {"variables": loop.variables, "current": loop.current,
+                                            "broken": loop.broken}
+                observer.checkpoint(self.checkpoint())
 
     async def run_node(self, frame: _Frame, node: PlanNode, resumed: Resumed | None = None) -> NodeOutput:
         """Run one node under its error policy; NodeInterrupt passes through (canvas nodes)."""
         observer = self.observer
         started = time.perf_counter()
-        ctx = NodeContext(self.context, observer, node, frame.values, frame.scope, frame.loop, self.inputs,
-                          self._body_runner(frame, node), resumed,
-                          self.streams if frame.scope is None else _NO_STREAMS)
+        if node.batch is not None:
+            return await self._run_batch_mode(frame, node, started)
+        streams = self.streams if frame.scope is None else _NO_STREAMS
+        if node.body is not None:
+            progress = self._progress_of(frame, node)
+            ctx = NodeContext(self.context, observer, node, frame.values, frame.scope, frame.loop, self.inputs,
+                              self._body_runner(frame, node, progress), resumed, streams, progress)
+        else:
+            ctx = NodeContext(self.context, observer, node, frame.values, frame.scope, frame.loop, self.inputs,
+                              _no_body, resumed, streams)
         inputs: dict[str, Any] = {}
         try:
             for binding in node.inputs:
@@ -296,6 +345,8 @@ class _Run:
                 error = NodeError(f"{type(exc).__name__}: {exc}", "internal")
             if attempt >= retries:
                 raise error
+            if ctx.progress is not None:  # a Loop or Batch tried again starts over
+                ctx.progress.reset()
             if self.observer is not None:
                 self.observer.node_failed(NodeEvent(
                     node.id, node.type, node.title, frame.scope, inputs, started_at=started,
@@ -334,22 +385,86 @@ class _Run:
                 time.perf_counter() - started, error=error.message, error_code=error.code))
         return result
 
-    def _body_runner(self, frame: _Frame, owner: PlanNode):
-        if owner.body is None:
-            return _no_body
+    def _body_runner(self, frame: _Frame, owner: PlanNode, progress: IterationProgress):
+        gathered = gathered_fields(owner)
+        tracked = progress if frame.scope is None else None
 
         async def run_body(body: Plan, owner_values: Mapping[str, Any], iteration: int,
                            loop: LoopControl | None) -> BodyRun:
-            outputs: dict[str, Mapping[str, Any]] = {}
+            saved = progress.running.get(iteration)
+            if saved is not None:  # resumed: its completed nodes do not run again
+                state = body.resume(saved.completed)
+                outputs: dict[str, Mapping[str, Any]] = dict(saved.outputs)
+            else:
+                state, outputs = body.start(), {}
+            if tracked is not None:
+                tracked.running[iteration] = BodyProgress(state.completed, outputs)
             values = ChainMap(outputs, {owner.id: owner_values}, frame.values)  # type: ignore[arg-type]
-            inner = _Frame(body, body.start(), outputs, values, Scope(owner.id, iteration), loop)
+            inner = _Frame(body, state, outputs, values, Scope(owner.id, iteration), loop, progress=tracked)
             await self.drive(inner)
             usage = _total(inner.usage)
             if usage != NO_USAGE:
                 frame.usage.append(usage)
+            progress.done[iteration] = kept_outputs(gathered, outputs)
+            progress.running.pop(iteration, None)
             return BodyRun(outputs, usage)
 
         return run_body
+
+    async def _run_batch_mode(self, frame: _Frame, node: PlanNode, started: float) -> NodeOutput:
+        """A node in batch mode: one run of `batch_mode.item_node(node)` per item, each under the
+        node's error policy; the items done are kept in the checkpoint."""
+        observer = self.observer
+        batch = node.batch
+        assert batch is not None
+        ctx = NodeContext(self.context, observer, node, frame.values, frame.scope, frame.loop, self.inputs, _no_body)
+        lists: dict[str, Any] = {}
+        try:
+            for k, param in enumerate(batch.input_lists):
+                items = ctx.setting(f"batch.inputLists[{k}].input")
+                if not isinstance(items, list):
+                    raise NodeError(f"batch list {param.name} is not a list: {items!r}", "invalid_input")
+                lists[param.name] = items
+            item = batch_mode.item_node(node)
+            batch_size, concurrency = batch_mode.batch_limits(node)
+        except NodeError as exc:
+            return self._handle_failure(frame, node, lists, exc, started)
+        if observer is not None:
+            observer.node_started(NodeEvent(node.id, node.type, node.title, frame.scope, lists, started_at=started))
+        progress = self._progress_of(frame, node)
+        checkpointed = observer is not None and frame.scope is None
+        gate = asyncio.Semaphore(concurrency)
+        usages: list[TokenUsage] = []
+
+        async def one(index: int) -> Mapping[str, Any]:
+            done = progress.done.get(index)
+            if done is not None:
+                return done
+            values = ChainMap({node.id: batch_mode.item_values(lists, index)}, frame.values)  # type: ignore[arg-type]
+            item_frame = _Frame(frame.plan, frame.state, frame.outputs, values, Scope(node.id, index), frame.loop)
+            async with gate:
+                result = await self.run_node(item_frame, item)
+            if result.usage is not None:
+                usages.append(result.usage)
+            progress.done[index] = dict(result.outputs)
+            if checkpointed:
+                observer.checkpoint(self.checkpoint())  # type: ignore[union-attr]
+            return progress.done[index]
+
+        try:
+            async with asyncio.TaskGroup() as group:
+                tasks = [group.create_task(one(index)) for index in range(batch_mode.item_count(lists, batch_size))]
+        except BaseExceptionGroup as failed:  # the first item that failed the node (its policy: Throw)
+            first = failed.exceptions[0]
+            if isinstance(first, NodeError):
+                return self._handle_failure(frame, node, lists, first, started)
+            raise first if isinstance(first, Exception) else failed from None
+        outputs, port = batch_mode.combined(node, [task.result() for task in tasks])
+        usage = _total(usages) if usages else None
+        if observer is not None:
+            observer.node_finished(NodeEvent(node.id, node.type, node.title, frame.scope, lists, outputs, port,
+                                             started, time.perf_counter() - started, usage))
+        return NodeOutput(outputs, port, usage)
 
 
 async def _no_body(body: Plan, owner_values: Mapping[str, Any], iteration: int, loop: LoopControl | None) -> BodyRun:

@@ -1,15 +1,18 @@
 """Batch: runs its body once per element of its list inputs (as many as the shortest list, at
 most `batchSize`, 100 when unset), `concurrentSize` iterations at a time (10 when unset), as
 Coze's nodes/batch. Its outputs gather a body node's field from every iteration, in order
-(None where the node did not run)."""
+(None where the node did not run). A resumed run (`ctx.progress`) does not run the iterations
+it completed again."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 from atelier_proto.enums import NodeType
 from atelier_workflow.domain.plan import PlanNode
+from atelier_workflow.domain.progress import IterationProgress
 from atelier_workflow.engine.context import NodeContext
 from atelier_workflow.engine.model import NodeError, NodeOutput
 from atelier_workflow.engine.nodes.iteration import gather, iteration_values, list_inputs
@@ -33,7 +36,12 @@ async def batch(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> Nod
     gate = asyncio.Semaphore(_positive(ctx, "concurrentSize", DEFAULT_CONCURRENCY))
     body = node.body
 
-    async def one(index: int) -> dict:
+    progress = ctx.progress or IterationProgress()
+
+    async def one(index: int) -> Mapping[str, Any]:
+        done = progress.done.get(index)
+        if done is not None:  # a resumed run: this iteration completed before
+            return done
         async with gate:
             return (await ctx.run_body(body, iteration_values(inputs, lists, index), index)).outputs
 

@@ -1,5 +1,6 @@
-"""What Loop and Batch share: the values an iteration's nodes read of their owner, and the
-owner's outputs gathered from its body."""
+"""What Loop and Batch share: the values an iteration's nodes read of their owner, the owner's
+outputs gathered from its body, and what of a completed iteration a checkpoint keeps (only the
+fields the owner gathers)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,28 @@ def gather(node: PlanNode, runs: Sequence[Mapping[str, Mapping[str, Any]] | None
         except ConversionError as exc:
             raise ConversionError(f"output {binding.path}: {exc.message}") from None
     return outputs
+
+
+def gathered_fields(node: PlanNode) -> dict[str, frozenset[str] | None]:
+    """Body node -> the output fields the owner gathers from it (None: its whole output)."""
+    fields: dict[str, set[str] | None] = {}
+    for binding in node.gathers:
+        ref = binding.value
+        if not isinstance(ref, NodeRef) or ref.node_id == node.id:
+            continue
+        if not ref.path:
+            fields[ref.node_id] = None
+        elif (known := fields.setdefault(ref.node_id, set())) is not None:
+            known.add(ref.path[0])
+    return {node_id: None if names is None else frozenset(names) for node_id, names in fields.items()}
+
+
+def kept_outputs(fields: Mapping[str, frozenset[str] | None],
+                 outputs: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
+    """What `gather` reads of one iteration's outputs."""
+    kept: dict[str, Mapping[str, Any]] = {}
+    for node_id, names in fields.items():
+        produced = outputs.get(node_id)
+        if produced is not None:
+            kept[node_id] = produced if names is None else {name: produced[name] for name in names if name in produced}
+    return kept

@@ -8,7 +8,8 @@ list input, `index`, and the loop variables (`variableParameters`), which a
 VariableAssignerWithinLoop sets for the iterations after it (and the rest of its own). A Break
 ends the loop once its iteration is over; a Continue ends its branch of the iteration. The
 Loop's outputs gather a body node's field once per iteration it ran in (a list), or a loop
-variable's last value.
+variable's last value. A resumed run (`ctx.progress`) skips the iterations it completed and
+carries on with its variables as they were.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from atelier_proto.enums import LoopType, NodeType
 from atelier_workflow.domain.expressions import NodeRef
 from atelier_workflow.domain.plan import PlanNode
+from atelier_workflow.domain.progress import IterationProgress
 from atelier_workflow.engine.context import LoopControl, NodeContext
 from atelier_workflow.engine.model import NodeError, NodeOutput
 from atelier_workflow.engine.nodes.iteration import gather, iteration_values, list_inputs
@@ -41,18 +43,36 @@ async def loop(node: PlanNode, inputs: dict[str, Any], ctx: NodeContext) -> Node
         raise NodeError("the loop has no body", "invalid_setting")
     lists = list_inputs(node, inputs) if (node.config.loop_type or LoopType.Array) == LoopType.Array else {}
     total = _iterations(node, lists, ctx)
-    control = LoopControl({param.name: ctx.setting(f"variableParameters[{k}].input")
-                           for k, param in enumerate(node.config.variable_parameters)})
+    progress = ctx.progress or IterationProgress()
+    control = _control(node, ctx, progress)
     runs = []
     for index in range(total):
+        done = progress.done.get(index)
+        if done is not None:  # a resumed run: this iteration completed before
+            runs.append(done)
+            continue
+        if control.broken and index not in progress.running:  # the Break ran in the last iteration done
+            break
         if index >= ctx.run.max_loop_iterations:
             raise NodeError(f"the loop ran {index} times without a Break (the limit)", "loop_limit")
-        control.current = {**iteration_values(inputs, lists, index), **control.variables}
+        if index in progress.running and "current" in progress.state:  # resumed within this iteration
+            control.current = dict(progress.state["current"])
+        else:
+            control.current = {**iteration_values(inputs, lists, index), **control.variables}
         body = await ctx.run_body(node.body, control.current, index, control)
         runs.append(body.outputs)
         if control.broken:
             break
     return NodeOutput(gather(node, runs, control.variables, keep_missing=False))
+
+
+def _control(node: PlanNode, ctx: NodeContext, progress: IterationProgress) -> LoopControl:
+    """The loop's variables as declared, or as a resumed run left them."""
+    state = progress.state
+    if "variables" in state:
+        return LoopControl(dict(state["variables"]), bool(state.get("broken")))
+    return LoopControl({param.name: ctx.setting(f"variableParameters[{k}].input")
+                        for k, param in enumerate(node.config.variable_parameters)})
 
 
 def _in_loop(ctx: NodeContext) -> LoopControl:
