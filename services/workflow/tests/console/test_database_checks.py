@@ -4,6 +4,7 @@ published, naming the node (the draft is still saved: a draft is work in progres
 from __future__ import annotations
 
 from atelier_devstack.api_client import expect_error
+from atelier_proto.enums import CanvasIssueKind
 
 
 def delete_everything(node_id: str) -> dict:
@@ -28,7 +29,7 @@ async def test_incomplete_database_nodes_are_reported_and_not_published(workflow
     await workflows.save(workflow_id, doc)
 
     [info] = (await workflows.call("validate_tree", workflow_id=workflow_id))["data"]
-    found = {e["node_error"]["node_id"]: e["message"] for e in info["errors"] if e["kind"] == "InvalidSetting"}
+    found = {e["node_error"]["node_id"]: e["message"] for e in info["errors"] if e["kind"] == CanvasIssueKind.InvalidSetting.value}
     assert set(found) == {"130001", "130002"}, info["errors"]
     assert "a delete needs at least one condition" in found["130001"]
     assert "no database is selected" in found["130002"]
