@@ -52,7 +52,8 @@ async def start(deps: ServiceDeps, req: cpb.StartWorkflowChatRequest) -> tuple[C
     items = conversations.entered(req.additional_messages, "additional_messages")
     if not items or items[-1][0] != MessageRole.User:
         raise InvalidArgument("field 'additional_messages': the last message must be the user's query")
-    await contents.check_all(deps, items, "additional_messages")
+    # the workflow calls as a service: the files must be those of the caller it acts for
+    await contents.check_all(deps, items, "additional_messages", owner_id=req.creator_id)
     limit = min(req.history_limit or DEFAULT_HISTORY, MAX_HISTORY)
     conv, new = await _conversation(deps, req)
     *earlier, (_role, _type, query, content_type) = items
