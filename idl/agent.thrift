@@ -1051,6 +1051,26 @@ struct RevertDraftBotResponse {
     1: RevertDraftBotData data
 }
 
+// ---------------------------------------------------------------- workflow references (workflow -> agent)
+
+// Which agents of a space bind a workflow (workflow_info_list of the draft or of the online
+// version): the workflow service's references and its check before deleting.
+struct ListBotsUsingWorkflowRequest {
+    1: required i64 space_id (api.js_conv="true")
+    2: required i64 workflow_id (api.js_conv="true")
+}
+
+struct BotUsingWorkflow {
+    1: i64 bot_id (api.js_conv="true")
+    2: string name                          // the draft's name
+    3: bool in_draft                        // the draft binds it
+    4: bool in_published                    // the online version binds it
+}
+
+struct ListBotsUsingWorkflowResponse {
+    1: list<BotUsingWorkflow> data          // by bot id
+}
+
 // ---------------------------------------------------------------- runtime (conversation -> agent)
 
 // One message of the chat history handed to the runtime, oldest first.
@@ -1235,6 +1255,10 @@ service AgentService {
     // ---- versions
     RevertDraftBotResponse RevertDraftBot(1: RevertDraftBotRequest req)
         (api.post="/api/draftbot/revert_draft_bot", api.category="draftbot")
+
+    // ---- workflow references: the agents binding a workflow
+    ListBotsUsingWorkflowResponse ListBotsUsingWorkflow(1: ListBotsUsingWorkflowRequest req)
+        (api.internal="true", api.category="draftbot")
 
     // ---- runtime: the conversation service streams one run
     ExecuteEvent StreamExecute(1: StreamExecuteRequest req)

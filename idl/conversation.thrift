@@ -559,7 +559,11 @@ struct DeleteMessageApiResponse {
 struct StartWorkflowChatRequest {
     1: optional i64 conversation_id          // absent or 0: a new conversation in space_id
     2: required i64 space_id                 // the workflow's: an existing conversation must be in it
-    3: optional i64 bot_id                   // the bot or app the chat is for (0: none)
+    3: optional i64 bot_id                   // the bot the chat is for (0: none)
+    // The app (Coze project) the chat is for (0: none); at most one of bot_id and app_id. A new
+    // conversation is the app's (app_id, bot_id 0), as conversation nodes keep an app's
+    // conversations; an existing one must not belong to another app.
+    10: optional i64 app_id
     4: required list<EnterMessage> additional_messages  // the last is the user's query; earlier ones join the history
     5: required string user_id               // the end user
     9: required i64 creator_id               // the authenticated caller (a new conversation's creator)

@@ -779,8 +779,17 @@ struct GetWorkflowReferencesRequest {
     2: required i64 space_id (api.js_conv="true", api.space="true")
 }
 
+// An agent binding the workflow (its draft's or online version's workflow_info_list).
+struct WorkflowReferringBot {
+    1: i64 bot_id (api.js_conv="true")
+    2: string name
+    3: bool in_draft                        // the agent's draft binds it
+    4: bool in_published                    // the agent's online version binds it
+}
+
 struct WorkflowReferencesData {
-    1: list<Workflow> workflow_list
+    1: list<Workflow> workflow_list         // workflows whose drafts use it (Coze's answer)
+    2: list<WorkflowReferringBot> bot_list  // Atelier: agents of the space that bind it, by id
 }
 
 struct GetWorkflowReferencesResponse {

@@ -191,8 +191,10 @@ def plugin_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathF
 @pytest.fixture(scope="session")
 def workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
     root = tmp_path_factory.mktemp("workflow-stack")
-    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
-    yield from _start_stack(("workflow", "workflow_worker"), env)
+    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])  # agents that publish
+    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
+           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
+    yield from _start_stack(("agent", "workflow", "workflow_worker"), env)  # agents bind workflows
 
 
 @pytest.fixture(scope="session")

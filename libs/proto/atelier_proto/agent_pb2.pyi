@@ -1752,6 +1752,32 @@ class RevertDraftBotResponse(_message.Message):
     data: RevertDraftBotData
     def __init__(self, data: _Optional[_Union[RevertDraftBotData, _Mapping]] = ...) -> None: ...
 
+class ListBotsUsingWorkflowRequest(_message.Message):
+    __slots__ = ("space_id", "workflow_id")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    workflow_id: int
+    def __init__(self, space_id: _Optional[int] = ..., workflow_id: _Optional[int] = ...) -> None: ...
+
+class BotUsingWorkflow(_message.Message):
+    __slots__ = ("bot_id", "name", "in_draft", "in_published")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    IN_DRAFT_FIELD_NUMBER: _ClassVar[int]
+    IN_PUBLISHED_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    name: str
+    in_draft: bool
+    in_published: bool
+    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., in_draft: _Optional[bool] = ..., in_published: _Optional[bool] = ...) -> None: ...
+
+class ListBotsUsingWorkflowResponse(_message.Message):
+    __slots__ = ("data",)
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[BotUsingWorkflow]
+    def __init__(self, data: _Optional[_Iterable[_Union[BotUsingWorkflow, _Mapping]]] = ...) -> None: ...
+
 class ExecuteHistoryMessage(_message.Message):
     __slots__ = ("role", "type", "content", "call_id", "name", "content_type")
     ROLE_FIELD_NUMBER: _ClassVar[int]

@@ -220,6 +220,11 @@ class AgentServiceStub:
                 request_serializer=atelier__proto_dot_agent__pb2.RevertDraftBotRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_agent__pb2.RevertDraftBotResponse.FromString,
                 _registered_method=True)
+        self.ListBotsUsingWorkflow = channel.unary_unary(
+                '/atelier.agent.AgentService/ListBotsUsingWorkflow',
+                request_serializer=atelier__proto_dot_agent__pb2.ListBotsUsingWorkflowRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_agent__pb2.ListBotsUsingWorkflowResponse.FromString,
+                _registered_method=True)
         self.StreamExecute = channel.unary_stream(
                 '/atelier.agent.AgentService/StreamExecute',
                 request_serializer=atelier__proto_dot_agent__pb2.StreamExecuteRequest.SerializeToString,
@@ -452,6 +457,12 @@ class AgentServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListBotsUsingWorkflow(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def StreamExecute(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -645,6 +656,11 @@ def add_AgentServiceServicer_to_server(servicer, server):
                     servicer.RevertDraftBot,
                     request_deserializer=atelier__proto_dot_agent__pb2.RevertDraftBotRequest.FromString,
                     response_serializer=atelier__proto_dot_agent__pb2.RevertDraftBotResponse.SerializeToString,
+            ),
+            'ListBotsUsingWorkflow': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListBotsUsingWorkflow,
+                    request_deserializer=atelier__proto_dot_agent__pb2.ListBotsUsingWorkflowRequest.FromString,
+                    response_serializer=atelier__proto_dot_agent__pb2.ListBotsUsingWorkflowResponse.SerializeToString,
             ),
             'StreamExecute': grpc.unary_stream_rpc_method_handler(
                     servicer.StreamExecute,
@@ -1651,6 +1667,33 @@ class AgentService:
             '/atelier.agent.AgentService/RevertDraftBot',
             atelier__proto_dot_agent__pb2.RevertDraftBotRequest.SerializeToString,
             atelier__proto_dot_agent__pb2.RevertDraftBotResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListBotsUsingWorkflow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.agent.AgentService/ListBotsUsingWorkflow',
+            atelier__proto_dot_agent__pb2.ListBotsUsingWorkflowRequest.SerializeToString,
+            atelier__proto_dot_agent__pb2.ListBotsUsingWorkflowResponse.FromString,
             options,
             channel_credentials,
             insecure,

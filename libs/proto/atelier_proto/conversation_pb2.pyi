@@ -961,7 +961,7 @@ class DeleteMessageApiResponse(_message.Message):
     def __init__(self, data: _Optional[_Union[OpenMessageApi, _Mapping]] = ...) -> None: ...
 
 class StartWorkflowChatRequest(_message.Message):
-    __slots__ = ("conversation_id", "space_id", "bot_id", "additional_messages", "user_id", "connector_id", "history_limit", "resumes_chat_id", "creator_id")
+    __slots__ = ("conversation_id", "space_id", "bot_id", "additional_messages", "user_id", "connector_id", "history_limit", "resumes_chat_id", "creator_id", "app_id")
     CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -971,6 +971,7 @@ class StartWorkflowChatRequest(_message.Message):
     HISTORY_LIMIT_FIELD_NUMBER: _ClassVar[int]
     RESUMES_CHAT_ID_FIELD_NUMBER: _ClassVar[int]
     CREATOR_ID_FIELD_NUMBER: _ClassVar[int]
+    APP_ID_FIELD_NUMBER: _ClassVar[int]
     conversation_id: int
     space_id: int
     bot_id: int
@@ -980,7 +981,8 @@ class StartWorkflowChatRequest(_message.Message):
     history_limit: int
     resumes_chat_id: int
     creator_id: int
-    def __init__(self, conversation_id: _Optional[int] = ..., space_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., additional_messages: _Optional[_Iterable[_Union[EnterMessage, _Mapping]]] = ..., user_id: _Optional[str] = ..., connector_id: _Optional[int] = ..., history_limit: _Optional[int] = ..., resumes_chat_id: _Optional[int] = ..., creator_id: _Optional[int] = ...) -> None: ...
+    app_id: int
+    def __init__(self, conversation_id: _Optional[int] = ..., space_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., additional_messages: _Optional[_Iterable[_Union[EnterMessage, _Mapping]]] = ..., user_id: _Optional[str] = ..., connector_id: _Optional[int] = ..., history_limit: _Optional[int] = ..., resumes_chat_id: _Optional[int] = ..., creator_id: _Optional[int] = ..., app_id: _Optional[int] = ...) -> None: ...
 
 class StartWorkflowChatResponse(_message.Message):
     __slots__ = ("chat", "question", "history")

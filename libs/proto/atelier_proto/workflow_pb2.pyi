@@ -1321,11 +1321,25 @@ class GetWorkflowReferencesRequest(_message.Message):
     space_id: int
     def __init__(self, workflow_id: _Optional[int] = ..., space_id: _Optional[int] = ...) -> None: ...
 
+class WorkflowReferringBot(_message.Message):
+    __slots__ = ("bot_id", "name", "in_draft", "in_published")
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    IN_DRAFT_FIELD_NUMBER: _ClassVar[int]
+    IN_PUBLISHED_FIELD_NUMBER: _ClassVar[int]
+    bot_id: int
+    name: str
+    in_draft: bool
+    in_published: bool
+    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., in_draft: _Optional[bool] = ..., in_published: _Optional[bool] = ...) -> None: ...
+
 class WorkflowReferencesData(_message.Message):
-    __slots__ = ("workflow_list",)
+    __slots__ = ("workflow_list", "bot_list")
     WORKFLOW_LIST_FIELD_NUMBER: _ClassVar[int]
+    BOT_LIST_FIELD_NUMBER: _ClassVar[int]
     workflow_list: _containers.RepeatedCompositeFieldContainer[Workflow]
-    def __init__(self, workflow_list: _Optional[_Iterable[_Union[Workflow, _Mapping]]] = ...) -> None: ...
+    bot_list: _containers.RepeatedCompositeFieldContainer[WorkflowReferringBot]
+    def __init__(self, workflow_list: _Optional[_Iterable[_Union[Workflow, _Mapping]]] = ..., bot_list: _Optional[_Iterable[_Union[WorkflowReferringBot, _Mapping]]] = ...) -> None: ...
 
 class GetWorkflowReferencesResponse(_message.Message):
     __slots__ = ("data",)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
-from atelier_agent import bots, open_bots, variables
+from atelier_agent import bots, open_bots, variables, workflow_users
 from atelier_agent.databases.rpcs import DatabaseRpcs
 from atelier_agent.models import ModelRegistry
 from atelier_agent.runtime.executor import Runtime, execute
@@ -53,6 +53,10 @@ class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
 
     async def ListDraftBotHistory(self, req: apb.ListDraftBotHistoryRequest, context) -> apb.ListDraftBotHistoryResponse:
         return apb.ListDraftBotHistoryResponse(data=await bots.history(self.deps, req))
+
+    async def ListBotsUsingWorkflow(self, req: apb.ListBotsUsingWorkflowRequest, context
+                                    ) -> apb.ListBotsUsingWorkflowResponse:
+        return apb.ListBotsUsingWorkflowResponse(data=await workflow_users.bots_using(self.deps, req))
 
     async def RevertDraftBot(self, req: apb.RevertDraftBotRequest, context) -> apb.RevertDraftBotResponse:
         return apb.RevertDraftBotResponse(data=apb.RevertDraftBotData(bot_info=await bots.revert(self.deps, req)))

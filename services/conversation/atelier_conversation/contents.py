@@ -33,9 +33,9 @@ def check_form(content: str, content_type: str, field: str) -> list[int]:
     return sorted({p.file_id for p in parts if p.file_id})
 
 
-async def check_files(deps: ServiceDeps, file_ids: Iterable[int], field: str) -> None:
-    """NotFound unless the caller uploaded every file."""
-    files, user_id = FileStore(deps.storage), current_context().user_id
+async def check_files(deps: ServiceDeps, file_ids: Iterable[int], field: str, owner_id: int | None = None) -> None:
+    """NotFound unless the caller (or owner_id, for a service calling for its user) uploaded every file."""
+    files, user_id = FileStore(deps.storage), owner_id if owner_id is not None else current_context().user_id
 
     async def owned(file_id: int) -> None:
         try:
@@ -46,11 +46,11 @@ async def check_files(deps: ServiceDeps, file_ids: Iterable[int], field: str) ->
     await asyncio.gather(*(owned(i) for i in file_ids))
 
 
-async def check(deps: ServiceDeps, content: str, content_type: str, field: str) -> None:
-    await check_files(deps, check_form(content, content_type, field), field)
+async def check(deps: ServiceDeps, content: str, content_type: str, field: str, owner_id: int | None = None) -> None:
+    await check_files(deps, check_form(content, content_type, field), field, owner_id)
 
 
-async def check_all(deps: ServiceDeps, items: list[Entered], field: str) -> None:
+async def check_all(deps: ServiceDeps, items: list[Entered], field: str, owner_id: int | None = None) -> None:
     """(role, type, content, content_type) items, as conversations.entered returns them."""
-    await asyncio.gather(*(check(deps, content, content_type, f"{field}[{i}].content")
+    await asyncio.gather(*(check(deps, content, content_type, f"{field}[{i}].content", owner_id)
                            for i, (_role, _type, content, content_type) in enumerate(items)))

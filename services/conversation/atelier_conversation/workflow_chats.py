@@ -31,9 +31,13 @@ ANSWER_TYPES = (ContentType.Text, ContentType.Card)
 async def _conversation(deps: ServiceDeps, req: cpb.StartWorkflowChatRequest) -> tuple[Conversation, bool]:
     """The conversation named (it must be in the workflow's space), or a new one (not written yet)."""
     if req.HasField("conversation_id") and req.conversation_id:
-        return await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id), False
+        found = await access.conversation(deps.pool, req.conversation_id, space_id=req.space_id)
+        if found.app_id and found.app_id != req.app_id:
+            raise NotFound(f"conversation {found.id} not found in app {req.app_id}" if req.app_id
+                           else f"conversation {found.id} is app {found.app_id}'s: give its app_id")
+        return found, False
     now = dt.datetime.now(dt.UTC)
-    return Conversation(id=deps.ids.next_id(), space_id=req.space_id, bot_id=req.bot_id,
+    return Conversation(id=deps.ids.next_id(), space_id=req.space_id, bot_id=req.bot_id, app_id=req.app_id,
                         creator_id=req.creator_id, connector_id=req.connector_id or conversations.API_CONNECTOR,
                         section_id=deps.ids.next_id(), created_at=now, updated_at=now), True
 
@@ -43,33 +47,37 @@ async def start(deps: ServiceDeps, req: cpb.StartWorkflowChatRequest) -> tuple[C
     require_internal()
     if not req.space_id:
         raise InvalidArgument("field 'space_id': required")
+    if req.bot_id and req.app_id:
+        raise InvalidArgument("fields 'bot_id' and 'app_id': give at most one of them")
     items = conversations.entered(req.additional_messages, "additional_messages")
     if not items or items[-1][0] != MessageRole.User:
         raise InvalidArgument("field 'additional_messages': the last message must be the user's query")
-    await contents.check_all(deps, items, "additional_messages")
+    # the workflow calls as a service: the files must be those of the caller it acts for
+    await contents.check_all(deps, items, "additional_messages", owner_id=req.creator_id)
     limit = min(req.history_limit or DEFAULT_HISTORY, MAX_HISTORY)
     conv, new = await _conversation(deps, req)
     *earlier, (_role, _type, query, content_type) = items
+    owner = conv.bot_id or conv.app_id  # messages and chats name the bot or app they are for
     async with deps.pool.acquire() as conn, conn.transaction():
         if new:
             await conversation_rows.insert(conn, id=conv.id, space_id=conv.space_id, bot_id=conv.bot_id,
                                            creator_id=conv.creator_id, section_id=conv.section_id,
-                                           connector_id=conv.connector_id)
+                                           connector_id=conv.connector_id, app_id=conv.app_id)
         else:
             await conversation_rows.touch(conn, conv.id)
         if req.resumes_chat_id:
             await _answered(conn, conv.id, req.resumes_chat_id)
         for role, type_, content, earlier_type in earlier:
             await messages.insert(conn, id=deps.ids.next_id(), conversation_id=conv.id, section_id=conv.section_id,
-                                  bot_id=conv.bot_id, role=role, type=type_, content=content,
+                                  bot_id=owner, role=role, type=type_, content=content,
                                   content_type=earlier_type)
         chat_id = deps.ids.next_id()
         question = await messages.insert(conn, id=deps.ids.next_id(), conversation_id=conv.id,
-                                         section_id=conv.section_id, bot_id=conv.bot_id, role=MessageRole.User,
+                                         section_id=conv.section_id, bot_id=owner, role=MessageRole.User,
                                          type=MessageType.Question, content=query, content_type=content_type,
                                          chat_id=chat_id)
         chat = await chats.insert(conn, id=chat_id, conversation_id=conv.id, section_id=conv.section_id,
-                                  bot_id=conv.bot_id, user_id=req.user_id or str(req.creator_id),
+                                  bot_id=owner, user_id=req.user_id or str(req.creator_id),
                                   question_id=question.id, meta_data={}, status=ChatStatus.InProgress)
         history = await messages.history(conn, conv.id, conv.section_id, before_id=question.id, exclude_chat=chat_id,
                                          limit=limit)

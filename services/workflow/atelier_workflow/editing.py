@@ -18,6 +18,7 @@ from atelier_common.service import ServiceDeps
 from atelier_proto import workflow_pb2 as wpb
 from atelier_proto.enums import SchemaType, WorkflowMode
 from atelier_workflow import access, views
+from atelier_workflow.clients.agent_bots import bots_binding
 from atelier_workflow.domain import canvas_facts, names, status
 from atelier_workflow.domain.canvas_check import check_canvas
 from atelier_workflow.domain.entities import MetaChanges, Reference, Workflow
@@ -134,6 +135,14 @@ async def update_meta(deps: ServiceDeps, req: wpb.UpdateWorkflowMetaRequest) -> 
 
 
 async def delete(deps: ServiceDeps, req: wpb.DeleteWorkflowRequest) -> None:
+    """Soft-deletes the workflow; 409 while workflows use it or agents bind it, unless forced."""
+    if not req.force:  # asked before the row lock: an agent bound meanwhile is the agent's to notice
+        wf = await access.workflow(deps.pool, req.workflow_id, space_id=req.space_id)
+        bots = await bots_binding(deps.settings.agent_addr, wf.space_id, wf.id, deps.settings.grpc_deadline_s)
+        if bots:
+            listed = ", ".join(f"{b.name} ({b.bot_id})" for b in bots)
+            raise Conflict(f"workflow {wf.id} ({wf.name}) is bound by agents: {listed}; remove it from them "
+                           "first, or delete with force=true")
     async with deps.pool.acquire() as conn, conn.transaction():
         wf = await access.workflow(conn, req.workflow_id, space_id=req.space_id, lock="UPDATE")
         users = await references.referrers(conn, wf.id)

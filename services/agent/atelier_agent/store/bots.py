@@ -176,3 +176,20 @@ async def list_in_space(conn: Conn, space_id: int, *, published: bool | None, co
                             f" LIMIT ${len(args) + 1} OFFSET ${len(args) + 2}", *args, limit, offset)
     total = await conn.fetchval(f"SELECT count(*){source}", *args)
     return [BotWithOnlineConfig(bot=_bot(r), online_config=_config(r["online_config"])) for r in rows], int(total)
+
+
+async def using_workflow(conn: Conn, space_id: int, workflow_id: int) -> list[tuple[int, str, bool, bool]]:
+    """The space's bots whose draft or online version binds the workflow (workflow_info_list):
+    (bot id, draft name, in the draft, in the online version), by bot id."""
+    rows = await conn.fetch(
+        "SELECT b.id, b.draft->>'name' AS name,"
+        " EXISTS (SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(b.draft->'workflow_info_list')"
+        "   WHEN 'array' THEN b.draft->'workflow_info_list' ELSE '[]' END) w"
+        "   WHERE w->>'workflow_id' = $2) AS in_draft,"
+        " EXISTS (SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(v.config->'workflow_info_list')"
+        "   WHEN 'array' THEN v.config->'workflow_info_list' ELSE '[]' END) w"
+        "   WHERE w->>'workflow_id' = $2) AS in_published"
+        " FROM bots b LEFT JOIN bot_versions v ON v.bot_id = b.id AND v.version = b.online_version"
+        " WHERE b.space_id = $1 AND b.deleted_at IS NULL ORDER BY b.id", space_id, str(workflow_id))
+    return [(r["id"], r["name"] or "", r["in_draft"], r["in_published"]) for r in rows
+            if r["in_draft"] or r["in_published"]]

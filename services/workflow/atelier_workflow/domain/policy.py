@@ -8,7 +8,13 @@ fail the run (Throw, also when nothing is set), output `dataOnErr` and go on
 does not turn the time limit off. An LLM node may name a backup model for its retries
 (`ext.backupLLMParam`).
 
-Interface: `ErrorPolicy`, `error_policy(node) -> (ErrorPolicy, problem | None)`.
+After a success the node's `isSuccess` is true, as Coze sets it, except that a node with an
+`isSuccess` answer of its own (conversation and message nodes: false for a conversation that is
+not there) keeps that answer: Coze's canvas offers error handling only on node types that have
+none (`ERROR_HANDLING_TYPES`), so the two never meet there.
+
+Interface: `ErrorPolicy`, `error_policy(node) -> (ErrorPolicy, problem | None)`,
+`success_flag(node_type, answered) -> bool`.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from atelier_proto.enums import ErrorProcessType
+from atelier_proto.enums import ErrorProcessType, NodeType
 from atelier_workflow.domain.canvas import CanvasNode
 
 
@@ -32,6 +38,20 @@ class ErrorPolicy:
 
 
 THROW = ErrorPolicy()
+
+# The node types Coze's canvas offers settingOnError on (frontend setting-on-error/constants.ts):
+# their isSuccess is the policy's alone.
+ERROR_HANDLING_TYPES = frozenset({
+    NodeType.CodeRunner, NodeType.LLM, NodeType.Plugin, NodeType.DatabaseCustomSQL, NodeType.DatabaseInsert,
+    NodeType.DatabaseUpdate, NodeType.DatabaseQuery, NodeType.DatabaseDelete, NodeType.IntentDetector,
+    NodeType.HTTPRequester, NodeType.SubWorkflow})
+
+
+def success_flag(node_type: NodeType | None, answered: Any) -> bool:
+    """isSuccess of a node that succeeded under a ReturnDefaultData or ExceptionBranch policy."""
+    if node_type not in ERROR_HANDLING_TYPES and isinstance(answered, bool):
+        return answered
+    return True
 
 
 def error_policy(node: CanvasNode) -> tuple[ErrorPolicy, str | None]:

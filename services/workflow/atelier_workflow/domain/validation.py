@@ -15,8 +15,8 @@
   declared type (TypeMismatch, typeinfo.conversion_problem); named inputs are set
   (EmptyReference) with identifier names (InvalidName); constants are of their declared type
   (InvalidLiteral);
-- settings: error handling, loop type and count, a Batch's list, a sub-workflow's id
-  (InvalidSetting).
+- settings: error handling, loop type and count, a Batch's list, a sub-workflow's id, a database
+  node's table, SQL and (Update, Delete) conditions (InvalidSetting).
 Comment nodes are left out of all of it.
 
 A `ValidationIssue` has the kind, the node at fault (`node_id`, "" for the whole canvas), where
@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from atelier_common.errors import InvalidArgument
 from atelier_proto.enums import CanvasIssueKind, LoopType, NodeType, ValidateErrorType, VariableType
 from atelier_workflow.domain.canvas import Canvas, CanvasNode
+from atelier_workflow.domain.database_settings import database_problems
 from atelier_workflow.domain.expressions import (
     Binding,
     CompiledBinding,
@@ -190,6 +191,7 @@ def _setting_problems(node: CanvasNode, kind: NodeType) -> Iterator[tuple[str, s
         yield "a Batch needs a list input to run its body over", "inputs.inputParameters"
     elif kind == NodeType.SubWorkflow and not inputs.workflow_id.isdigit():
         yield "workflowId must name the workflow to run", "inputs.workflowId"
+    yield from database_problems(kind, inputs)
     batch = inputs.batch
     if batch is not None and batch.batch_enable and not batch.input_lists:
         yield "batch mode needs at least one list in batch.inputLists", "inputs.batch.inputLists"

@@ -45,6 +45,7 @@ from typing import Any
 from atelier_proto.enums import ErrorProcessType
 from atelier_workflow.domain.fields import ERROR_BODY_FIELD, IS_SUCCESS_FIELD
 from atelier_workflow.domain.plan import Plan, PlanNode
+from atelier_workflow.domain.policy import success_flag
 from atelier_workflow.domain.ports import PORT_DEFAULT, PORT_ERROR
 from atelier_workflow.domain.progress import BodyProgress, Checkpoint, IterationProgress, RunState
 from atelier_workflow.engine import batch_mode
@@ -312,7 +313,8 @@ class _Run:
         except NodeError as exc:
             return self._handle_failure(frame, node, inputs, exc, started)
         if policy.action != ErrorProcessType.Throw:
-            result = NodeOutput({**result.outputs, IS_SUCCESS_FIELD: True, ERROR_BODY_FIELD: None},
+            succeeded = success_flag(node.type, result.outputs.get(IS_SUCCESS_FIELD))
+            result = NodeOutput({**result.outputs, IS_SUCCESS_FIELD: succeeded, ERROR_BODY_FIELD: None},
                                 result.port or (PORT_DEFAULT if node.ports else None), result.usage)
         elif result.port is None and node.ports:
             result = NodeOutput(result.outputs, PORT_DEFAULT, result.usage)

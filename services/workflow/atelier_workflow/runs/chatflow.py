@@ -15,12 +15,13 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from atelier_common.errors import AtelierError
+from atelier_common.errors import AtelierError, NotFound
+from atelier_common.files import FileStore
 from atelier_common.jsonpb import message_to_json
-from atelier_common.message_content import plain_text
+from atelier_common.message_content import ContentError, Part, parse_object_string, plain_text
 from atelier_proto import conversation_pb2 as cpb
 from atelier_proto import workflow_pb2 as wpb
-from atelier_proto.enums import ChatStatus, WorkflowExeStatus, WorkflowRunMode
+from atelier_proto.enums import ChatStatus, ContentType, WorkflowExeStatus, WorkflowRunMode
 from atelier_workflow.clients.conversations import Answer, ConversationTurns, TurnEnd
 from atelier_workflow.domain.runs import Execution, RunEnd
 from atelier_workflow.engine.model import Interrupt, ResumeAnswer
@@ -35,6 +36,7 @@ from atelier_workflow.store.chatflow_waits import ChatflowWait
 log = logging.getLogger("atelier.workflow.chatflow")
 
 USER_INPUT = "USER_INPUT"  # the Entry input a chatflow gets the user's message in
+ATTACHMENT_URL_TTL_S = 24 * 3600  # how long USER_INPUT's file URLs open (a run may wait for the user)
 
 
 @dataclass(frozen=True)
@@ -48,9 +50,29 @@ class ChatTurn:
     app_id: int | None
 
 
-def user_input(message: cpb.EnterMessage) -> str:
-    """USER_INPUT: what the user wrote (attachments left out)."""
-    return plain_text(message.content, message.content_type or "text")
+async def user_input(files: FileStore, message: cpb.ChatV3MessageDetail) -> str:
+    """USER_INPUT as Coze forms it: a text message as is; a multimodal one (object_string) as its
+    texts then its attachments' URLs (an uploaded file's signed URL, a file_url as given), joined
+    by ",". The conversation service has checked that the caller owns the files."""
+    content_type = message.content_type or ContentType.Text
+    if content_type != ContentType.ObjectString:
+        return message.content
+    try:
+        parts = parse_object_string(message.content)
+    except ContentError:
+        return plain_text(message.content, content_type)
+    texts = [p.text for p in parts if p.type == "text" and p.text]
+    urls = [await _attachment_url(files, p) for p in parts if p.is_attachment]
+    return ",".join([*texts, *urls])
+
+
+async def _attachment_url(files: FileStore, part: Part) -> str:
+    if part.file_url:
+        return part.file_url
+    stored = await files.get(part.file_id)
+    if stored is None:
+        raise NotFound(f"file {part.file_id} of the message not found")
+    return await files.url(stored, ATTACHMENT_URL_TTL_S)
 
 
 def _history(started: cpb.StartWorkflowChatResponse) -> list[dict[str, Any]]:
@@ -89,7 +111,7 @@ async def run_turn(runner: Runner, turns: ConversationTurns, turn: ChatTurn) -> 
 async def _execution(runner: Runner, turn: ChatTurn, wait: ChatflowWait | None,
                      started: cpb.StartWorkflowChatResponse) -> tuple[Execution, ResumeAnswer | None]:
     """The run waiting in the conversation, reopened with the user's message as its answer; or a new run."""
-    text = user_input(started.question) if started.question.content else ""
+    text = await user_input(FileStore(runner.deps.storage), started.question) if started.question.content else ""
     if wait is not None:
         async with runner.deps.pool.acquire() as conn, conn.transaction():
             reopened = None

@@ -148,7 +148,7 @@ async def chat(runner: Runner, req: wpb.ChatFlowRunRequest) -> AsyncIterator[wpb
     definition = await definitions.published(runner.deps.pool, wf, req.version)
     runner.plans.plan(definition)
     caller = current_context().user_id
-    record = cpb.StartWorkflowChatRequest(space_id=wf.space_id, bot_id=bot_id or app_id or 0,
+    record = cpb.StartWorkflowChatRequest(space_id=wf.space_id, bot_id=bot_id or 0, app_id=app_id or 0,
                                           additional_messages=list(req.additional_messages),
                                           user_id=req.ext.get("user_id") or str(caller), creator_id=caller,
                                           connector_id=optional_id(req, "connector_id") or 0)

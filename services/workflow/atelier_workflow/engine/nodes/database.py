@@ -22,6 +22,7 @@ from atelier_common.errors import AtelierError
 from atelier_proto.enums import NodeType, VariableType
 from atelier_workflow.clients import DATABASES
 from atelier_workflow.clients.databases import DatabasesUnavailable, MemoryDatabases, SqlResult, Table
+from atelier_workflow.domain.database_settings import selected_database_id
 from atelier_workflow.domain.plan import PlanNode
 from atelier_workflow.domain.typeinfo import TypeInfo
 from atelier_workflow.engine.context import NodeContext
@@ -43,12 +44,10 @@ OUTPUT_LIST, ROW_NUM = "outputList", "rowNum"
 
 
 def database_id(node: PlanNode) -> int:
-    listed = node.config.extra("databaseInfoList") or []
-    first = listed[0] if isinstance(listed, list) and listed and isinstance(listed[0], dict) else {}
-    value = str(first.get("databaseInfoID", "")).strip()
-    if not value.isdigit() or int(value) == 0:
+    selected = selected_database_id(node.config)
+    if selected is None:
         raise NodeError("no database is selected (databaseInfoList)", "invalid_setting")
-    return int(value)
+    return selected
 
 
 def _databases(ctx: NodeContext) -> MemoryDatabases:
