@@ -452,9 +452,21 @@ def _client_options(policy: OutboundPolicy, client_options: dict[str, Any]) -> d
             **client_options, "trust_env": False}
 
 
+class _RefuseCookies(DefaultCookiePolicy):
+    def set_ok(self, cookie: Cookie, request: Any) -> bool:
+        return False
+
+    def return_ok(self, cookie: Cookie, request: Any) -> bool:
+        return False
+
+
 def guarded_client(policy: OutboundPolicy, **client_options: Any) -> httpx.AsyncClient:
     """An httpx client whose every request (redirects included) passes the guard; for callers that
-    need more than `fetch` (other methods, bodies, auth). Read bodies with `read_capped`."""
+    need more than `fetch` (other methods, bodies, auth). Read bodies with `read_capped`.
+    It keeps no cookies (as Go's default client): one client serves every user of a process, and
+    a cookie one user's request was given must not go out with another's."""
+    # The jar itself: httpx copies a Cookies' cookies into a jar of its own, without the policy.
+    client_options.setdefault("cookies", CookieJar(policy=_RefuseCookies()))
     return httpx.AsyncClient(transport=GuardTransport(policy), **_client_options(policy, client_options))
 
 
@@ -504,14 +516,6 @@ def decode_text(content: bytes, charset: str = "") -> str:
     return str(best) if best is not None else content.decode("utf-8", errors="replace")
 
 
-class _RefuseCookies(DefaultCookiePolicy):
-    def set_ok(self, cookie: Cookie, request: Any) -> bool:
-        return False
-
-    def return_ok(self, cookie: Cookie, request: Any) -> bool:
-        return False
-
-
 class Fetcher:
     """GETs through the guard on one long-lived client: making a client builds a TLS context (tens
     of ms of CPU), and a kept client also reuses connections (per host and checked address). One
@@ -519,10 +523,7 @@ class Fetcher:
 
     def __init__(self, policy: OutboundPolicy) -> None:
         self.policy = policy
-        # Cookies are neither kept nor sent: a page fetched for one document or user must not get
-        # the cookies another's fetch was given. (The jar itself: httpx copies a Cookies' cookies
-        # into a jar of its own, without the policy.)
-        self._client = guarded_client(policy, cookies=CookieJar(policy=_RefuseCookies()))
+        self._client = guarded_client(policy)  # keeps no cookies: one document's fetch gives none to another's
 
     async def aclose(self) -> None:
         await self._client.aclose()

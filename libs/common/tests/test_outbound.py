@@ -180,14 +180,19 @@ async def test_one_fetcher_checks_every_fetch_like_fetch_does(web: LocalWebServe
         assert (await fetcher.fetch(web.url("/final"))).content == b"arrived"
 
 
-async def test_a_fetcher_keeps_no_cookies_between_fetches(web: LocalWebServer) -> None:
-    """One document's page must not get the cookies another's fetch was given."""
+async def test_guarded_clients_keep_no_cookies_between_requests(web: LocalWebServer) -> None:
+    """One client serves every user of a process: a cookie one request was given never goes out
+    with the next (a Cookie header the caller sets still does)."""
     first = web.page("/login", "hi", content_type="text/plain", headers={"Set-Cookie": "sid=secret; Path=/"})
     second = web.page("/other", "there", content_type="text/plain")
     async with Fetcher(policy("127.0.0.1")) as fetcher:
         await fetcher.fetch(first)
         await fetcher.fetch(second, headers={"User-Agent": "test"})
-    assert web.cookie_headers == ["", ""]
+    async with guarded_client(policy("127.0.0.1")) as client:
+        await client.get(first)
+        await client.get(second)
+        await client.get(second, headers={"Cookie": "mine=1"})
+    assert web.cookie_headers == ["", "", "", "", "mine=1"]
 
 
 # ---------------------------------------------------------------- the guarded clients, httpx and httpx2
