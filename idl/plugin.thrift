@@ -594,8 +594,12 @@ struct OauthAuthorizationCodeRequest {
     2: required string state (api.query="state")
 }
 
+// What the user's browser gets once the token is kept: a redirect to the page the authorization
+// was asked from, else a page saying the plugin is authorized.
 struct OauthAuthorizationCodeResponse {
-    1: string return_url                    // where the authorization was asked from ("" when not said)
+    1: string return_url (api.page="redirect")  // the return URL the signed link carries ("" when it has none)
+    2: string title (api.page="title")
+    3: string message (api.page="text")         // for people: which plugin is authorized, where to go next
 }
 
 // ---------------------------------------------------------------- runtime (internal)
@@ -706,8 +710,12 @@ service PluginService {
         (api.post="/api/plugin_api/get_oauth_schema", api.category="plugin")
     GetOAuthStatusResponse GetOAuthStatus(1: GetOAuthStatusRequest req)
         (api.post="/api/plugin_api/get_oauth_status", api.category="plugin")
+    // Forget the user's OAuth tokens for the plugin. 400 for a plugin that cannot hold one (built
+    // in, or not on OAuth authorization code); a user who never authorized is no error.
     RevokeAuthTokenResponse RevokeAuthToken(1: RevokeAuthTokenRequest req)
         (api.post="/api/plugin_api/revoke_auth_token", api.category="plugin")
+    // Where the OAuth provider sends the user's browser back (redirect_uri): a redirect or an HTML
+    // page, never JSON; an expired or forged state is a 400 page naming it.
     OauthAuthorizationCodeResponse OauthAuthorizationCode(1: OauthAuthorizationCodeRequest req)
         (api.get="/api/oauth/authorization_code", api.category="plugin", api.auth="false")
 

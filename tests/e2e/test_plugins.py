@@ -75,6 +75,7 @@ async def run_journey(console: AtelierClient, stack: KnowledgeStack, tools: Tool
     async with httpx.AsyncClient(trust_env=False, timeout=10, follow_redirects=True) as browser:
         landed = await browser.get(status["content"])
     assert landed.status_code == 200 and str(landed.url).startswith(f"{stack.gateway_url}/api/oauth/authorization_code")
+    assert landed.headers["content-type"].startswith("text/html") and "Plugin authorized" in landed.text
     status = await console.call("/api/plugin_api/get_oauth_status", {"plugin_id": plugin_id, "space_id": space})
     assert status["status"] == 1
 

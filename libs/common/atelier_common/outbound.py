@@ -21,6 +21,9 @@ later plugins and workflow HTTP nodes) goes through here.
   and the pinned send; only the httpx2 face caps bodies in the transport (its callers cannot read
   through `read_capped`).
 - A time cap covers the whole fetch (DNS, redirects, body); a size cap stops reading the body.
+- GETs of a page or file: `Fetcher` (one per process: a client costs ~20 ms of CPU to make, its
+  TLS context above all, a fetch on a kept one ~2 ms; scripts/time_outbound_fetch.py) or `fetch`
+  for a one-off.
 - Operators open intranet hosts with ATELIER_OUTBOUND_ALLOWLIST (CIDRs, addresses, host names,
   `*.suffix`). A metadata address stays refused unless the list names that exact address.
 """
@@ -32,6 +35,7 @@ import ipaddress
 import socket
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from http.cookiejar import Cookie, CookieJar, DefaultCookiePolicy
 from types import ModuleType
 from typing import Any
 
@@ -448,9 +452,21 @@ def _client_options(policy: OutboundPolicy, client_options: dict[str, Any]) -> d
             **client_options, "trust_env": False}
 
 
+class _RefuseCookies(DefaultCookiePolicy):
+    def set_ok(self, cookie: Cookie, request: Any) -> bool:
+        return False
+
+    def return_ok(self, cookie: Cookie, request: Any) -> bool:
+        return False
+
+
 def guarded_client(policy: OutboundPolicy, **client_options: Any) -> httpx.AsyncClient:
     """An httpx client whose every request (redirects included) passes the guard; for callers that
-    need more than `fetch` (other methods, bodies, auth). Read bodies with `read_capped`."""
+    need more than `fetch` (other methods, bodies, auth). Read bodies with `read_capped`.
+    It keeps no cookies (as Go's default client): one client serves every user of a process, and
+    a cookie one user's request was given must not go out with another's."""
+    # The jar itself: httpx copies a Cookies' cookies into a jar of its own, without the policy.
+    client_options.setdefault("cookies", CookieJar(policy=_RefuseCookies()))
     return httpx.AsyncClient(transport=GuardTransport(policy), **_client_options(policy, client_options))
 
 
@@ -500,41 +516,70 @@ def decode_text(content: bytes, charset: str = "") -> str:
     return str(best) if best is not None else content.decode("utf-8", errors="replace")
 
 
+class Fetcher:
+    """GETs through the guard on one long-lived client: making a client builds a TLS context (tens
+    of ms of CPU), and a kept client also reuses connections (per host and checked address). One
+    per process, closed with it; `fetch` below makes a client for a single call."""
+
+    def __init__(self, policy: OutboundPolicy) -> None:
+        self.policy = policy
+        self._client = guarded_client(policy)  # keeps no cookies: one document's fetch gives none to another's
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
+
+    async def __aenter__(self) -> Fetcher:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def fetch(self, url: str, *, what: str = "URL", headers: dict[str, str] | None = None) -> Fetched:
+        """GET `url` through the guard: OutboundRefused when a target is not allowed, OutboundFailed
+        when the answer is unusable (HTTP error, over the size cap, slower than the time cap, too
+        many redirects). Messages start with `what` and the URL asked for."""
+        policy = self.policy
+        try:
+            parsed = httpx.URL(url)
+        except (httpx.InvalidURL, TypeError) as exc:
+            raise OutboundRefused(f"{what} {url!r} is not a valid URL ({exc})", url) from None
+        if parsed.scheme not in ("http", "https"):
+            raise OutboundRefused(f"{what} {url} is not an http or https URL", url)
+        try:
+            async with asyncio.timeout(policy.timeout_s), \
+                    self._client.stream("GET", parsed, headers=headers) as response:
+                if response.status_code >= 400:
+                    raise OutboundFailed(f"{what} {url} answered HTTP {response.status_code}",
+                                         transient=response.status_code >= 500 or response.status_code == 429)
+                content = await read_capped(response, policy.max_bytes, f"{what} {url}")
+                media, _, params = response.headers.get("content-type", "").partition(";")
+                return Fetched(url=str(response.url), status_code=response.status_code,
+                               content_type=media.strip().lower(),
+                               charset=_charset(params) or (response.charset_encoding or ""), content=content)
+        except OutboundRefused as exc:
+            said = f"{url} redirects to {exc.url}, which {exc}" if exc.url != str(parsed) else f"{url} {exc}"
+            raise OutboundRefused(f"{what} {said}", exc.url) from None
+        except OutboundFailed as exc:
+            message = str(exc)
+            raise type(exc)(message if message.startswith(what) else f"{what} {message}",
+                            transient=exc.transient) from None
+        except TimeoutError:
+            raise OutboundFailed(f"{what} {url} did not answer within {policy.timeout_s:g} s",
+                                 transient=True) from None
+        except httpx.TooManyRedirects:
+            raise OutboundFailed(f"{what} {url} redirects more than {policy.max_redirects} times") from None
+        except httpx.HTTPError as exc:
+            transient = isinstance(exc, httpx.TransportError)
+            raise OutboundFailed(f"{what} {url} could not be fetched: {type(exc).__name__}: {exc}",
+                                 transient=transient) from None
+
+
 async def fetch(url: str, policy: OutboundPolicy, *, what: str = "URL",
                 headers: dict[str, str] | None = None) -> Fetched:
-    """GET `url` through the guard: OutboundRefused when a target is not allowed, OutboundFailed
-    when the answer is unusable. Messages start with `what` and the URL asked for."""
-    try:
-        parsed = httpx.URL(url)
-    except (httpx.InvalidURL, TypeError) as exc:
-        raise OutboundRefused(f"{what} {url!r} is not a valid URL ({exc})", url) from None
-    if parsed.scheme not in ("http", "https"):
-        raise OutboundRefused(f"{what} {url} is not an http or https URL", url)
-    try:
-        async with asyncio.timeout(policy.timeout_s), guarded_client(policy, headers=headers) as client, \
-                client.stream("GET", parsed) as response:
-            if response.status_code >= 400:
-                raise OutboundFailed(f"{what} {url} answered HTTP {response.status_code}",
-                                     transient=response.status_code >= 500 or response.status_code == 429)
-            content = await read_capped(response, policy.max_bytes, f"{what} {url}")
-            media, _, params = response.headers.get("content-type", "").partition(";")
-            return Fetched(url=str(response.url), status_code=response.status_code, content_type=media.strip().lower(),
-                           charset=_charset(params) or (response.charset_encoding or ""), content=content)
-    except OutboundRefused as exc:
-        said = f"{url} redirects to {exc.url}, which {exc}" if exc.url != str(parsed) else f"{url} {exc}"
-        raise OutboundRefused(f"{what} {said}", exc.url) from None
-    except OutboundFailed as exc:
-        message = str(exc)
-        raise type(exc)(message if message.startswith(what) else f"{what} {message}",
-                        transient=exc.transient) from None
-    except TimeoutError:
-        raise OutboundFailed(f"{what} {url} did not answer within {policy.timeout_s:g} s", transient=True) from None
-    except httpx.TooManyRedirects:
-        raise OutboundFailed(f"{what} {url} redirects more than {policy.max_redirects} times") from None
-    except httpx.HTTPError as exc:
-        transient = isinstance(exc, httpx.TransportError)
-        raise OutboundFailed(f"{what} {url} could not be fetched: {type(exc).__name__}: {exc}",
-                             transient=transient) from None
+    """One GET through the guard on a client made for it (see `Fetcher.fetch`). A process that
+    fetches more than once keeps a `Fetcher` instead: making the client is most of a fetch's CPU."""
+    async with Fetcher(policy) as fetcher:
+        return await fetcher.fetch(url, what=what, headers=headers)
 
 
 def _charset(params: str) -> str:

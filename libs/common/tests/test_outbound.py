@@ -14,6 +14,7 @@ import httpx2
 import pytest
 
 from atelier_common.outbound import (
+    Fetcher,
     GuardTransport,
     Httpx2GuardTransport,
     OutboundFailed,
@@ -155,6 +156,43 @@ async def test_http_errors_and_unknown_hosts_read_clearly(web: LocalWebServer) -
         await fetch(web.url("/missing"), policy("127.0.0.1"), what="web page")
     with pytest.raises(OutboundFailed, match="does not resolve"):
         await fetch("http://no-such-host.invalid/", policy())
+
+
+async def test_one_fetcher_checks_every_fetch_like_fetch_does(web: LocalWebServer) -> None:
+    """A long-lived Fetcher (one client for the process) keeps the caps and the guard per fetch,
+    and stays usable after a fetch failed."""
+    web.page("/final", "arrived", content_type="text/plain")
+    big = web.page("/big", b"x" * 300_000, content_type="text/plain")
+    slow = web.page("/slow", "late", delay_s=2.0)
+    hop = web.redirect("/hop", "http://127.0.0.2:9/secret")
+    async with Fetcher(policy("127.0.0.1", outbound_max_bytes=100_000, outbound_timeout_s=0.5)) as fetcher:
+        got = await fetcher.fetch(web.redirect("/ok", "/final"), what="web page")
+        assert (got.content, got.url, got.content_type) == (b"arrived", web.url("/final"), "text/plain")
+        with pytest.raises(OutboundRefused, match=f"web page {hop} redirects to http://127.0.0.2:9/secret, which "
+                                                  "resolves to 127.0.0.2, a loopback address"):
+            await fetcher.fetch(hop, what="web page")
+        with pytest.raises(OutboundFailed, match="is 300000 bytes, over the 100000-byte limit"):
+            await fetcher.fetch(big)
+        with pytest.raises(OutboundFailed, match=r"did not answer within 0.5 s"):
+            await fetcher.fetch(slow)
+        with pytest.raises(OutboundRefused, match="is not an http or https URL"):
+            await fetcher.fetch("file:///etc/passwd")
+        assert (await fetcher.fetch(web.url("/final"))).content == b"arrived"
+
+
+async def test_guarded_clients_keep_no_cookies_between_requests(web: LocalWebServer) -> None:
+    """One client serves every user of a process: a cookie one request was given never goes out
+    with the next (a Cookie header the caller sets still does)."""
+    first = web.page("/login", "hi", content_type="text/plain", headers={"Set-Cookie": "sid=secret; Path=/"})
+    second = web.page("/other", "there", content_type="text/plain")
+    async with Fetcher(policy("127.0.0.1")) as fetcher:
+        await fetcher.fetch(first)
+        await fetcher.fetch(second, headers={"User-Agent": "test"})
+    async with guarded_client(policy("127.0.0.1")) as client:
+        await client.get(first)
+        await client.get(second)
+        await client.get(second, headers={"Cookie": "mine=1"})
+    assert web.cookie_headers == ["", "", "", "", "mine=1"]
 
 
 # ---------------------------------------------------------------- the guarded clients, httpx and httpx2

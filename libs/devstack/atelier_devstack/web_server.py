@@ -40,6 +40,7 @@ class LocalWebServer:
         self.routes: dict[str, _Route] = {}
         self.hits: Counter[str] = Counter()
         self.host_headers: list[str] = []
+        self.cookie_headers: list[str] = []  # the Cookie header of each request ("" when none)
         self.sni_names: list[str | None] = []
         self._ca_pem = b""
         server = self
@@ -49,6 +50,7 @@ class LocalWebServer:
                 path = self.path.split("?", 1)[0]
                 server.hits[path] += 1
                 server.host_headers.append(self.headers.get("Host", ""))
+                server.cookie_headers.append(self.headers.get("Cookie", ""))
                 route = server.routes.get(path) or _Route(status=404, body=b"not found", content_type="text/plain")
                 if route.delay_s:
                     time.sleep(route.delay_s)

@@ -18,6 +18,7 @@ FUNCTION, FIELD, ENUM = "function", "field", "enum"
 HTTP_METHODS = ("get", "post", "put", "delete", "patch")
 UPLOAD_ROLES = ("key", "size", "name", "type", "content")
 SSE_ROLES = ("event", "data", "id")
+PAGE_ROLES = ("redirect", "title", "text")
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _FORM_PART = re.compile(r"^[A-Za-z0-9_.-]+$")
@@ -72,6 +73,7 @@ ANNOTATIONS: dict[str, Annotation] = {
         Annotation("api.space", FIELD, _bool),
         Annotation("api.stream_switch", FIELD, _bool),
         Annotation("api.sse", FIELD, _one_of(*SSE_ROLES)),
+        Annotation("api.page", FIELD, _one_of(*PAGE_ROLES)),
         Annotation("api.string", ENUM, _bool),
     ]
 }

@@ -180,6 +180,22 @@ def stream_response(model: Model, rpc: Rpc) -> dict:
     return {"description": description, "content": content}
 
 
+def page_responses(model: Model, rpc: Rpc) -> dict:
+    """The answers of a route a browser visits (api.page): a redirect, a page, or an error page."""
+    page = rpc.page
+    assert page is not None
+    html = {"text/html": {"schema": {"type": "string"}}}
+    shown = f"its `{page.title}` as the title and `{page.text}`" if page.title else f"its `{page.text}`"
+    responses: dict = {"200": {"description": f"An HTML page showing {shown}.", "content": html}}
+    if page.redirect:
+        responses["200"]["description"] += f" Only when `{page.redirect}` is empty."
+        responses["302"] = {"description": f"A redirect to `{page.redirect}` (the `Location` header)."}
+    error = {"description": "An HTML page naming the problem (the status says which)", "content": html}
+    for status in ("400", "401", "403", "404", "500") if rpc.auth else ("400", "404", "500"):
+        responses[status] = error
+    return responses
+
+
 def operation(model: Model, rpc: Rpc) -> dict:
     req = model.structs[rpc.request.name]
     params, body_fields = [], []
@@ -224,7 +240,7 @@ def operation(model: Model, rpc: Rpc) -> dict:
     responses = {"200": ok}
     for status in ("400", "401", "403", "404", "500") if rpc.auth else ("400", "404", "500"):
         responses[status] = {"$ref": "#/components/responses/Error"}
-    op["responses"] = responses
+    op["responses"] = responses if rpc.page is None else page_responses(model, rpc)
     op["security"] = [{"bearer": []}] if rpc.auth else []
     return op
 

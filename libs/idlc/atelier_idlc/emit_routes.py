@@ -36,6 +36,7 @@ def route(r: Rpc) -> rt.Route:
         space_fields=list(r.space_fields),
         stream=_stream(r),
         upload=rt.Upload(part=r.upload.part, fields=dict(r.upload.fields)) if r.upload is not None else None,
+        page=rt.Page(redirect=r.page.redirect, title=r.page.title, text=r.page.text) if r.page is not None else None,
     )
 
 

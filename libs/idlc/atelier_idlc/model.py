@@ -91,6 +91,11 @@ class RField:
         return self.annotations.get("api.sse", "")
 
     @property
+    def page_role(self) -> str:
+        """api.page: "redirect", "title" or "text" of the answer a browser gets, or ""."""
+        return self.annotations.get("api.page", "")
+
+    @property
     def json_key(self) -> str:
         return self.annotations.get("api.body") or self.name
 
@@ -153,6 +158,16 @@ class Sse:
     id: str | None = None
 
 
+@dataclass(frozen=True)
+class Page:
+    """The response fields (api.page) a browser's answer is made of: a redirect when `redirect` is
+    set, else an HTML page showing `title` and `text`."""
+
+    text: str
+    title: str | None = None
+    redirect: str | None = None
+
+
 @dataclass
 class Rpc:
     stem: str
@@ -176,6 +191,7 @@ class Rpc:
     space_fields: tuple[str, ...] = ()  # api.space fields of the request
     stream_switch: str | None = None  # api.stream_switch field of the request
     sse: Sse | None = None  # api.sse fields of the (stream) response
+    page: Page | None = None  # api.page fields of the response: the route answers a browser
 
     @property
     def path_params(self) -> list[str]:
@@ -352,6 +368,8 @@ def _check_field_annotations(f: RField, where: str, r: _Resolver) -> None:
         r.err(f"{where}.{f.name}: api.stream_switch is for a bool field", f.loc)
     if f.sse_role and not (t.kind == "scalar" and t.name == "string"):
         r.err(f"{where}.{f.name}: api.sse is for a string field", f.loc)
+    if f.page_role and not (t.kind == "scalar" and t.name == "string"):
+        r.err(f"{where}.{f.name}: api.page is for a string field", f.loc)
     if "api.path" in f.annotations and t.kind != "scalar" and t.kind != "enum":
         r.err(f"{where}.{f.name}: api.path binds a scalar field", f.loc)
     if "api.query" in f.annotations and (t.kind == "map" or inner.kind == "struct"):
@@ -371,6 +389,15 @@ def _check_struct_annotations(rs: RStruct, r: _Resolver) -> None:
             roles[f.sse_role] = f.name
     if roles and "data" not in roles:
         r.err(f'{rs.name}: a struct with api.sse fields needs one api.sse="data"', rs.loc)
+    pages: dict[str, str] = {}
+    for f in rs.fields:
+        if f.page_role in pages:
+            r.err(f'{rs.name}: fields {pages[f.page_role]!r} and {f.name!r} both have api.page="{f.page_role}"', f.loc)
+        elif f.page_role:
+            pages[f.page_role] = f.name
+    if pages and "text" not in pages:
+        r.err(f'{rs.name}: a struct with api.page fields needs one api.page="text" (the page without a redirect)',
+              rs.loc)
 
 
 def _build_enum(stem: str, e: ast.Enum, r: _Resolver) -> REnum:
@@ -531,6 +558,7 @@ def _check_annotation_places(model: Model, r: _Resolver) -> None:
     requests = {x.request.name for x in http}
     stream_requests = {x.request.name for x in http if x.stream}
     stream_responses = {x.response.name for x in http if x.stream}
+    unary_responses = {x.response.name for x in http if not x.stream}
     for rs in model.structs.values():
         for f in rs.fields:
             for key in REQUEST_ONLY:
@@ -540,6 +568,9 @@ def _check_annotation_places(model: Model, r: _Resolver) -> None:
                 r.err(f"{rs.name}.{f.name}: api.stream_switch only works on the request of an api.stream route", f.loc)
             if f.sse_role and rs.qname not in stream_responses:
                 r.err(f"{rs.name}.{f.name}: api.sse only works on the response of an api.stream route", f.loc)
+            if f.page_role and (rs.qname not in unary_responses or rs.qname in stream_responses):
+                r.err(f"{rs.name}.{f.name}: api.page only works on the response of an HTTP route that does not "
+                      "stream", f.loc)
 
 
 def _note_import(rf: RFile, t: RType) -> None:
@@ -627,6 +658,8 @@ def _build_rpc(stem, svc, fn: ast.Function, doc, r: _Resolver, structs) -> Rpc |
         rpc.upload = _build_upload(where, rpc, ann, rs, r, fn.loc)
         rpc.space_fields = tuple(f.name for f in rs.fields if f.space)
         rpc.stream_switch = next((f.name for f in rs.fields if f.stream_switch), None)
+    if not rpc.stream:
+        rpc.page = _page(structs.get(resp.name))
     if rpc.stream:
         rpc.sse = _sse(structs.get(resp.name))
         if rpc.stream_switch and rpc.sse is None:
@@ -651,6 +684,13 @@ def _sse(resp: RStruct | None) -> Sse | None:
     if "data" not in roles:
         return None
     return Sse(data=roles["data"], event=roles.get("event"), id=roles.get("id"))
+
+
+def _page(resp: RStruct | None) -> Page | None:
+    roles = {f.page_role: f.name for f in resp.fields if f.page_role} if resp is not None else {}
+    if "text" not in roles:
+        return None
+    return Page(text=roles["text"], title=roles.get("title"), redirect=roles.get("redirect"))
 
 
 def _build_upload(where: str, rpc: Rpc, ann: dict[str, str], req: RStruct, r: _Resolver, loc: ast.Loc) -> Upload | None:

@@ -112,7 +112,7 @@ def _route(method: str, path: str, rpc: str, request: str, **over) -> dict:
         "method": method, "path": path, "service": "fxall", "grpc_service": "atelier.fxall.FxService",
         "rpc": rpc, "request": f"atelier.fxall.{request}", "response": "atelier.fxall.GetThingResponse",
         "module": "atelier_proto.fxall_pb2", "auth": True, "category": "fx", "openapi": False,
-        "space_fields": [], "stream": None, "upload": None,
+        "space_fields": [], "stream": None, "upload": None, "page": None,
     }  # fmt: skip
     assert set(over) <= set(route)
     return {**route, **over}
@@ -120,7 +120,7 @@ def _route(method: str, path: str, rpc: str, request: str, **over) -> dict:
 
 def test_routes_json(out):
     doc = json.loads((out / "atelier_proto" / "routes.json").read_text())
-    assert list(doc) == ["generated", "version", "routes"] and doc["version"] == 1
+    assert list(doc) == ["generated", "version", "routes"] and doc["version"] == 2
     assert doc["routes"] == [
         _route("POST", "/api/fx/attach", "Attach", "AttachRequest", space_fields=["space_id"],
                upload={"part": "file", "fields": {"key": "key", "name": "file_name", "size": "size"}}),

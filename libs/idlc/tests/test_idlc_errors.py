@@ -316,3 +316,58 @@ def test_enum_names_are_unique_across_files(tmp_path):
     errors = compile_files(tmp_path, {"a.thrift": "enum E {\n  A = 1\n}\n", "b.thrift": "\nenum E {\n  B = 1\n}\n"})
     assert len(errors) == 1 and f"{tmp_path / 'b.thrift'}:2:" in errors[0]
     assert f"enum E is also defined at {tmp_path / 'a.thrift'}:1" in errors[0]
+
+
+# ---- api.page: routes a browser visits
+
+PAGE = """
+struct Req { 1: required string code (api.query="code") }
+struct Back {
+    1: string url (api.page="redirect")
+    2: string title (api.page="title")
+    3: string text (api.page="text")
+}
+"""
+
+
+def test_page_annotations_make_the_route_table_and_openapi_entries(tmp_path):
+    from atelier_idlc import emit_openapi, emit_routes
+
+    text = PAGE + 'service S {\n  Back F(1: Req r) (api.get="/back", api.auth="false")\n}\n'
+    (tmp_path / "a.thrift").write_text(text)
+    model = load(tmp_path)
+    [rpc] = model.rpcs
+    assert (rpc.page.redirect, rpc.page.title, rpc.page.text) == ("url", "title", "text")
+    route = emit_routes.route(rpc)
+    assert route.page is not None and route.page.model_dump() == {"redirect": "url", "title": "title", "text": "text"}
+    responses = emit_openapi.document(model)["paths"]["/back"]["get"]["responses"]
+    assert responses["302"]["description"] == "A redirect to `url` (the `Location` header)."
+    assert list(responses["200"]["content"]) == ["text/html"] and "Only when `url` is empty" in \
+        responses["200"]["description"]
+    assert list(responses["400"]["content"]) == ["text/html"]  # errors are pages too
+
+
+@pytest.mark.parametrize(
+    ("back", "service", "why"),
+    [
+        ('struct Back {\n  1: string a (api.page="text")\n  2: string b (api.page="text")\n}\n', "",
+         "fields 'a' and 'b' both have api.page=\"text\""),
+        ('struct Back {\n  1: string url (api.page="redirect")\n}\n', "",
+         'a struct with api.page fields needs one api.page="text"'),
+        ('struct Back {\n  1: i32 text (api.page="text")\n}\n', "", "Back.text: api.page is for a string field"),
+        ('struct Back {\n  1: string text (api.page="body")\n}\n', "", 'api.page is one of "redirect", "title", "text"'),
+        ('struct Back {\n  1: string text (api.page="text")\n}\n', 'api.stream="true", ',
+         "Back.text: api.page only works on the response of an HTTP route that does not stream"),
+    ],
+)
+def test_page_shape_errors(tmp_path, back, service, why):
+    text = 'struct Req { 1: string q }\n' + back + f'service S {{\n  Back F(1: Req r) ({service}api.get="/b")\n}}\n'
+    errors = compile_files(tmp_path, {"a.thrift": text})
+    assert any(why in e for e in errors), errors
+
+
+def test_page_fields_outside_a_routes_response_are_refused(tmp_path):
+    text = PAGE + 'struct Resp { 1: Back back }\nservice S {\n  Resp F(1: Req r) (api.get="/b")\n}\n'
+    errors = compile_files(tmp_path, {"a.thrift": text})
+    line = line_of(text, "1: string url")
+    assert any(f":{line}: " in e and "api.page only works on the response" in e for e in errors), errors

@@ -980,10 +980,14 @@ class OauthAuthorizationCodeRequest(_message.Message):
     def __init__(self, code: _Optional[str] = ..., state: _Optional[str] = ...) -> None: ...
 
 class OauthAuthorizationCodeResponse(_message.Message):
-    __slots__ = ("return_url",)
+    __slots__ = ("return_url", "title", "message")
     RETURN_URL_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
     return_url: str
-    def __init__(self, return_url: _Optional[str] = ...) -> None: ...
+    title: str
+    message: str
+    def __init__(self, return_url: _Optional[str] = ..., title: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class ToolDefaultParam(_message.Message):
     __slots__ = ("name", "value", "hidden")

@@ -14,7 +14,7 @@ import json
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-VERSION = 1  # bumped on any change of the format below
+VERSION = 2  # bumped on any change of the format below
 
 
 class RouteTableError(ValueError):
@@ -51,6 +51,15 @@ class Stream(_Strict):
     switch: str | None
 
 
+class Page(_Strict):
+    """The response fields (api.page) of a route a browser visits: a 302 to `redirect` when that
+    field is set, else an HTML page showing `title` and `text`; errors are an HTML page too."""
+
+    redirect: str | None
+    title: str | None
+    text: str
+
+
 class Route(_Strict):
     method: str  # upper case: GET, POST, PUT, DELETE, PATCH
     path: str  # IDL form, "/v1/datasets/:dataset_id"
@@ -66,6 +75,7 @@ class Route(_Strict):
     space_fields: list[str]  # api.space: request fields whose space ids the caller must belong to
     stream: Stream | None  # api.stream
     upload: Upload | None  # api.upload
+    page: Page | None  # api.page
 
 
 class RouteTable(_Strict):

@@ -41,6 +41,9 @@ async def authorize(link: str) -> None:
     async with httpx.AsyncClient(trust_env=False, timeout=10, follow_redirects=True) as browser:
         landed = await browser.get(link)
     assert landed.status_code == 200, landed.text
+    # the callback ends on a page for the person, not JSON
+    assert landed.headers["content-type"].startswith("text/html") and "<h1>Plugin authorized</h1>" in landed.text
+    assert "go back to the chat" in landed.text
 
 
 async def register_oauth_plugin(client: AtelierClient, tools: ToolServer, idp: OAuthServer) -> tuple[str, str]:

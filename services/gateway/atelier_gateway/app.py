@@ -3,7 +3,8 @@
 Per request: authenticate (unless the route says api.auth="false") -> read the body (JSON, or
 multipart for api.upload routes; size caps) -> JSON/query/path -> request message -> space check
 -> in-process handler (permission, file) or gRPC call (unary -> JSON, server-streaming -> SSE) ->
-`{"code": 0, "msg": "", ...}`. Every response carries the request's trace id in `x-tt-logid`.
+`{"code": 0, "msg": "", ...}`; routes a browser visits (api.page) answer a redirect or an HTML page,
+errors included. Every response carries the request's trace id in `x-tt-logid`.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from starlette.routing import BaseRoute
 from starlette.routing import Route as HttpRoute
 
 from atelier_common.auth import ANONYMOUS, RequestContext, use_context
-from atelier_common.errors import InvalidArgument, PayloadTooLarge, PermissionDenied, from_rpc_error
+from atelier_common.errors import AtelierError, InvalidArgument, PayloadTooLarge, PermissionDenied, from_rpc_error
 from atelier_common.files import FileStore
 from atelier_common.settings import SERVICE_NAMES, Settings
 from atelier_common.signed_urls import UrlSigner
 from atelier_common.upload_leases import UploadLeases
-from atelier_gateway import docs, health, signed_files, transcoding
+from atelier_gateway import docs, health, pages, signed_files, transcoding
 from atelier_gateway.access_log import AccessLogMiddleware
 from atelier_gateway.auth.authenticator import Authenticator, Principal
 from atelier_gateway.auth.store import AuthStore
@@ -127,7 +128,12 @@ class Gateway:
         async def handle(request: Request) -> Response:
             route = by_method.get(request.method) or by_method["GET"]  # Starlette adds HEAD for GET
             name_span(route.method, route.path, route.rpc)
-            return await self.handle(route, request)
+            if route.page is None:
+                return await self.handle(route, request)
+            try:  # a person reads the answer: errors are pages too
+                return await self.handle(route, request)
+            except (AtelierError, grpc.RpcError) as exc:
+                return pages.error(exc)
 
         return handle
 
@@ -174,6 +180,8 @@ class Gateway:
                         with contextlib.suppress(Exception):
                             await self.storage().delete(upload.key)
                     raise
+        if route.page is not None:
+            return pages.answer(reply, route.page)
         return JSONResponse(transcoding.response_body(reply))
 
     async def lease_upload(self, owner: str, key: str) -> None:

@@ -3,7 +3,7 @@
 Read from atelier_proto/routes.json with the format module generated beside it
 (atelier_proto.route_table: strict, one spelling per key), then bound to the compiled descriptors:
 each route's request/response classes come from its gRPC method, and everything the table names
-(messages, streaming, upload, space, stream-switch and SSE fields) is checked against them, so a
+(messages, streaming, upload, space, stream-switch, SSE and page fields) is checked against them, so a
 table and stubs that disagree fail at start-up, naming the route. Field-level annotations
 (api.query, api.path, api.body, api.js_conv) are read by atelier_common.jsonpb from the
 descriptors' atelier.api.* options.
@@ -21,11 +21,11 @@ from google.protobuf.message import Message
 
 from atelier_gateway.domain.paths import to_starlette_path
 from atelier_proto import route_table
-from atelier_proto.route_table import RouteTableError, Sse, Stream, Upload
+from atelier_proto.route_table import Page, RouteTableError, Sse, Stream, Upload
 
 IN_PROCESS_SERVICES = frozenset({"permission", "file"})  # served by the gateway itself
 
-__all__ = ["IN_PROCESS_SERVICES", "Route", "RouteTable", "RouteTableError", "Sse", "Stream", "Upload"]
+__all__ = ["IN_PROCESS_SERVICES", "Page", "Route", "RouteTable", "RouteTableError", "Sse", "Stream", "Upload"]
 
 _F = descriptor.FieldDescriptor
 
@@ -44,6 +44,7 @@ class Route:
     space_fields: tuple[str, ...] = ()  # api.space: request fields whose space ids are checked here
     stream: Stream | None = None  # api.stream: answered as server-sent events
     upload: Upload | None = None  # api.upload: takes multipart/form-data
+    page: Page | None = None  # api.page: a browser's route, answered with a redirect or an HTML page
 
     @property
     def grpc_path(self) -> str:
@@ -95,6 +96,10 @@ def _check(spec: route_table.Route, m: descriptor.MethodDescriptor) -> None:
             for name in (sse.event, sse.data, sse.id):
                 if name is not None:
                     _field(resp, name, (_F.TYPE_STRING,))
+    if spec.page is not None:
+        for name in (spec.page.redirect, spec.page.title, spec.page.text):
+            if name is not None:
+                _field(resp, name, (_F.TYPE_STRING,))
     if spec.upload is not None:
         for name in spec.upload.fields.values():
             if name not in req.fields_by_name:
@@ -118,6 +123,7 @@ def bind(spec: route_table.Route) -> Route:
         space_fields=tuple(spec.space_fields),
         stream=spec.stream,
         upload=spec.upload,
+        page=spec.page,
     )
 
 

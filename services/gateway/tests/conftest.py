@@ -30,6 +30,8 @@ from atelier_proto import (
     conversation_pb2_grpc,
     knowledge_pb2,
     knowledge_pb2_grpc,
+    plugin_pb2,
+    plugin_pb2_grpc,
     workflow_pb2,
     workflow_pb2_grpc,
 )
@@ -112,6 +114,20 @@ class Workflow(workflow_pb2_grpc.WorkflowServiceServicer):
         yield E(event="Done", data="{}")  # no id: no id line
 
 
+class Plugin(plugin_pb2_grpc.PluginServiceServicer):
+    """The OAuth callback (a route answering a browser, api.page), behaving by the code."""
+
+    async def OauthAuthorizationCode(self, request, context):
+        R = plugin_pb2.OauthAuthorizationCodeResponse
+        if request.code == "refused":
+            await context.abort_with_status(errors.to_grpc_status(errors.InvalidArgument(
+                f"field 'state': <{request.state}> expired")))
+        if request.code in ("back", "scripted"):
+            url = "https://app.example/chat?x=1" if request.code == "back" else "javascript:alert(1)"
+            return R(return_url=url, title="ignored", message="ignored")
+        return R(title="Plugin authorized", message="You authorized <Weather> & may go back.")
+
+
 @dataclass
 class Rig:
     settings: Settings
@@ -184,6 +200,7 @@ async def rig(database_url: str, redis_url: str) -> AsyncIterator[Rig]:
     knowledge_pb2_grpc.add_KnowledgeServiceServicer_to_server(knowledge, server)
     conversation_pb2_grpc.add_ConversationServiceServicer_to_server(conversation, server)
     workflow_pb2_grpc.add_WorkflowServiceServicer_to_server(Workflow(), server)
+    plugin_pb2_grpc.add_PluginServiceServicer_to_server(Plugin(), server)  # dialled by the tests that say so
     health_pb2_grpc.add_HealthServicer_to_server(health.aio.HealthServicer(), server)
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()

@@ -112,10 +112,10 @@ def _table(**route_over) -> str:
         "request": "atelier.permission.GetPersonalAccessTokenAndPermissionRequest",
         "response": "atelier.permission.GetPersonalAccessTokenAndPermissionResponse",
         "module": "atelier_proto.permission_pb2", "auth": False, "category": "pat", "openapi": False,
-        "space_fields": [], "stream": None, "upload": None,
+        "space_fields": [], "stream": None, "upload": None, "page": None,
     }  # fmt: skip
     route.update(route_over)
-    return json.dumps({"generated": "test", "version": 1, "routes": [{k: v for k, v in route.items() if v != "DROP"}]})
+    return json.dumps({"generated": "test", "version": 2, "routes": [{k: v for k, v in route.items() if v != "DROP"}]})
 
 
 def test_route_table_reads_what_the_compiler_writes() -> None:
@@ -138,6 +138,7 @@ def test_route_table_reads_what_the_compiler_writes() -> None:
         ({"request": "atelier.permission.Other"}, "table says atelier.permission.Other"),
         ({"space_fields": ["name"]}, "has no suitable field 'name'"),  # a space field holds int64 ids
         ({"stream": {"sse": None, "switch": None}}, "streaming differs between the table and the stubs"),
+        ({"page": {"redirect": "nope", "title": None, "text": "name"}}, "has no suitable field 'nope'"),
     ],
 )
 def test_route_table_is_strict(over, says) -> None:
@@ -148,6 +149,6 @@ def test_route_table_is_strict(over, says) -> None:
 
 def test_route_table_version_is_checked() -> None:
     doc = json.loads(_table())
-    doc["version"] = 2
-    with pytest.raises(RouteTableError, match="format version 2, this reader knows 1"):
+    doc["version"] = 1
+    with pytest.raises(RouteTableError, match="format version 1, this reader knows 2"):
         parse_routes(json.dumps(doc))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from atelier_common.ai import BatchingEmbedder, ChatModel, create_chat_model, create_embedder, parse_model_id
 from atelier_common.kafka.ledger import ProcessedEvents
-from atelier_common.outbound import OutboundPolicy
+from atelier_common.outbound import Fetcher, OutboundPolicy
 from atelier_common.service import ServiceDeps
 from atelier_indexer.knowledge import KnowledgeClient
 from atelier_search import SearchStores, create_search_stores
@@ -28,7 +28,7 @@ class IndexerContext:
     stores: SearchStores
     knowledge: KnowledgeClient  # datasets, documents and slices are knowledge's: reached over gRPC only
     group_id: str
-    outbound: OutboundPolicy  # the SSRF guard's settings, for web page documents
+    fetcher: Fetcher  # GETs through the SSRF guard (web page documents, ExtractText URLs); one client
     _embedders: dict[str, BatchingEmbedder] = field(default_factory=dict)
     _caption_model: ChatModel | None = None
     _doc_locks: dict[int, _Turn] = field(default_factory=dict)
@@ -44,7 +44,7 @@ class IndexerContext:
         settings = deps.settings
         return cls(deps=deps, stores=create_search_stores(settings),
                    knowledge=KnowledgeClient(settings.knowledge_addr, timeout_s=settings.grpc_deadline_s),
-                   group_id=group_id, outbound=OutboundPolicy.from_settings(settings))
+                   group_id=group_id, fetcher=Fetcher(OutboundPolicy.from_settings(settings)))
 
     @property
     def pool(self):  # noqa: ANN201 - asyncpg.Pool
@@ -94,3 +94,4 @@ class IndexerContext:
         if self._caption_model is not None:
             await self._caption_model.aclose()
         await self.stores.aclose()
+        await self.fetcher.aclose()

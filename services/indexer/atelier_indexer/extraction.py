@@ -11,7 +11,7 @@ import httpx
 from atelier_common.auth import require_user
 from atelier_common.errors import InvalidArgument, PayloadTooLarge, Unprocessable
 from atelier_common.files import FileStore
-from atelier_common.outbound import OutboundFailed, OutboundPolicy, OutboundRefused, fetch
+from atelier_common.outbound import Fetcher, OutboundFailed, OutboundRefused
 from atelier_common.service import ServiceDeps
 from atelier_indexer.parsing import TEXT_FILE_TYPES, ParseError, normalize_file_type, parse_document
 from atelier_indexer.webpages import USER_AGENT, file_type_of_response
@@ -21,7 +21,7 @@ DEFAULT_MAX_CHARS = 20_000
 MAX_MAX_CHARS = 1_000_000
 
 
-async def extract_text(deps: ServiceDeps, req: ipb.ExtractTextRequest) -> ipb.ExtractTextResponse:
+async def extract_text(deps: ServiceDeps, fetcher: Fetcher, req: ipb.ExtractTextRequest) -> ipb.ExtractTextResponse:
     max_chars = req.max_chars if req.HasField("max_chars") else DEFAULT_MAX_CHARS
     if not 1 <= max_chars <= MAX_MAX_CHARS:
         raise InvalidArgument(f"max_chars must be between 1 and {MAX_MAX_CHARS}")
@@ -31,7 +31,7 @@ async def extract_text(deps: ServiceDeps, req: ipb.ExtractTextRequest) -> ipb.Ex
     if has_file:
         data, name, kind = await _uploaded_file(deps, req.file_id)
     else:
-        data, name, kind = await _web_resource(deps, req.url.strip())
+        data, name, kind = await _web_resource(fetcher, req.url.strip())
     if kind not in TEXT_FILE_TYPES:
         shown = f"'{kind}'" if kind else "(unknown)"
         raise InvalidArgument(f"cannot extract text from {name}: unsupported file type {shown}; "
@@ -53,10 +53,9 @@ async def _uploaded_file(deps: ServiceDeps, file_id: int) -> tuple[bytes, str, s
     return await files.read(stored), stored.file_name, normalize_file_type(kind)
 
 
-async def _web_resource(deps: ServiceDeps, url: str) -> tuple[bytes, str, str]:
+async def _web_resource(fetcher: Fetcher, url: str) -> tuple[bytes, str, str]:
     try:
-        got = await fetch(url, OutboundPolicy.from_settings(deps.settings), what="URL",
-                          headers={"User-Agent": USER_AGENT})
+        got = await fetcher.fetch(url, what="URL", headers={"User-Agent": USER_AGENT})
     except OutboundRefused as exc:
         raise InvalidArgument(str(exc)) from None
     except OutboundFailed as exc:

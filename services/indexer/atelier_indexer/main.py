@@ -62,7 +62,7 @@ async def _finish(task: asyncio.Task[None]) -> None:
 
 
 def register(server: grpc.aio.Server, state: IndexerState) -> None:
-    indexer_pb2_grpc.add_IndexerServiceServicer_to_server(IndexerService(state.ctx.deps), server)
+    indexer_pb2_grpc.add_IndexerServiceServicer_to_server(IndexerService(state.ctx.deps, state.ctx.fetcher), server)
 
 
 async def embedder_warm(state: IndexerState) -> bool:

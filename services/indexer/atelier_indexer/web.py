@@ -16,7 +16,7 @@ from atelier_proto import knowledge_pb2 as kpb
 async def fetch(ctx: IndexerContext, url: str) -> FetchedPage:
     """The page, or BadDocument with the reason; transient network failures propagate (retried)."""
     try:
-        return await fetch_page(url, ctx.outbound)
+        return await fetch_page(url, ctx.fetcher)
     except OutboundRefused as exc:
         raise BadDocument(str(exc)) from None
     except ParseError as exc:

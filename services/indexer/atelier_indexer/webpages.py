@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import httpx
 
-from atelier_common.outbound import OutboundPolicy, fetch
+from atelier_common.outbound import Fetcher
 from atelier_indexer.parsing import ParseError, normalize_file_type
 from atelier_indexer.parsing.html import extract_page
 
@@ -58,11 +58,11 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-async def fetch_page(url: str, policy: OutboundPolicy) -> FetchedPage:
+async def fetch_page(url: str, fetcher: Fetcher) -> FetchedPage:
     """Fetch a web page through the guard and keep its main text. Raises OutboundRefused,
     OutboundFailed, or ParseError (not a page, no readable text)."""
-    got = await fetch(url, policy, what="web page",
-                      headers={"User-Agent": USER_AGENT, "Accept": "text/html,application/xhtml+xml,text/plain;q=0.8"})
+    got = await fetcher.fetch(url, what="web page",
+                              headers={"User-Agent": USER_AGENT, "Accept": "text/html,application/xhtml+xml,text/plain;q=0.8"})
     kind = file_type_of_response(got.content_type, got.url)
     if kind == "html" or (not got.content_type and got.content.lstrip()[:1] == b"<"):
         page = await asyncio.to_thread(extract_page, got.text(), got.url)

@@ -80,7 +80,7 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
 
     async def OauthAuthorizationCode(self, req: ppb.OauthAuthorizationCodeRequest, context
                                      ) -> ppb.OauthAuthorizationCodeResponse:
-        return ppb.OauthAuthorizationCodeResponse(return_url=await oauth.callback(self.state, req))
+        return await oauth.callback(self.state, req)
 
     # ------------------------------------------------------------------ runtime (internal)
 

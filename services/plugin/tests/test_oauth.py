@@ -6,10 +6,13 @@ credentials per plugin."""
 from __future__ import annotations
 
 import json
+import time
 from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
+import grpc
 import httpx
+import pytest
 
 from atelier_devstack.api_client import AtelierClient, expect_error
 from atelier_devstack.stack_fixtures import KnowledgeStack
@@ -25,11 +28,11 @@ def code_auth(idp: OAuthServer) -> dict[str, str]:
 
 async def authorize_in_browser(url: str) -> httpx.Response:
     """What a browser does with the link: the provider approves and redirects to our callback,
-    which answers (no Atelier token: the browser has none)."""
-    async with httpx.AsyncClient(trust_env=False, timeout=10) as browser:
-        approved = await browser.get(url)
-        assert approved.status_code == 302, approved.text
-        return await browser.get(approved.headers["location"])
+    which answers a page or redirects on (no Atelier token: the browser has none); the last page."""
+    async with httpx.AsyncClient(trust_env=False, timeout=10, follow_redirects=True) as browser:
+        landed = await browser.get(url)
+        assert landed.history and landed.history[0].status_code == 302, landed.text  # the provider approved
+        return landed
 
 
 async def test_the_authorization_code_flow_from_interrupt_to_revoke(register, tool_server: ToolServer, weather_api,
@@ -41,8 +44,8 @@ async def test_the_authorization_code_flow_from_interrupt_to_revoke(register, to
     weather = tools["get_weather"]
 
     # 1. no token yet: no call, an authorization link instead
-    answer = await runtime.invoke(plugin_id, weather, {"city": "Oslo"}, user_id="alice",
-                                  return_url="https://app.example/chat/42")
+    chat_page = tool_server.url("/chat/42?tab=tools")  # where the user was: the browser goes back there
+    answer = await runtime.invoke(plugin_id, weather, {"city": "Oslo"}, user_id="alice", return_url=chat_page)
     assert answer.outcome == "oauth_required" and tool_server.requests == []
     assert "authorize the plugin" in answer.result_for_model
     link = urlsplit(answer.authorization_url)
@@ -52,9 +55,14 @@ async def test_the_authorization_code_flow_from_interrupt_to_revoke(register, to
     assert query["redirect_uri"] == f"{plugin_stack.gateway_url}/api/oauth/authorization_code"
 
     # 2. the user approves; the provider sends the browser to the callback, which keeps the token
-    called_back = await authorize_in_browser(answer.authorization_url)
-    assert called_back.status_code == 200, called_back.text
-    assert called_back.json()["return_url"] == "https://app.example/chat/42"
+    # and sends the browser back to the chat
+    landed = await authorize_in_browser(answer.authorization_url)
+    callback = landed.history[1]
+    assert str(callback.url).startswith(query["redirect_uri"] + "?code=")
+    assert callback.status_code == 302 and callback.headers["location"] == chat_page
+    assert landed.status_code == 200 and str(landed.url) == chat_page
+    assert tool_server.calls("GET", "/chat/42")[0].query == {"tab": ["tools"]}
+    tool_server.requests.clear()
     exchange = oauth_server.grants("authorization_code")[-1]
     assert exchange["redirect_uri"] == query["redirect_uri"]
 
@@ -121,25 +129,75 @@ async def test_a_provider_refusing_basic_auth_gets_the_client_in_the_form(regist
     oauth_server.basic_auth_refused = True
     plugin_id, tools = await register(weather_api(tool_server.url()), auth=code_auth(oauth_server))
     answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, user_id="erin")
-    assert (await authorize_in_browser(answer.authorization_url)).status_code == 200
+    landed = await authorize_in_browser(answer.authorization_url)
+    assert landed.status_code == 200 and "<h1>Plugin authorized</h1>" in landed.text, landed.text
     assert oauth_server.grants("authorization_code")[-1]["client_secret"] == oauth_server.client_secret
     assert (await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, user_id="erin")).outcome == "ok"
 
 
-async def test_bad_callbacks_are_refused(register, tool_server: ToolServer, weather_api, oauth_server: OAuthServer,
-                                         runtime, plugin_stack: KnowledgeStack) -> None:
+async def test_without_a_return_url_the_callback_ends_on_a_page(register, tool_server: ToolServer, weather_api,
+                                                                 oauth_server: OAuthServer, runtime) -> None:
+    plugin_id, tools = await register(weather_api(tool_server.url()), auth=code_auth(oauth_server),
+                                      name="Weather <beta>")
+    answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, user_id="gina")
+    landed = await authorize_in_browser(answer.authorization_url)
+    assert landed.status_code == 200 and landed.headers["content-type"].startswith("text/html")
+    assert "You authorized the plugin &#x27;Weather &lt;beta&gt;&#x27;. You can close this page and go back to the" \
+        " chat." in landed.text
+    assert (await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, user_id="gina")).outcome == "ok"
+
+
+async def test_a_return_url_must_be_an_absolute_http_url(register, tool_server: ToolServer, weather_api,
+                                                         oauth_server: OAuthServer, runtime) -> None:
+    plugin_id, tools = await register(weather_api(tool_server.url()), auth=code_auth(oauth_server))
+    for bad in ("javascript:alert(1)", "//evil.example/x", "/chat/42"):
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, user_id="hal", return_url=bad)
+        assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert "field 'return_url': must be an absolute http or https URL" in refused.value.details()
+
+
+async def test_bad_callbacks_are_error_pages(register, tool_server: ToolServer, weather_api,
+                                             oauth_server: OAuthServer, runtime, plugin_stack: KnowledgeStack) -> None:
     callback = f"{plugin_stack.gateway_url}/api/oauth/authorization_code"
     async with httpx.AsyncClient(trust_env=False, timeout=10) as browser:
         forged = await browser.get(callback, params={"code": "x", "state": "eyJ1IjoiZXZlIn0.AAAA"})
-        assert forged.status_code == 400 and "field 'state': the authorization state is not one Atelier issued" in \
-            forged.json()["msg"]
+        assert forged.status_code == 400 and forged.headers["content-type"].startswith("text/html")
+        assert "field &#x27;state&#x27;: the authorization state is not one Atelier issued" in forged.text
+        assert "location" not in forged.headers
         plugin_id, tools = await register(weather_api(tool_server.url()), auth=code_auth(oauth_server))
-        answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, user_id="frank")
+        answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, user_id="frank",
+                                      return_url=tool_server.url("/chat/7"))
         approved = await browser.get(answer.authorization_url)
         target = approved.headers["location"]
-        assert (await browser.get(target)).status_code == 200
-        replayed = await browser.get(target)  # the provider takes a code once
-        assert replayed.status_code == 400 and "invalid_grant" in replayed.json()["msg"]
+        assert (await browser.get(target)).status_code == 302
+        replayed = await browser.get(target)  # the provider takes a code once: no redirect, the reason
+        assert replayed.status_code == 400 and "location" not in replayed.headers
+        assert "the authorization failed" in replayed.text and "invalid_grant" in replayed.text
+        # another return URL in the callback's query changes nothing: the signed link says where to go
+        answer = await runtime.invoke(plugin_id, tools["get_weather"], {"city": "Oslo"}, user_id="ivy",
+                                      return_url=tool_server.url("/chat/8"))
+        target = (await browser.get(answer.authorization_url)).headers["location"]
+        sent_back = await browser.get(target + "&return_url=https%3A%2F%2Fevil.example%2F")
+        assert sent_back.status_code == 302 and sent_back.headers["location"] == tool_server.url("/chat/8")
+
+
+async def test_an_expired_link_is_an_error_page(register, tool_server: ToolServer, weather_api,
+                                                oauth_server: OAuthServer, plugin_stack: KnowledgeStack) -> None:
+    """A link signed by the plugin service's key whose time is over (made here with that key)."""
+    from atelier_plugin.auth_settings import from_manifest
+    from atelier_plugin.crypto import Keyring
+    from atelier_plugin.oauth import protocol
+
+    plugin_id, _ = await register(weather_api(tool_server.url()), auth=code_auth(oauth_server))
+    state = protocol.OAuthState(user_key="jo", plugin_id=int(plugin_id), version="", return_url="",
+                                expires_at=int(time.time()) - 1)
+    auth, _ = from_manifest(code_auth(oauth_server))
+    link = protocol.authorization_url(auth, Keyring(plugin_stack.env["ATELIER_SECRET_KEY"]), state,
+                                      f"{plugin_stack.gateway_url}/api/oauth/authorization_code")
+    landed = await authorize_in_browser(link)
+    assert landed.status_code == 400 and "the authorization link expired: ask for a new one" in landed.text
+    assert oauth_server.grants("authorization_code") == []  # the code was never spent
 
 
 async def test_client_credentials_fetch_one_token_per_plugin(client: AtelierClient, tool_server: ToolServer,
@@ -187,3 +245,18 @@ async def test_oauth_plugins_need_their_client_secret(client: AtelierClient, too
         "ai_plugin": json.dumps({"name_for_human": "w", "auth": {"type": "oauth", "sub_type": "authorization_code",
                                                                  "payload": json.dumps(payload)}})}),
         400, "field 'client_secret': required for OAuth")
+
+
+async def test_revoking_where_no_authorization_can_exist_is_refused(client: AtelierClient, register, weather_api,
+                                                                     tool_server: ToolServer,
+                                                                     oauth_server: OAuthServer) -> None:
+    def revoke(plugin_id: str | int) -> object:
+        return client.call("/api/plugin_api/revoke_auth_token", {"plugin_id": str(plugin_id),
+                                                                 "space_id": client.space_id, "user_id": "alice"})
+
+    await expect_error(revoke(3), 400, "plugin 'Calculator' (3) is built in and uses no OAuth: "
+                                       "there is no authorization to revoke")
+    plain_id, _ = await register(weather_api(tool_server.url()), name="Weather without auth")
+    await expect_error(revoke(plain_id), 400, "does not use OAuth authorization code: there is no authorization")
+    oauth_id, _ = await register(weather_api(tool_server.url()), auth=code_auth(oauth_server))
+    await revoke(oauth_id)  # never authorized: no token is the outcome asked for

@@ -9,6 +9,7 @@ import time
 from atelier_common.auth import require_user
 from atelier_common.errors import InvalidArgument, NotFound
 from atelier_plugin import access, views
+from atelier_plugin.domain.builtin import catalog
 from atelier_plugin.domain.builtin.catalog import is_builtin
 from atelier_plugin.entities import PluginView
 from atelier_plugin.oauth import protocol
@@ -70,14 +71,25 @@ async def status(state: PluginState, req: ppb.GetOAuthStatusRequest) -> ppb.GetO
 
 
 async def revoke(state: PluginState, req: ppb.RevokeAuthTokenRequest) -> None:
-    if is_builtin(req.plugin_id):  # holds no tokens
-        return
+    """Forget the user's tokens. Revoking what cannot hold a token is refused (400) rather than
+    answered as a success: the caller asked for something that does not exist. (Coze deletes rows
+    whatever the plugin; its console only offers revoking on OAuth plugins.) Revoking an OAuth
+    plugin the user never authorized succeeds: the outcome, no token, holds."""
+    builtin = catalog.plugin(req.plugin_id)
+    if builtin is not None:
+        raise InvalidArgument(f"plugin '{builtin.name}' ({req.plugin_id}) is built in and uses no OAuth: "
+                              "there is no authorization to revoke")
     plugin = await access.plugin(state.deps.pool, req.plugin_id, space_id=req.space_id)
-    await state.tokens.revoke(plugin.id, user_key(req.user_id))
+    removed = await state.tokens.revoke(plugin.id, user_key(req.user_id))
+    view = await views.draft(state.deps.pool, plugin)
+    if not removed and not view.settings.auth.is_oauth_code:  # a plugin once on OAuth may still hold tokens
+        raise InvalidArgument(f"plugin '{view.settings.name}' ({plugin.id}) does not use OAuth authorization code: "
+                              "there is no authorization to revoke")
 
 
-async def callback(state: PluginState, req: ppb.OauthAuthorizationCodeRequest) -> str:
-    """Keep the token the provider's code buys for the user the signed state names; the return URL.
+async def callback(state: PluginState, req: ppb.OauthAuthorizationCodeRequest) -> ppb.OauthAuthorizationCodeResponse:
+    """Keep the token the provider's code buys for the user the signed state names; what the
+    browser gets: back to the return URL the link was made with, else a page saying it is done.
     No caller identity here (the browser comes from the provider): the state is the authority."""
     try:
         remembered = protocol.read_state(state.keyring, req.state, time.time())
@@ -95,4 +107,7 @@ async def callback(state: PluginState, req: ppb.OauthAuthorizationCodeRequest) -
                                          remembered.user_key, req.code, protocol.redirect_uri(state.public_url))
     except OAuthError as exc:
         raise InvalidArgument(f"the authorization failed: {exc}") from None
-    return remembered.return_url
+    back = remembered.return_url if protocol.return_url_problem(remembered.return_url) is None else ""
+    return ppb.OauthAuthorizationCodeResponse(
+        return_url=back, title="Plugin authorized",
+        message=f"You authorized the plugin '{view.settings.name}'. You can close this page and go back to the chat.")

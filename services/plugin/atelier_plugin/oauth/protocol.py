@@ -32,6 +32,18 @@ class OAuthState:
     expires_at: int  # unix seconds
 
 
+def return_url_problem(url: str) -> str | None:
+    """Why `url` cannot be where the callback sends the browser back, or None. Only absolute
+    http(s) URLs: the link is signed, so the target is always the one it was made with, and these
+    schemes keep script (javascript:, data:) out of the redirect."""
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return "must be an absolute http or https URL"
+    return None
+
+
 def redirect_uri(public_base_url: str) -> str:
     return public_base_url.rstrip("/") + CALLBACK_PATH
 

@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from atelier_common.auth import require_space
+from atelier_common.errors import InvalidArgument
 from atelier_plugin import builtin_plugins
 from atelier_plugin.domain.errors import ToolArgumentsError
 from atelier_plugin.domain.naming import unique_names
 from atelier_plugin.entities import Plugin, PluginView
+from atelier_plugin.oauth import protocol
 from atelier_plugin.runtime import calls
 from atelier_plugin.runtime.calls import AgentDefault
 from atelier_plugin.runtime.results import CallResult
@@ -138,6 +140,8 @@ async def _loaded(state: PluginState, plugin_id: int, space_id: int, draft: bool
 
 async def invoke(state: PluginState, req: ppb.InvokeToolRequest) -> ppb.InvokeToolResponse:
     require_space(req.space_id)
+    if (problem := protocol.return_url_problem(req.return_url)) is not None:
+        raise InvalidArgument(f"field 'return_url': {problem}, not {req.return_url!r}")
     view = builtin_plugins.view(req.plugin_id, req.space_id)
     name = view.settings.name if view is not None else None
     if view is None:
