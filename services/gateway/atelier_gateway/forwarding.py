@@ -1,7 +1,8 @@
 """Calls the owner service of a route over gRPC with generic multicallables (no per-service stubs).
 
 Metadata: the caller's user id and space ids (atelier_common.auth.to_metadata), the W3C
-traceparent, and the paths of the list/map fields the body sent empty (atelier_common.sent_empty). Unary calls get settings.grpc_deadline_s, streams settings.stream_deadline_s.
+traceparent, and the paths of the list/map fields the body sent empty (atelier_common.sent_empty).
+Unary calls get settings.grpc_deadline_s, streams settings.stream_deadline_s.
 Failures propagate as grpc.RpcError; the error handlers map them with from_rpc_error.
 """
 
@@ -67,9 +68,9 @@ class Forwarder:
         return self.channel_factory(self.settings.service_addr(route.service))
 
     def metadata(
-        self, ctx: RequestContext, traceparent: str | None, empty: frozenset[str] = frozenset()
+        self, ctx: RequestContext, traceparent: str | None, empty_paths: frozenset[str] = frozenset()
     ) -> list[tuple[str, str]]:
-        return to_metadata(ctx) + _trace_metadata(traceparent) + sent_empty.to_metadata(empty)
+        return to_metadata(ctx) + _trace_metadata(traceparent) + sent_empty.to_metadata(empty_paths)
 
     async def unary(
         self,
@@ -77,7 +78,7 @@ class Forwarder:
         request: Message,
         ctx: RequestContext,
         traceparent: str | None = None,
-        empty: frozenset[str] = frozenset(),
+        empty_paths: frozenset[str] = frozenset(),
     ) -> Message:
         call = self._channel(route).unary_unary(
             route.grpc_path,
@@ -85,7 +86,7 @@ class Forwarder:
             response_deserializer=route.response_cls.FromString,
         )
         return await call(
-            request, timeout=self.settings.grpc_deadline_s, metadata=self.metadata(ctx, traceparent, empty)
+            request, timeout=self.settings.grpc_deadline_s, metadata=self.metadata(ctx, traceparent, empty_paths)
         )
 
     def stream(
@@ -94,11 +95,13 @@ class Forwarder:
         request: Message,
         ctx: RequestContext,
         traceparent: str | None = None,
-        empty: frozenset[str] = frozenset(),
+        empty_paths: frozenset[str] = frozenset(),
     ) -> grpc.aio.UnaryStreamCall:
         call = self._channel(route).unary_stream(
             route.grpc_path,
             request_serializer=route.request_cls.SerializeToString,
             response_deserializer=route.response_cls.FromString,
         )
-        return call(request, timeout=self.settings.stream_deadline_s, metadata=self.metadata(ctx, traceparent, empty))
+        return call(
+            request, timeout=self.settings.stream_deadline_s, metadata=self.metadata(ctx, traceparent, empty_paths)
+        )
