@@ -333,7 +333,7 @@ struct UpdatePluginMetaRequest {
     8: optional string key
     9: optional string service_token        // empty keeps the stored one
     10: optional string oauth_info
-    11: optional list<CommonParam> common_params    // replaces the stored ones when not empty, or when auth_type is sent (the whole form)
+    11: optional list<CommonParam> common_params    // replaces the stored ones when sent (even empty), or when auth_type is sent (the whole form)
     13: optional i32 edit_version
     15: optional i32 sub_auth_type
     16: optional string auth_payload
@@ -448,8 +448,8 @@ struct UpdateAPIRequest {
     4: optional string desc
     5: optional string path
     6: optional APIMethod method
-    7: optional list<APIParameter> request_params
-    8: optional list<APIParameter> response_params
+    7: optional list<APIParameter> request_params     // replace the tool's when sent (even empty); absent: kept
+    8: optional list<APIParameter> response_params    // likewise
     9: optional bool disabled
     11: optional i32 edit_version
     14: optional string function_name

@@ -8,6 +8,8 @@ import of the compiler nor of a particular generated module.
   string and the path parameters, converting strings to the field type, accepting i64 as number
   or string, checking `required` and applying thrift defaults. Bad input raises
   `InvalidArgument` naming the field by dotted path (`rule.max_tokens`, `items[2].id`).
+- `empty_containers(data, cls)` names the list and map fields the JSON body sent empty (`[]`,
+  `{}`), which proto3 cannot tell from absent ones (see atelier_common.sent_empty).
 - `message_to_json(msg)` renders Coze-style JSON: keys per api.body, js_conv i64 as strings,
   enums as ints, bytes base64, every field present (proto3-optional unset fields are omitted,
   unset non-optional messages are null).
@@ -283,6 +285,31 @@ def _scalar(fd: FieldDescriptor, v: Any, dotted: str, from_text: bool, js_conv: 
         except (binascii.Error, ValueError):
             raise _bad(dotted, "malformed base64") from None
     raise _bad(dotted, f"unsupported field type {t}")
+
+
+def empty_containers(data: Any, message_cls: type[Message]) -> frozenset[str]:
+    """Dotted paths, by proto field name (`bot_info.workflow_info_list`), of the repeated and map
+    fields the JSON body sent as `[]` or `{}`: proto3 keeps no presence for them, so an update
+    request cannot otherwise tell "clear this list" from "leave it alone".
+
+    Only paths through singular message fields are followed: an element of a list is a whole
+    value (nothing in it is "left alone"), so its empty lists mean empty already. That also keeps
+    the set as small as the schema, whatever the size of the body."""
+    out: set[str] = set()
+    _collect_empty(data, message_cls.DESCRIPTOR, "", out)
+    return frozenset(out)
+
+
+def _collect_empty(data: Any, desc: Descriptor, prefix: str, out: set[str]) -> None:
+    if not isinstance(data, Mapping):
+        return
+    for spec in _specs(desc):
+        value = data.get(spec.key)
+        if spec.is_repeated or spec.is_map:
+            if isinstance(value, (list, Mapping)) and not value:
+                out.add(_join(prefix, spec.name))
+        elif spec.fd.message_type is not None and isinstance(value, Mapping):
+            _collect_empty(value, spec.fd.message_type, _join(prefix, spec.name), out)
 
 
 # ------------------------------------------------------------------------ proto -> JSON

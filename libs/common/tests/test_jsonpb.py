@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from atelier_common.errors import InvalidArgument
-from atelier_common.jsonpb import message_from_json, message_to_json
+from atelier_common.jsonpb import empty_containers, message_from_json, message_to_json
 
 FIXTURES = Path(__file__).resolve().parents[2] / "idlc" / "tests" / "fixtures" / "good"
 
@@ -198,3 +198,13 @@ def test_a_json_text_field_takes_the_json_value_or_its_text():
     assert as_text.parameters == '{"city": "Oslo"}'
     with pytest.raises(InvalidArgument, match="workflow_id"):
         message_from_json({"workflow_id": {"x": 1}}, workflow_pb2.OpenAPIRunFlowRequest)
+
+
+def test_lists_and_maps_sent_empty_are_named_by_proto_path(pb):
+    body = {**full_json(), "tags": [], "counts": {}, "levels": None, "self": "x",
+            "nested": {"points": [], "labels": {}}, "pts": [{"x": 1, "Y": 2}]}
+    del body["ds"]
+    # Sent empty: named. Absent, null or non-empty: not (proto3 shows those already).
+    assert empty_containers(body, pb.AllTypes) == {"tags", "counts", "nested.points", "nested.labels"}
+    assert empty_containers({"tags": ["a"]}, pb.AllTypes) == frozenset()
+    assert empty_containers(None, pb.AllTypes) == frozenset()

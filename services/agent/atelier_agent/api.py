@@ -9,6 +9,7 @@ from atelier_agent import bots, open_bots, variables, workflow_users
 from atelier_agent.databases.rpcs import DatabaseRpcs
 from atelier_agent.models import ModelRegistry
 from atelier_agent.runtime.executor import Runtime, execute
+from atelier_common.sent_empty import sent_empty
 from atelier_common.service import ServiceDeps
 from atelier_common.streams import coalesce, text_delta_merger
 from atelier_proto import agent_pb2 as apb
@@ -42,7 +43,7 @@ class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
 
     async def UpdateDraftBotInfoAgw(self, req: apb.UpdateDraftBotInfoAgwRequest, context
                                     ) -> apb.UpdateDraftBotInfoAgwResponse:
-        changed = await bots.update_info(self.deps, self.models, req)
+        changed = await bots.update_info(self.deps, self.models, req, sent_empty(context, under="bot_info"))
         return apb.UpdateDraftBotInfoAgwResponse(data=apb.UpdateDraftBotInfoAgwData(has_change=changed))
 
     async def PublishDraftBot(self, req: apb.PublishDraftBotRequest, context) -> apb.PublishDraftBotResponse:
@@ -86,7 +87,7 @@ class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
         return apb.OpenCreateBotResponse(data=apb.OpenBotIdData(bot_id=bot_id))
 
     async def OpenUpdateBot(self, req: apb.OpenUpdateBotRequest, context) -> apb.OpenUpdateBotResponse:
-        await open_bots.update(self.deps, self.models, req)
+        await open_bots.update(self.deps, self.models, req, sent_empty(context))
         return apb.OpenUpdateBotResponse()
 
     async def OpenPublishBot(self, req: apb.OpenPublishBotRequest, context) -> apb.OpenPublishBotResponse:

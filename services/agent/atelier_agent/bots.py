@@ -8,7 +8,7 @@ from typing import Any
 from atelier_agent import access, icons, refs
 from atelier_agent.domain import config
 from atelier_agent.domain.entities import BotConfig
-from atelier_agent.domain.proto_json import from_doc, to_doc
+from atelier_agent.domain.proto_json import from_doc, to_doc, to_patch
 from atelier_agent.models import ModelRegistry
 from atelier_agent.store import bots, shortcuts
 from atelier_common import paging
@@ -84,10 +84,12 @@ async def get_info(deps: ServiceDeps, req: apb.GetDraftBotInfoAgwRequest) -> apb
     return data
 
 
-async def update_info(deps: ServiceDeps, models: ModelRegistry, req: apb.UpdateDraftBotInfoAgwRequest) -> bool:
+async def update_info(deps: ServiceDeps, models: ModelRegistry, req: apb.UpdateDraftBotInfoAgwRequest,
+                      sent_empty: frozenset[str] = frozenset()) -> bool:
+    """sent_empty: the bot_info list fields the caller sent as [] (atelier_common.sent_empty): cleared."""
     if not req.bot_info.HasField("bot_id") or not req.bot_info.bot_id:
         raise InvalidArgument("field 'bot_info.bot_id': required")
-    patch = to_doc(req.bot_info)
+    patch = to_patch(req.bot_info, sent_empty)
     model_ids = {m.id for m in models.models}
     # References to other places are checked first: nothing is locked while knowledge answers.
     bot = await access.bot(deps.pool, req.bot_info.bot_id, space_id=req.space_id)

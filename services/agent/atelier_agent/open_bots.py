@@ -43,13 +43,17 @@ async def create(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenCreateBo
     return bot_id
 
 
-async def update(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenUpdateBotRequest) -> None:
+async def update(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenUpdateBotRequest,
+                 sent_empty: frozenset[str] = frozenset()) -> None:
+    """sent_empty: the request's list fields the caller sent as [] (atelier_common.sent_empty): a
+    list not sent stays as it was, one sent empty is cleared."""
     bot = await access.bot(deps.pool, req.bot_id, space_id=req.space_id)
     # Lookups in other places first: nothing is locked or written while they run.
     extra: dict[str, Any] = {}
     if req.HasField("icon_file_id"):
         extra["icon_uri"] = await icons.uri_of_file(deps, req.icon_file_id)
-    await refs.check_added(deps, bot.space_id, openapi.draft_patch(req, bot.draft), bot.draft, openapi.field_name)
+    await refs.check_added(deps, bot.space_id, openapi.draft_patch(req, bot.draft, sent_empty), bot.draft,
+                           openapi.field_name)
     dataset_names: dict[int, str] = {}
     if req.HasField("knowledge"):
         ids = list(req.knowledge.dataset_ids)
@@ -58,9 +62,9 @@ async def update(deps: ServiceDeps, models: ModelRegistry, req: apb.OpenUpdateBo
             deps, bot.space_id, [(f"knowledge.dataset_ids[{i}]", dataset_id) for i, dataset_id in enumerate(ids)])
     async with deps.pool.acquire() as conn, conn.transaction():
         bot = await access.bot(conn, req.bot_id, for_update=True, space_id=req.space_id)
-        patch = {**openapi.draft_patch(req, bot.draft), **extra}
+        patch = {**openapi.draft_patch(req, bot.draft, sent_empty), **extra}
         if req.HasField("knowledge"):
-            patch["knowledge"] = openapi.knowledge_patch(req.knowledge, bot.draft, dataset_names)
+            patch["knowledge"] = openapi.knowledge_patch(req.knowledge, bot.draft, dataset_names, sent_empty)
         updated, changed = config.apply_update(bot.draft, patch)
         config.validate(updated, _model_ids(models), openapi.field_name)
         if changed:

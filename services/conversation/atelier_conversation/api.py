@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+from atelier_common.sent_empty import sent_empty
 from atelier_common.service import ServiceDeps
 from atelier_conversation import access, conversations, named, workflow_chats
 from atelier_conversation.chat import entry
@@ -111,7 +112,7 @@ class ConversationService(conversation_pb2_grpc.ConversationServiceServicer):
         return cpb.RetrieveMessageApiResponse(data=shapes.open_message(row))
 
     async def ModifyMessageApi(self, req: cpb.ModifyMessageApiRequest, context) -> cpb.ModifyMessageApiResponse:
-        row = await conversations.modify_message(self.deps, req)
+        row = await conversations.modify_message(self.deps, req, sent_empty(context))
         return cpb.ModifyMessageApiResponse(message=shapes.open_message(row))
 
     async def DeleteMessageApi(self, req: cpb.DeleteMessageApiRequest, context) -> cpb.DeleteMessageApiResponse:

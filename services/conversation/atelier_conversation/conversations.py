@@ -266,7 +266,9 @@ async def retrieve_message(deps: ServiceDeps, req: cpb.RetrieveMessageApiRequest
     return await _message(deps, req.conversation_id, req.message_id, req.space_id)
 
 
-async def modify_message(deps: ServiceDeps, req: cpb.ModifyMessageApiRequest) -> Message:
+async def modify_message(deps: ServiceDeps, req: cpb.ModifyMessageApiRequest,
+                         sent_empty: frozenset[str] = frozenset()) -> Message:
+    """sent_empty: the fields sent as {} (atelier_common.sent_empty): `meta_data` sent empty clears it."""
     row = await _message(deps, req.conversation_id, req.message_id, req.space_id)
     changes: dict[str, Any] = {}
     if req.HasField("content") or req.HasField("content_type"):
@@ -274,7 +276,7 @@ async def modify_message(deps: ServiceDeps, req: cpb.ModifyMessageApiRequest) ->
         content_type = req.content_type if req.HasField("content_type") and req.content_type else row.content_type
         await contents.check(deps, content, content_type, "content")
         changes.update(content=content, content_type=content_type)
-    if req.meta_data:
+    if req.meta_data or "meta_data" in sent_empty:
         changes["meta_data"] = _meta_data(dict(req.meta_data), "meta_data")
     if not changes:
         raise InvalidArgument("fields 'content', 'content_type', 'meta_data': give at least one")

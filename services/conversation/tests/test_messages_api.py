@@ -46,6 +46,12 @@ async def test_create_retrieve_modify_delete(client: AtelierClient, new_bot, stu
     assert set(changed) == {"code", "msg", "message"}  # Coze answers the message under `message`
     assert changed["message"]["content"] == "My favourite colour is navy."
     assert changed["message"]["meta_data"] == {"source": "edited"} and changed["message"]["content_type"] == "text"
+    # meta_data not sent stays; sent as {} it is cleared (and that alone is a change).
+    kept = await client.call("/v1/conversation/message/modify" + ids, {"content": "My favourite colour is navy!"})
+    assert kept["message"]["meta_data"] == {"source": "edited"}
+    cleared = await client.call("/v1/conversation/message/modify" + ids, {"meta_data": {}})
+    assert cleared["message"]["meta_data"] == {} and cleared["message"]["content"] == "My favourite colour is navy!"
+    await client.call("/v1/conversation/message/modify" + ids, {"content": "My favourite colour is navy."})
     assert [m["content"] for m in await listed(client, conversation)] == ["My favourite colour is navy.",
                                                                           "Noted: teal."]
 

@@ -152,6 +152,7 @@ class Gateway:
         elif request.method in _BODY_METHODS:
             body = await read_json_body(request, self.settings.max_body_bytes)
         msg = transcoding.request_message(route.request_cls, body=body, query=query, path=dict(request.path_params))
+        empty_paths = transcoding.sent_empty_paths(route.request_cls, body)
         if upload is not None:
             upload.fill_content(msg)
         if route.auth:
@@ -166,13 +167,13 @@ class Gateway:
                     principal = await self.authenticator.authenticate(request.headers.get("authorization"))
                 reply = await self.in_process.handler(route.service, route.rpc)(msg, principal)
             elif route.stream is not None:
-                call = self.forwarder.stream(route, msg, ctx, traceparent)
+                call = self.forwarder.stream(route, msg, ctx, traceparent, empty_paths)
                 if route.stream.sse is not None and wants_json(msg, route.stream):
                     return await json_answer(call, route.stream.sse)
                 return await sse_response(call, route.stream.sse)
             else:
                 try:
-                    reply = await self.forwarder.unary(route, msg, ctx, traceparent)
+                    reply = await self.forwarder.unary(route, msg, ctx, traceparent, empty_paths)
                 except grpc.RpcError as exc:
                     if upload is not None and upload.key is not None and 400 <= from_rpc_error(exc).http_status < 500:
                         # The service refused the document, so nothing refers to the file. (After

@@ -1,7 +1,8 @@
 """Calls the owner service of a route over gRPC with generic multicallables (no per-service stubs).
 
-Metadata: the caller's user id and space ids (atelier_common.auth.to_metadata) and the W3C
-traceparent. Unary calls get settings.grpc_deadline_s, streams settings.stream_deadline_s.
+Metadata: the caller's user id and space ids (atelier_common.auth.to_metadata), the W3C
+traceparent, and the paths of the list/map fields the body sent empty (atelier_common.sent_empty).
+Unary calls get settings.grpc_deadline_s, streams settings.stream_deadline_s.
 Failures propagate as grpc.RpcError; the error handlers map them with from_rpc_error.
 """
 
@@ -14,6 +15,7 @@ from collections.abc import Callable
 import grpc
 from google.protobuf.message import Message
 
+from atelier_common import sent_empty
 from atelier_common.auth import RequestContext, to_metadata
 from atelier_common.settings import Settings
 from atelier_gateway.routing import Route
@@ -65,25 +67,41 @@ class Forwarder:
     def _channel(self, route: Route) -> grpc.aio.Channel:
         return self.channel_factory(self.settings.service_addr(route.service))
 
-    def metadata(self, ctx: RequestContext, traceparent: str | None) -> list[tuple[str, str]]:
-        return to_metadata(ctx) + _trace_metadata(traceparent)
+    def metadata(
+        self, ctx: RequestContext, traceparent: str | None, empty_paths: frozenset[str] = frozenset()
+    ) -> list[tuple[str, str]]:
+        return to_metadata(ctx) + _trace_metadata(traceparent) + sent_empty.to_metadata(empty_paths)
 
     async def unary(
-        self, route: Route, request: Message, ctx: RequestContext, traceparent: str | None = None
+        self,
+        route: Route,
+        request: Message,
+        ctx: RequestContext,
+        traceparent: str | None = None,
+        empty_paths: frozenset[str] = frozenset(),
     ) -> Message:
         call = self._channel(route).unary_unary(
             route.grpc_path,
             request_serializer=route.request_cls.SerializeToString,
             response_deserializer=route.response_cls.FromString,
         )
-        return await call(request, timeout=self.settings.grpc_deadline_s, metadata=self.metadata(ctx, traceparent))
+        return await call(
+            request, timeout=self.settings.grpc_deadline_s, metadata=self.metadata(ctx, traceparent, empty_paths)
+        )
 
     def stream(
-        self, route: Route, request: Message, ctx: RequestContext, traceparent: str | None = None
+        self,
+        route: Route,
+        request: Message,
+        ctx: RequestContext,
+        traceparent: str | None = None,
+        empty_paths: frozenset[str] = frozenset(),
     ) -> grpc.aio.UnaryStreamCall:
         call = self._channel(route).unary_stream(
             route.grpc_path,
             request_serializer=route.request_cls.SerializeToString,
             response_deserializer=route.response_cls.FromString,
         )
-        return call(request, timeout=self.settings.stream_deadline_s, metadata=self.metadata(ctx, traceparent))
+        return call(
+            request, timeout=self.settings.stream_deadline_s, metadata=self.metadata(ctx, traceparent, empty_paths)
+        )

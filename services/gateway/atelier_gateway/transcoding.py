@@ -2,7 +2,8 @@
 api.query / api.path / api.body keys, api.js_conv, required, defaults).
 
 Request: JSON body + query string + path params -> request message (InvalidArgument naming the
-field on bad input). Response: message -> `{"code": 0, "msg": "", ...fields}`.
+field on bad input), plus the paths of the list/map fields the body sent empty, which the
+message cannot show (atelier_common.sent_empty). Response: message -> `{"code": 0, "msg": "", ...fields}`.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ def request_message(
     msg_cls: type[M], *, body: Mapping[str, Any] | None, query: Mapping[str, Sequence[str]], path: Mapping[str, str]
 ) -> M:
     return jsonpb.message_from_json(body, msg_cls, query=flatten_query(query), path=path)
+
+
+def sent_empty_paths(msg_cls: type[Message], body: Mapping[str, Any] | None) -> frozenset[str]:
+    return jsonpb.empty_containers(body, msg_cls)
 
 
 def to_dict(msg: Message) -> dict[str, Any]:

@@ -3,6 +3,7 @@ messages out. Errors raised as AtelierError become gRPC statuses in the intercep
 
 from __future__ import annotations
 
+from atelier_common.sent_empty import sent_empty
 from atelier_plugin import apis, debugging, imports, playground, plugins, publishing
 from atelier_plugin.oauth import console as oauth
 from atelier_plugin.runtime import rpcs as runtime
@@ -32,7 +33,7 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
         return ppb.RegisterPluginMetaResponse(plugin_id=await plugins.register_meta(self.state, req))
 
     async def UpdatePluginMeta(self, req: ppb.UpdatePluginMetaRequest, context) -> ppb.UpdatePluginMetaResponse:
-        return ppb.UpdatePluginMetaResponse(edit_version=await plugins.update_meta(self.state, req))
+        return ppb.UpdatePluginMetaResponse(edit_version=await plugins.update_meta(self.state, req, sent_empty(context)))
 
     async def GetPluginInfo(self, req: ppb.GetPluginInfoRequest, context) -> ppb.GetPluginInfoResponse:
         return await plugins.info(self.state, req)
@@ -58,7 +59,7 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
         return ppb.CreateAPIResponse(api_id=api_id, edit_version=edit_version)
 
     async def UpdateAPI(self, req: ppb.UpdateAPIRequest, context) -> ppb.UpdateAPIResponse:
-        return ppb.UpdateAPIResponse(edit_version=await apis.update_api(self.state, req))
+        return ppb.UpdateAPIResponse(edit_version=await apis.update_api(self.state, req, sent_empty(context)))
 
     async def DeleteAPI(self, req: ppb.DeleteAPIRequest, context) -> ppb.DeleteAPIResponse:
         return ppb.DeleteAPIResponse(edit_version=await apis.delete_api(self.state, req))

@@ -151,7 +151,13 @@ async def create_api(state: PluginState, req: ppb.CreateAPIRequest) -> tuple[int
         return created.id, edit_version
 
 
-async def update_api(state: PluginState, req: ppb.UpdateAPIRequest) -> int:
+def _given_params(params: Any, field: str, sent_empty: frozenset[str]) -> list[ppb.APIParameter] | None:
+    """The parameters a request gives; None when it leaves them as they are."""
+    return list(params) if params or field in sent_empty else None
+
+
+async def update_api(state: PluginState, req: ppb.UpdateAPIRequest, sent_empty: frozenset[str] = frozenset()) -> int:
+    """sent_empty: the parameter lists sent as [] (atelier_common.sent_empty), which the tool then has none of."""
     builtin_plugins.refuse_change(req.plugin_id, "have its tools edited")
     async with state.deps.pool.acquire() as conn, conn.transaction():
         plugin = await access.plugin(conn, req.plugin_id, space_id=req.space_id, for_update=True)
@@ -164,14 +170,15 @@ async def update_api(state: PluginState, req: ppb.UpdateAPIRequest) -> int:
         _clash(existing, name, method, path, itself=tool.id)
         openapi = plugin.settings.openapi
         current = documents.operation(openapi, tool.path, tool.method) or {}
-        # A list cannot be absent in proto3: an empty one keeps what the tool has, unless the tool
-        # moves (then its parameters are checked against the new path).
-        request = list(req.request_params) if req.request_params else None
+        # A list neither given nor sent empty keeps what the tool has, unless the tool moves (then
+        # its parameters are checked against the new path).
+        request = _given_params(req.request_params, "request_params", sent_empty)
         if request is None and path != tool.path:
             request = api_params.request_params(openapi, tool.path, tool.method)
         operation = api_params.operation_of(name=name, desc=req.desc.strip() if req.HasField("desc") else None,
                                             path=path, request=request,
-                                            response=list(req.response_params) if req.response_params else None,
+                                            response=_given_params(req.response_params, "response_params",
+                                                                   sent_empty),
                                             base=current)
         disabled = req.disabled if req.HasField("disabled") else tool.disabled
         if (operation, path, method) == (current, tool.path, tool.method):

@@ -130,9 +130,10 @@ def seal(state: PluginState, plugin_id: int, credentials: Credentials) -> bytes 
     return state.keyring.seal(doc, secrets_row(plugin_id)) if doc else None
 
 
-async def update_meta(state: PluginState, req: ppb.UpdatePluginMetaRequest) -> int:
+async def update_meta(state: PluginState, req: ppb.UpdatePluginMetaRequest,
+                      sent_empty: frozenset[str] = frozenset()) -> int:
     """Saving an MCP plugin's server config (the console's form sends it whole) also refreshes the
-    plugin's tool list from that server."""
+    plugin's tool list from that server. sent_empty: the list fields sent as [] (atelier_common.sent_empty)."""
     builtin_plugins.refuse_change(req.plugin_id, "be edited")
     listed = await _mcp_tools_after(state, req)
     async with state.deps.pool.acquire() as conn, conn.transaction():
@@ -151,7 +152,8 @@ async def update_meta(state: PluginState, req: ppb.UpdatePluginMetaRequest) -> i
                 changes["openapi"] = documents.with_server(settings.openapi, str(changes["server_url"]))
         if req.HasField("icon"):
             changes["icon_uri"] = req.icon.uri
-        if req.common_params or req.HasField("auth_type"):  # a list cannot be absent: the whole form carries it
+        # Given, sent empty (cleared), or part of the whole auth form that carries it.
+        if req.common_params or "common_params" in sent_empty or req.HasField("auth_type"):
             changes["common_params"] = common_params(list(req.common_params))
         if req.HasField("auth_type") or req.HasField("auth_payload"):
             config, given = _form_auth(req)

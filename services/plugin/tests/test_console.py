@@ -81,10 +81,31 @@ async def test_editing_a_tool_changes_only_what_is_sent(client: AtelierClient) -
     await expect_error(client.call("/api/plugin_api/update_api", {
         "plugin_id": plugin_id, "api_id": api_id, "space_id": client.space_id, "path": "/forecast"}),
         400, "path parameter(s) city do not appear in the path /forecast")
+    # a list sent empty leaves the tool without those parameters (so it may leave the path parameter)
+    await client.call("/api/plugin_api/update_api", {"plugin_id": plugin_id, "api_id": api_id,
+                                                     "space_id": client.space_id, "path": "/forecast",
+                                                     "request_params": []})
+    tool = (await client.call("/api/plugin_api/get_plugin_apis", {
+        "plugin_id": plugin_id, "space_id": client.space_id, "api_ids": [api_id]}))["api_info"][0]
+    assert (tool["path"], tool.get("request_params", []), tool["desc"]) == ("/forecast", [], "Forecast, in detail")
     await client.call("/api/plugin_api/delete_api", {"plugin_id": plugin_id, "api_id": api_id,
                                                      "space_id": client.space_id})
     listed = await client.call("/api/plugin_api/get_plugin_apis", {"plugin_id": plugin_id, "space_id": client.space_id})
     assert listed["total"] == 0 and listed["api_info"] == [] if "api_info" in listed else listed["total"] == 0
+
+
+async def test_common_parameters_sent_empty_are_cleared_and_kept_when_not_sent(client: AtelierClient) -> None:
+    plugin_id = await make_plugin(client, common_params=[{"location": 4, "name": "X-Client", "value": "atelier"}])
+    ids = {"plugin_id": plugin_id, "space_id": client.space_id}
+
+    async def common() -> list[str]:
+        info = await client.call("/api/plugin_api/get_plugin_info", ids)
+        return [p["name"] for p in info["meta_info"].get("common_params") or []]
+
+    await client.call("/api/plugin_api/update_plugin_meta", {**ids, "desc": "renamed things"})
+    assert await common() == ["X-Client"]
+    await client.call("/api/plugin_api/update_plugin_meta", {**ids, "common_params": []})
+    assert await common() == []
 
 
 async def test_bad_tools_are_refused_naming_the_field(client: AtelierClient) -> None:

@@ -8,7 +8,7 @@ already known); answers are rendered from a configuration document (draft or pub
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,11 +121,13 @@ def _workflows(given: apb.OpenAPIWorkflowIDList, current: list[dict[str, Any]]) 
 
 
 def knowledge_patch(given: apb.OpenAPIBotKnowledge, draft: BotConfig,
-                    dataset_names: Mapping[int, str]) -> dict[str, Any]:
+                    dataset_names: Mapping[int, str], sent_empty: Set[str] = frozenset()) -> dict[str, Any]:
     """The draft's knowledge settings with the given datasets and switches (top_k, min_score and
-    the recall strategy stay); dataset_names: the checked datasets' names."""
+    the recall strategy stay, and the datasets when none are given); dataset_names: the checked
+    datasets' names; sent_empty: the request's list fields sent as []."""
     knowledge = dict(draft.section("knowledge"))
-    knowledge["knowledge_info"] = [{"id": str(i), "name": dataset_names.get(i, "")} for i in given.dataset_ids]
+    if sent_list(given.dataset_ids, "knowledge.dataset_ids", sent_empty):
+        knowledge["knowledge_info"] = [{"id": str(i), "name": dataset_names.get(i, "")} for i in given.dataset_ids]
     if given.HasField("auto_call"):
         knowledge["auto"] = given.auto_call
     if given.HasField("search_strategy"):
@@ -151,9 +153,17 @@ def _given(msg: Message, field: str) -> bool:
     return msg.HasField(field) if msg.DESCRIPTOR.fields_by_name[field].has_presence else True
 
 
-def draft_patch(req: apb.OpenCreateBotRequest | apb.OpenUpdateBotRequest, draft: BotConfig) -> dict[str, Any]:
+def sent_list(values: Any, path: str, sent_empty: Set[str]) -> bool:
+    """Whether the request gave the list field at path: proto3 keeps no presence for lists, so an
+    empty one counts only when the caller sent it as [] (atelier_common.sent_empty); a list not
+    sent leaves the configuration's as it was."""
+    return len(values) > 0 or path in sent_empty
+
+
+def draft_patch(req: apb.OpenCreateBotRequest | apb.OpenUpdateBotRequest, draft: BotConfig,
+                sent_empty: Set[str] = frozenset()) -> dict[str, Any]:
     """The top-level configuration fields a create/update request sets (knowledge and the icon, which
-    need lookups, are patched by the caller)."""
+    need lookups, are patched by the caller); sent_empty: the request's list fields sent as []."""
     patch: dict[str, Any] = {}
     if _given(req, "name"):
         patch["name"] = config.valid_name(req.name)
@@ -164,15 +174,17 @@ def draft_patch(req: apb.OpenCreateBotRequest | apb.OpenUpdateBotRequest, draft:
     if req.HasField("onboarding_info"):
         onboarding = dict(draft.section("onboarding_info"))
         onboarding["prologue"] = req.onboarding_info.prologue
-        onboarding["suggested_questions"] = [q for q in req.onboarding_info.suggested_questions if q.strip()]
+        questions = req.onboarding_info.suggested_questions
+        if sent_list(questions, "onboarding_info.suggested_questions", sent_empty):
+            onboarding["suggested_questions"] = [q for q in questions if q.strip()]
         patch["onboarding_info"] = onboarding
     if req.HasField("suggest_reply_info"):
         patch["suggest_reply_info"] = _reply_mode(req.suggest_reply_info)
     if req.HasField("model_info_config"):
         patch["model_info"] = _model(req.model_info_config, draft.section("model_info"))
-    if req.HasField("plugin_id_list"):
+    if req.HasField("plugin_id_list") and sent_list(req.plugin_id_list.id_list, "plugin_id_list.id_list", sent_empty):
         patch["plugin_info_list"] = _plugins(req.plugin_id_list, draft.entries("plugin_info_list"))
-    if req.HasField("workflow_id_list"):
+    if req.HasField("workflow_id_list") and sent_list(req.workflow_id_list.ids, "workflow_id_list.ids", sent_empty):
         patch["workflow_info_list"] = _workflows(req.workflow_id_list, draft.entries("workflow_info_list"))
     return patch
 
