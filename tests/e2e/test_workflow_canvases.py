@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -34,14 +34,9 @@ from atelier_devstack.canvas_builders import (
     param,
     ref,
 )
-from atelier_devstack.pytest_plugin import with_fresh_addresses
 from atelier_devstack.stack_fixtures import (
-    PLUGIN_TIMINGS,
     STUB_MODEL_ID,
-    TEST_TIMINGS,
     KnowledgeStack,
-    _start_stack,
-    write_stub_models,
 )
 from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
 from atelier_proto.enums import CanvasIssueKind, NodeType
@@ -60,14 +55,9 @@ LIST_OF_STRINGS = {"schema": {"type": "string"}}
 
 
 @pytest.fixture(scope="module")
-def canvas_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
+def canvas_stack(chat_stack: KnowledgeStack) -> KnowledgeStack:
     """workflow + a workflow worker + plugin + agent + gateway; models are the scripted stub."""
-    root = tmp_path_factory.mktemp("canvas-stack")
-    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
-    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **PLUGIN_TIMINGS,
-           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"), "ATELIER_MODEL_CONFIG_DIR": str(models),
-           "ATELIER_TEST_MODEL_KEY": "test"}
-    yield from _start_stack(("workflow", "workflow_worker", "plugin", "agent"), env)
+    return chat_stack
 
 
 @pytest.fixture

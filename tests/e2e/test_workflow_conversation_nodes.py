@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import AsyncIterator, Iterator
-from contextlib import ExitStack
-from pathlib import Path
+from collections.abc import AsyncIterator
 from typing import Any
 
 import asyncpg
@@ -29,24 +27,16 @@ from atelier_devstack.conversation_canvas import (
     UPDATE_CONVERSATION,
     conversation_node,
 )
-from atelier_devstack.pytest_plugin import with_fresh_addresses
-from atelier_devstack.services import start_service
-from atelier_devstack.stack_fixtures import TEST_TIMINGS, KnowledgeStack, new_user
+from atelier_devstack.stack_fixtures import KnowledgeStack, new_user
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture(scope="module")
-def stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
+def stack(chat_stack: KnowledgeStack) -> KnowledgeStack:
     """The services a workflow with conversation nodes needs: workflow (and its worker), the
     conversation service, the agent service (bots), the gateway; users are made per test."""
-    token_file: Path = tmp_path_factory.mktemp("wf-conversations") / "admin_token"
-    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(token_file)}
-    with ExitStack() as services:
-        procs = {name: services.enter_context(start_service(name, env))
-                 for name in ("agent", "conversation", "workflow", "workflow_worker")}
-        procs["gateway"] = services.enter_context(start_service("gateway", env))
-        yield KnowledgeStack(procs, env, token_file.read_text().strip(), space_id="")
+    return chat_stack
 
 
 @pytest.fixture

@@ -141,7 +141,8 @@ async def open_deps(spec: ServiceSpec[object], settings: Settings) -> AsyncItera
         log.info("migrations applied", extra={"schema": spec.schema, "applied": applied})
     async with contextlib.AsyncExitStack() as stack:
         pool = await create_pool(
-            settings.database_url, min_size=settings.db_pool_min, max_size=settings.db_pool_max, schema=spec.schema
+            settings.database_url, min_size=settings.db_pool_min, max_size=settings.db_pool_max, schema=spec.schema,
+            idle_s=settings.db_pool_idle_s,
         )
         stack.push_async_callback(pool.close)
         redis = create_redis(settings.redis_url)

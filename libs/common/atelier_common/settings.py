@@ -28,6 +28,7 @@ class Settings(BaseSettings):
     )
     db_pool_min: int = Field(1, description="Minimum asyncpg pool size per process.")
     db_pool_max: int = Field(10, description="Maximum asyncpg pool size per process.")
+    db_pool_idle_s: float = Field(300.0, gt=0, description="Seconds an unused pooled connection stays open before it is closed (the pool shrinks back towards db_pool_min): lower frees Postgres connections of quiet processes sooner.")
     redis_url: str = Field("redis://127.0.0.1:6379/0", description="Redis URL (id leases, caches).")
     kafka_bootstrap: str = Field("127.0.0.1:9092", description="Kafka-compatible bootstrap servers, comma separated.")
     milvus_uri: str = Field("http://127.0.0.1:19530", description="Milvus gRPC endpoint.")

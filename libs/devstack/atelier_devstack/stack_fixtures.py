@@ -7,11 +7,11 @@
                     for LocalWebServer; any other loopback address stays refused), and due web page
                     refreshes are looked for every second.
                     Yields a KnowledgeStack (procs, env, token, space_id, client()).
-  chat_stack        the same plus agent + conversation + plugin + workflow, with model YAML files pointing at the
-                    suite's OpenAI-compatible server: STUB_MODEL_ID (8k context, tools, JSON mode),
-                    SMALL_CONTEXT_MODEL_ID (a 600-token context, for context-fitting tests),
-                    IMPATIENT_MODEL_ID (a 1.5 s timeout, for stalled-model tests) and
-                    TEXT_ONLY_MODEL_ID (not multimodal: attached images reach it as links).
+  chat_stack        the same plus agent + conversation + plugin + workflow + a workflow worker, with
+                    model YAML files pointing at the suite's OpenAI-compatible server: STUB_MODEL_ID
+                    (8k context, tools, JSON mode), SMALL_CONTEXT_MODEL_ID (a 600-token context, for
+                    context-fitting tests), IMPATIENT_MODEL_ID (a 1.5 s timeout, for stalled-model
+                    tests) and TEXT_ONLY_MODEL_ID (not multimodal: attached images reach it as links).
   offline_knowledge_stack
                     knowledge + indexer + gateway with no embedding API configured, as on a first
                     run: the default local all-MiniLM-L6-v2 embeds (needs the local-embeddings
@@ -19,20 +19,10 @@
   plugin_stack      plugin + gateway, with quick tool-call timings (3 s per call, retries 50 ms apart);
                     127.0.0.1 is allow-listed for ToolServer/OAuthServer (any other loopback address,
                     127.0.0.2 say, stays refused).
-  workflow_stack    workflow + a workflow worker + gateway (definitions: create, save, publish,
-                    list...; runs: sync, stream, async through the worker).
-  workflow_llm_stack
-                    workflow + a workflow worker + plugin + gateway, with the chat stack's stub
-                    model files (LLM nodes, their plugin tools) and its quick tool-call timings.
-  chatflow_stack    workflow + conversation + gateway, with chat_stack's stub model files: chatflows
-                    (/v1/workflows/chat) keeping their turns in conversations.
-  workflow_knowledge_stack
-                    workflow + a workflow worker + knowledge + indexer + gateway, with chat_stack's
-                    stub model files (LLM nodes answer from the suite's OpenAI-compatible server):
-                    workflows whose knowledge nodes reach a real knowledge base.
-  memory_workflow_stack
-                    agent + workflow + a workflow worker + gateway: workflows whose database nodes
-                    use the agent's memory tables.
+  workflow_stack, workflow_llm_stack, chatflow_stack, workflow_knowledge_stack, memory_workflow_stack
+                    chat_stack, under the name of what a workflow test uses (definitions and runs,
+                    LLM nodes and their tools, chatflows, knowledge nodes, database nodes): one stack
+                    runs the session's workflow workers (see workflow_stack).
   new_user()        a new account owning new spaces, with a token (another user; a space of one's own).
 """
 
@@ -68,6 +58,9 @@ TEST_TIMINGS = {
     "ATELIER_WORKFLOW_LEASE_S": "3",
     "ATELIER_WORKFLOW_HEARTBEAT_S": "0.5",
     "ATELIER_WORKFLOW_RECONCILE_INTERVAL_S": "0.5",
+    # Stacks that wait for their next test give their Postgres connections back within seconds:
+    # a session keeps several running against one server.
+    "ATELIER_DB_POOL_IDLE_S": "5",
 }
 
 
@@ -177,7 +170,7 @@ def chat_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFac
     models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
     env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
            "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test", **PLUGIN_TIMINGS}
-    yield from _start_stack(("knowledge", "indexer", "plugin", "workflow", "agent", "conversation"), env)
+    yield from _start_stack(("knowledge", "indexer", "plugin", "workflow", "workflow_worker", "agent", "conversation"), env)
 
 
 @pytest.fixture(scope="session")
@@ -188,50 +181,32 @@ def plugin_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathF
     yield from _start_stack(("plugin",), env)
 
 
+# Every stack running workflow workers is this one: workers of one consumer group on the session's
+# broker and database take any stack's run requests, so two stacks would run each other's runs with
+# the other's service addresses. Workflow tests name the part they use; all are chat_stack.
 @pytest.fixture(scope="session")
-def workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
-    root = tmp_path_factory.mktemp("workflow-stack")
-    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])  # agents that publish
-    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
-           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
-    yield from _start_stack(("agent", "workflow", "workflow_worker"), env)  # agents bind workflows
-
-
-@pytest.fixture(scope="session")
-def workflow_llm_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
-    root = tmp_path_factory.mktemp("workflow-llm-stack")
-    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
-    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, **PLUGIN_TIMINGS,
-           "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"), "ATELIER_MODEL_CONFIG_DIR": str(models),
-           "ATELIER_TEST_MODEL_KEY": "test"}
-    yield from _start_stack(("plugin", "workflow", "workflow_worker"), env)
+def workflow_stack(chat_stack: KnowledgeStack) -> KnowledgeStack:
+    return chat_stack
 
 
 @pytest.fixture(scope="session")
-def chatflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeStack]:
-    root = tmp_path_factory.mktemp("chatflow-stack")
-    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
-    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
-           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
-    yield from _start_stack(("conversation", "workflow"), env)
+def workflow_llm_stack(chat_stack: KnowledgeStack) -> KnowledgeStack:
+    return chat_stack
 
 
 @pytest.fixture(scope="session")
-def workflow_knowledge_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
-                             ) -> Iterator[KnowledgeStack]:
-    root = tmp_path_factory.mktemp("workflow-knowledge-stack")
-    models = write_stub_models(root / "models", atelier_env["ATELIER_LLM_BASE_URL"])
-    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token"),
-           "ATELIER_MODEL_CONFIG_DIR": str(models), "ATELIER_TEST_MODEL_KEY": "test"}
-    yield from _start_stack(("knowledge", "indexer", "workflow", "workflow_worker"), env)
+def chatflow_stack(chat_stack: KnowledgeStack) -> KnowledgeStack:
+    return chat_stack
 
 
 @pytest.fixture(scope="session")
-def memory_workflow_stack(atelier_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
-                          ) -> Iterator[KnowledgeStack]:
-    root = tmp_path_factory.mktemp("memory-workflow-stack")
-    env = {**with_fresh_addresses(atelier_env), **TEST_TIMINGS, "ATELIER_BOOTSTRAP_TOKEN_FILE": str(root / "admin_token")}
-    yield from _start_stack(("agent", "workflow", "workflow_worker"), env)
+def workflow_knowledge_stack(chat_stack: KnowledgeStack) -> KnowledgeStack:
+    return chat_stack
+
+
+@pytest.fixture(scope="session")
+def memory_workflow_stack(chat_stack: KnowledgeStack) -> KnowledgeStack:
+    return chat_stack
 
 
 @pytest.fixture(scope="session")

@@ -12,11 +12,14 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
         await conn.set_type_codec(type_name, encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
 
 
-async def create_pool(dsn: str, *, min_size: int = 1, max_size: int = 10, schema: str | None = None) -> asyncpg.Pool:
-    """A pool whose connections resolve unqualified names in `schema` (then public)."""
+async def create_pool(dsn: str, *, min_size: int = 1, max_size: int = 10, schema: str | None = None,
+                      idle_s: float = 300.0) -> asyncpg.Pool:
+    """A pool whose connections resolve unqualified names in `schema` (then public); a connection
+    unused for `idle_s` is closed."""
     server_settings = {"search_path": f'"{schema}", public'} if schema else {}
     pool = await asyncpg.create_pool(
-        dsn, min_size=min_size, max_size=max_size, server_settings=server_settings, init=_init_connection
+        dsn, min_size=min_size, max_size=max_size, server_settings=server_settings, init=_init_connection,
+        max_inactive_connection_lifetime=idle_s,
     )
     assert pool is not None
     return pool
