@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from atelier_agent.citations import marks, matching, sentences
@@ -40,18 +40,28 @@ async def cite(answer: str, passages: Sequence[Passage], embedder: TextEmbedder 
     return CitedAnswer(text, [Source.of(by_id[i]) for i in cited], inserted=bool(cited), dropped=repaired.dropped)
 
 
-async def _insert(text: str, passages: list[Passage], embedder: TextEmbedder | None,
-                  settings: matching.MatchSettings) -> tuple[str, list[str]]:
+@dataclass(frozen=True)
+class Placement:
+    """A sentence of the answer and the passages it cites (none: it matched none)."""
+
+    sentence: sentences.Sentence
+    passage_ids: list[str]
+
+
+async def place(text: str, passages: Sequence[Passage], embedder: TextEmbedder | None,
+                settings: matching.MatchSettings | None = None) -> list[Placement]:
+    """Each sentence of `text` with the passages it matches (see matching)."""
+    settings = settings or matching.MatchSettings()
     parts = sentences.split(text)
     sentence_keywords = [matching.keywords(s.text) for s in parts]
     citable = [i for i, kw in enumerate(sentence_keywords) if len(kw) >= settings.min_keywords]
-    if not citable:
-        return text, []
+    if not citable or not passages:
+        return [Placement(s, []) for s in parts]
     passage_units = [[u.text for u in sentences.split(p.text)] or [p.text] for p in passages]
     vectors = await _vectors([parts[i].text for i in citable] + [u for units in passage_units for u in units],
                              embedder)
     if vectors is None:  # keywords alone
-        settings = matching.MatchSettings(**{**vars(settings), "semantic_weight": 0.0})
+        settings = replace(settings, semantic_weight=0.0)
         vectors = [[0.0]] * (len(citable) + sum(len(u) for u in passage_units))
     sentence_vectors, rest = vectors[:len(citable)], vectors[len(citable):]
     views = []
@@ -62,16 +72,20 @@ async def _insert(text: str, passages: list[Passage], embedder: TextEmbedder | N
     for i, vector in zip(citable, sentence_vectors, strict=True):
         rows[i] = matching.scores(vector, sentence_keywords[i], views, settings)
     chosen = matching.match(rows, settings)
-    cited: list[str] = []
+    return [Placement(s, [passages[k].id for k in picks]) for s, picks in zip(parts, chosen, strict=True)]
+
+
+async def _insert(text: str, passages: list[Passage], embedder: TextEmbedder | None,
+                  settings: matching.MatchSettings) -> tuple[str, list[str]]:
+    placements = await place(text, passages, embedder, settings)
     out = text
-    for part, picks in reversed(list(zip(parts, chosen, strict=True))):
-        if picks:
-            ids = [passages[k].id for k in picks]
-            out = out[:part.mark_at] + " " + "".join(mark(i) for i in ids) + out[part.mark_at:]
-    for picks in chosen:
-        for k in picks:
-            if passages[k].id not in cited:
-                cited.append(passages[k].id)
+    for placement in reversed(placements):
+        if placement.passage_ids:
+            at = placement.sentence.mark_at
+            out = out[:at] + " " + "".join(mark(i) for i in placement.passage_ids) + out[at:]
+    cited: list[str] = []
+    for placement in placements:
+        cited += [i for i in placement.passage_ids if i not in cited]
     return out, cited
 
 
