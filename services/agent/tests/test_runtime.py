@@ -65,9 +65,12 @@ async def test_knowledge_is_recalled_and_packed_with_its_source(runner, new_bot,
     await client.wait_documents([doc["document_id"]])
     bot = await new_bot(knowledge={"knowledge_info": [{"id": dataset_id}], "auto": True, "min_score": 0, "top_k": 2,
                                    "search_strategy": 0})
-    stub.script({"content": "It is the Sognefjord."})
+    stub.script({"content": "It is the Sognefjord (ref 1)."})
     events = await runner.run(bot, "which is the deepest fjord in Norway?")
-    assert runner.types(events) == ["knowledge", "answer", "usage"]
+    assert runner.types(events) == ["knowledge", "answer", "citations", "usage"]
+    cited = json.loads(events[2].content)  # the mark repaired, the passage named
+    assert cited["text"] == "It is the Sognefjord [1]."
+    assert [(s["id"], s["document_id"]) for s in cited["sources"]] == [("1", doc["document_id"])]
     recalled = json.loads(events[0].content)
     assert recalled[0]["document_id"] == doc["document_id"] and "Sognefjord" in recalled[0]["content"]
     assert recalled[0]["source"].startswith("norway-guide (fjords-")
@@ -287,12 +290,21 @@ async def test_on_demand_knowledge_is_a_tool_the_model_calls(runner, new_bot, cl
     doc = await client.create_text_document(dataset_id, "volcano-notes", "Mauna Loa is the largest active volcano.")
     await client.wait_documents([doc["document_id"]])
     bot = await new_bot(knowledge={"knowledge_info": [{"id": dataset_id}], "auto": False, "min_score": 0})
-    stub.script({"tool_calls": [{"name": "recallKnowledge", "arguments": {"query": "largest active volcano"}}]},
-                {"content": "Mauna Loa."})
+    stub.script({"tool_calls": [{"name": "recallKnowledge", "arguments": {"query": "largest active volcano"}},
+                                {"name": "recallKnowledge", "arguments": {"query": "Mauna Loa"}}]},
+                {"content": "Mauna Loa [2]. Also [5]."})
     events = await runner.run(bot, "which volcano is the largest active one?")
-    assert runner.types(events) == ["function_call", "tool_response", "answer", "usage"]  # no automatic recall
-    result = next(e.content for e in events if e.type == "tool_response")
-    assert "Source: volcano-notes" in result and "Mauna Loa is the largest active volcano." in result
+    assert runner.types(events) == ["function_call", "function_call", "tool_response", "tool_response", "answer",
+                                    "citations", "usage"]  # no automatic recall
+    results = [e.content for e in events if e.type == "tool_response"]
+    assert all("Source: volcano-notes" in r and "Mauna Loa is the largest active volcano." in r for r in results)
+    # the two calls' passages have ids of their own, as the model sees them
+    assert sorted(r.split(" ", 1)[0] for r in results) == ["[1]", "[2]"]
+    cited = json.loads(next(e.content for e in events if e.type == "citations"))
+    assert cited["text"] == "Mauna Loa [2]. Also."
+    assert [(s["id"], s["document_id"]) for s in cited["sources"]] == [("2", doc["document_id"])]
+    assert "[1]" in stub.requests(CHAT)[-2]["json"]["messages"][0]["content"]  # the citation form is asked for
     first = stub.requests(CHAT)[-2]["json"]
     assert [t["function"]["name"] for t in first["tools"]] == ["recallKnowledge"]
+    assert "recallKnowledge tool" in first["messages"][0]["content"]
     assert "Mauna Loa" not in first["messages"][0]["content"]  # nothing recalled before the model asked

@@ -11,6 +11,12 @@ not given, and when the model wrote none inserts them by matching each sentence 
 """
 
 from atelier_agent.citations.cite import CitedAnswer, cite
-from atelier_agent.citations.passages import CITATION_INSTRUCTION, Passage, Source, passages_block
+from atelier_agent.citations.passages import (
+    CITATION_INSTRUCTION,
+    Passage,
+    Source,
+    knowledge_message,
+    passages_block,
+)
 
-__all__ = ["CITATION_INSTRUCTION", "CitedAnswer", "Passage", "Source", "cite", "passages_block"]
+__all__ = ["CITATION_INSTRUCTION", "CitedAnswer", "Passage", "Source", "cite", "knowledge_message", "passages_block"]

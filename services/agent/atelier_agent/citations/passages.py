@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -77,3 +78,16 @@ def passages_block(passages: Sequence[Passage]) -> str:
         head = f"{mark(p.id)} Source: {p.title}" if p.title else mark(p.id)
         blocks.append(f"{head}\n{p.text}")
     return "\n\n".join(blocks)
+
+
+def knowledge_message(sources: Sequence[Source]) -> str:
+    """Coze's `knowledge` message content for sources shown to the user (show_source): a verbose
+    {"msg_type": "knowledge_recall", "data": "<JSON {chunks, ori_req, status_code}>"}, each chunk
+    {slice, score, meta: {dataset, document, link}} plus the mark's id and the slice id."""
+    chunks = [{"id": s.id, "slice": s.snippet, "score": round(s.score, 4), "slice_id": str(s.slice_id),
+               "meta": {"dataset": {"id": str(s.dataset_id), "name": s.dataset_name},
+                        "document": {"id": str(s.document_id), "name": s.document_name},
+                        "link": {"title": s.document_name, "url": s.url}}}
+              for s in sources]
+    data = json.dumps({"chunks": chunks, "ori_req": "", "status_code": 0}, ensure_ascii=False)
+    return json.dumps({"msg_type": "knowledge_recall", "data": data}, ensure_ascii=False)

@@ -2,8 +2,9 @@
 Pure: no I/O.
 
 Order of sacrifice when the prompt is too long: oldest history rounds first, then knowledge passages
-from the least relevant up. The system prompt without knowledge and the latest user message are
-always kept; if those alone do not fit, the turn cannot run (ContextOverflow)."""
+from the least relevant up (by their score; the kept ones stay in their order, with their ids). The
+system prompt without knowledge and the latest user message are always kept; if those alone do not
+fit, the turn cannot run (ContextOverflow)."""
 
 from __future__ import annotations
 
@@ -83,12 +84,14 @@ class Fitted:
     knowledge_kept: int
     knowledge_dropped: int
     prompt_tokens: int
+    knowledge: list[Any]  # the passages kept, in the order given
 
 
 def fit(*, system_for: Callable[[list[K]], str], knowledge: list[K], history_rounds: list[list[HistoryMessage]],
-        user_message: dict[str, Any], budget: int) -> Fitted:
+        user_message: dict[str, Any], budget: int, relevance: Callable[[K], float] | None = None) -> Fitted:
     """The messages for the model within `budget` tokens. system_for(knowledge) renders the system
-    prompt with those passages (knowledge ordered most relevant first)."""
+    prompt with those passages. relevance(passage) orders what is dropped (lowest first; ties and no
+    relevance: the last given first)."""
     user_tokens = message_tokens(user_message)
     bare_system = {"role": "system", "content": system_for([])}
     if message_tokens(bare_system) + user_tokens > budget:
@@ -106,10 +109,13 @@ def fit(*, system_for: Callable[[list[K]], str], knowledge: list[K], history_rou
     while total() > budget and history:
         history.pop(0)
         round_tokens.pop(0)
+    drop_order = sorted(range(len(knowledge)), key=lambda i: (relevance(knowledge[i]) if relevance else 0.0, -i))
+    dropped: set[int] = set()
     while total() > budget and kept_knowledge:
-        kept_knowledge.pop()
+        dropped.add(drop_order[len(dropped)])
+        kept_knowledge = [k for i, k in enumerate(knowledge) if i not in dropped]
         system = {"role": "system", "content": system_for(kept_knowledge)}
     messages = [system, *(m for r in history for m in r), user_message]
     return Fitted(messages=messages, rounds_kept=len(history), rounds_dropped=len(history_rounds) - len(history),
                   knowledge_kept=len(kept_knowledge), knowledge_dropped=len(knowledge) - len(kept_knowledge),
-                  prompt_tokens=total())
+                  prompt_tokens=total(), knowledge=kept_knowledge)

@@ -31,6 +31,7 @@ from typing import Any
 
 from atelier_agent import bots
 from atelier_agent import variables as memory
+from atelier_agent.citations import Passage, cite, knowledge_message, passages_block
 from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.domain.entities import BotConfig, Checkpoint, PendingCall
@@ -46,9 +47,17 @@ from atelier_agent.runtime.prompt import (
     render_persona,
     system_prompt,
 )
-from atelier_agent.runtime.tools import Tool, ToolFailure, ToolOutput, call_tool, keyword_memory_tool, knowledge_tool
+from atelier_agent.runtime.tools import (
+    RECALL_KNOWLEDGE,
+    Tool,
+    ToolFailure,
+    ToolOutput,
+    call_tool,
+    keyword_memory_tool,
+    knowledge_tool,
+)
 from atelier_agent.store import checkpoints
-from atelier_common.ai import LLMError
+from atelier_common.ai import Embedder, LLMError, create_embedder
 from atelier_common.ai import streaming as llm
 from atelier_common.auth import current_context
 from atelier_common.errors import InvalidArgument, NotFound, Unavailable
@@ -65,6 +74,17 @@ log = logging.getLogger("atelier.agent.runtime")
 class Runtime:
     deps: ServiceDeps
     models: ModelRegistry
+    _embedder: Embedder | None = None
+
+    def embedder(self) -> Embedder | None:
+        """The configured embedder (citations match sentences with it), made on first use; None
+        when it cannot be made (citations then match by keywords)."""
+        if self._embedder is None:
+            try:
+                self._embedder = create_embedder(self.deps.settings)
+            except Exception as e:  # noqa: BLE001 - citations are an extra: the turn goes on
+                log.warning("no embedder for citations: %s", e)
+        return self._embedder
 
 
 def _event(type_: ExecuteEventType, content: str = "", **fields: Any) -> apb.ExecuteEvent:
@@ -189,6 +209,9 @@ class Turn:
         self.waiting: tuple[list[PendingCall], int] | None = None
         # Set when a workflow answered text directly: the turn's answer, the model is not asked again.
         self.direct_answer: str | None = None
+        # The knowledge passages the model was given this turn (recalled, or found by its tool),
+        # each with the id it cites them by.
+        self.passages: list[Passage] = []
 
     async def _recall(self, ks: config.KnowledgeSettings, space_id: int, query: str,
                       history: list[context_window.HistoryMessage]) -> tuple[list[KnowledgeItem], str | None]:
@@ -333,6 +356,7 @@ class Turn:
             tool_results=[(f"Shortcut {shortcut[0]}", shortcut[1])] if shortcut and req.query.strip() else [],
             tables=[f"{t.table_name}: {t.table_desc}" if t.table_desc else t.table_name for t in got.tables],
             has_memory_tool=any(t.name == "setKeywordMemory" for t in tools.values()),
+            has_knowledge_tool=RECALL_KNOWLEDGE in tools and model.function_call,
         )
         rounds = context_window.window(setup.history,
                                        config.history_rounds(setup.cfg, self.settings.agent_default_history_rounds))
@@ -348,9 +372,10 @@ class Turn:
         try:
             fitted = context_window.fit(system_for=lambda k: system_prompt(_with_knowledge(parts, k)),
                                         knowledge=got.recalled, history_rounds=rounds, user_message=user_message,
-                                        budget=budget)
+                                        budget=budget, relevance=lambda item: item.score)
         except context_window.ContextOverflow as e:
             raise InvalidArgument(f"message too long for model {model.name}: {e}") from None
+        self.passages = [item.passage() for item in fitted.knowledge]
         return _Prompt(fitted, tools if tool_defs else {}, client_tools)
 
     async def _loop(self, cfg: BotConfig, model: ModelConfig, messages: list[dict[str, Any]],
@@ -368,6 +393,9 @@ class Turn:
             if self.waiting is None and self.direct_answer is not None:  # a workflow's text is the answer
                 answer += self.direct_answer
                 yield _event(ExecuteEventType.Answer, self.direct_answer)
+            elif self.waiting is None and self.passages and answer.strip():
+                for event in await self._citations(cfg, answer):
+                    yield event
             if self.waiting is not None:
                 pending, iteration = self.waiting
                 for event in _interrupt_events(pending):
@@ -445,6 +473,16 @@ class Turn:
                                       start=state.iteration, answer=answer):
             yield event
 
+    async def _citations(self, cfg: BotConfig, answer: str) -> list[apb.ExecuteEvent]:
+        """The answer's citations checked (or placed) against the passages given: the answer with
+        its marks as [n] and the sources; with show_source, the sources as Coze's knowledge message."""
+        cited = await cite(answer, self.passages, self.rt.embedder())
+        events = [_event(ExecuteEventType.Citations, json.dumps(
+            {"text": cited.text, "sources": [s.as_dict() for s in cited.sources]}, ensure_ascii=False))]
+        if cited.sources and config.knowledge_settings(cfg).show_source:
+            events.append(_event(ExecuteEventType.Knowledge, knowledge_message(cited.sources)))
+        return events
+
     def _usage_event(self) -> apb.ExecuteEvent:
         return _event(ExecuteEventType.Usage, usage=apb.ExecuteUsage(input_tokens=self.usage.input_tokens,
                                                       output_tokens=self.usage.output_tokens))
@@ -463,7 +501,11 @@ class Turn:
                     raise ToolFailure(f"the knowledge base did not answer: {e}") from None
                 if not items:
                     return "Nothing in the knowledge base matched."
-                return "\n\n".join(f"[{i}] Source: {item.source}\n{item.text()}" for i, item in enumerate(items, 1))
+                # Ids go on from the turn's earlier passages (numbered here, after the wait, so calls
+                # running side by side never share one): each id cites one passage.
+                found = [replace(item.passage(), id=str(n)) for n, item in enumerate(items, len(self.passages) + 1)]
+                self.passages += found
+                return passages_block(found)
 
             tool = knowledge_tool(search)
             tools[tool.name] = tool
