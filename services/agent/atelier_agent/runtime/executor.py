@@ -368,11 +368,11 @@ class Turn:
         if not tool_defs:  # tool traffic in history needs tool definitions: without tools, Q&A only
             rounds = [[m for m in r if m.role != "tool" and not m.tool_calls] for r in rounds]
         budget = (model.max_context - context_window.reply_reserve(setup.model_info.get("max_tokens"), model.max_context)
-                  - sum(context_window.message_tokens({"content": json.dumps(d)}) for d in tool_defs))
+                  - sum(context_window.message_tokens({"content": json.dumps(d)}, model.count_tokens) for d in tool_defs))
         try:
             fitted = context_window.fit(system_for=lambda k: system_prompt(_with_knowledge(parts, k)),
                                         knowledge=got.recalled, history_rounds=rounds, user_message=user_message,
-                                        budget=budget, relevance=lambda item: item.score)
+                                        budget=budget, relevance=lambda item: item.score, count=model.count_tokens)
         except context_window.ContextOverflow as e:
             raise InvalidArgument(f"message too long for model {model.name}: {e}") from None
         self.passages = [item.passage() for item in fitted.knowledge]
