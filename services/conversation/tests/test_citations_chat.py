@@ -119,3 +119,26 @@ async def test_an_answer_to_a_question_the_knowledge_does_not_cover_cites_nothin
     assert answer["content"] == "I do not know the price of train tickets to Madrid tomorrow."
     assert not answer.get("sources")
     assert [m["type"] for m in completed[completed.index(answer) + 1:]].count("knowledge") == 0
+
+
+async def test_a_turn_resumed_after_a_client_tool_cites_the_passages_it_was_given_before(
+        client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
+    dataset_id = await client.create_dataset(f"citations-{uuid.uuid4().hex[:8]}")
+    doc = await client.create_text_document(dataset_id, "lighthouses", LIGHTHOUSE)
+    await client.wait_documents([doc["document_id"]])
+    bot = await new_bot(knowledge={"knowledge_info": [{"id": dataset_id}], "auto": True, "min_score": 0},
+                        client_tool_list=[{"name": "get_weather", "description": "The weather in a city"}])
+    stub.script({"content": "Let me check the weather.", "tool_calls": [{"name": "get_weather", "arguments": {}}]},
+                {"content": "It is sunny, and the Tower of Hercules is the oldest working lighthouse (ref 1)."})
+    events = await client.chat(bot, "Weather at the oldest lighthouse?")
+    waiting = events[-2][1]
+    [call] = waiting["required_action"]["submit_tool_outputs"]["tool_calls"]
+    first = next(m for m in _completed(events) if m["type"] == "answer")
+    assert first["content"] == "Let me check the weather." and not first.get("sources")  # said before the stop
+    query = f"?conversation_id={waiting['conversation_id']}&chat_id={waiting['id']}"
+    resumed = [(n, json.loads(d)) async for n, d in client.sse(
+        "/v3/chat/submit_tool_outputs" + query, {"tool_outputs": [{"tool_call_id": call["id"], "output": "sunny"}],
+                                                 "stream": True}) if d != '"[DONE]"']
+    answer = next(m for m in _completed(resumed) if m["type"] == "answer")
+    assert answer["content"] == "It is sunny, and the Tower of Hercules is the oldest working lighthouse [1]."
+    assert [s["document_id"] for s in answer["sources"]] == [doc["document_id"]]

@@ -384,17 +384,23 @@ class Turn:
         """The ReAct loop from iteration `start`, then suggestions, usage; or the checkpoint and
         requires_action when calls wait (set before the loop when a resumed turn still waits)."""
         req = self.req
+        # The answer message being written: the text since the last event that is a message of its
+        # own (a call, a tool result ...), as the conversation splits answers; the one citations cover.
+        last_message = ""
         try:
             if self.waiting is None and self.direct_answer is None:
                 async for event in self._react(model, messages, tools, client_tools, params, start=start):
                     if event.type == ExecuteEventType.Answer:
                         answer += event.content
+                        last_message += event.content
+                    elif event.type in MESSAGE_EVENTS:
+                        last_message = ""
                     yield event
             if self.waiting is None and self.direct_answer is not None:  # a workflow's text is the answer
                 answer += self.direct_answer
                 yield _event(ExecuteEventType.Answer, self.direct_answer)
-            elif self.waiting is None and self.passages and answer.strip():
-                for event in await self._citations(cfg, answer):
+            elif self.waiting is None and self.passages and last_message.strip():
+                for event in await self._citations(cfg, last_message):
                     yield event
             if self.waiting is not None:
                 pending, iteration = self.waiting
@@ -403,7 +409,7 @@ class Turn:
                         answer += event.content
                     yield event
                 state = Checkpoint(messages=messages, pending=pending, iteration=iteration, model_id=model.id,
-                                   params=params, query_text=query_text, answer=answer)
+                                   params=params, query_text=query_text, answer=answer, passages=self.passages)
                 await checkpoints.save(self.rt.deps.pool, req.chat_id, req.bot_id, state,
                                        conversation_id=req.conversation_id)
                 yield self._usage_event()
@@ -446,6 +452,7 @@ class Turn:
         """A checkpointed turn goes on: waiting plugin calls made again, waiting workflow runs given
         their answers, then the loop from the checkpoint's iteration."""
         req, rt = self.req, self.rt
+        self.passages = list(state.passages)  # the answer goes on citing what the model was given before
         cfg, _shortcuts, space_id = await bots.runtime_config(rt.deps, req.bot_id, draft_mode=req.draft_mode,
                                                               space_id=req.space_id)
         model = rt.models.get(state.model_id)
@@ -619,6 +626,11 @@ class Turn:
         self.usage.input_tokens += out.input_tokens
         self.usage.output_tokens += out.output_tokens
         return suggestions.parse_suggestions(out.text)
+
+
+# Events the conversation keeps as messages of their own: each ends the answer message before it.
+MESSAGE_EVENTS = frozenset({ExecuteEventType.FunctionCall, ExecuteEventType.ToolResponse, ExecuteEventType.Knowledge,
+                            ExecuteEventType.Verbose})
 
 
 def _call_record_events(call_id: str, result: ToolOutput) -> list[apb.ExecuteEvent]:
