@@ -70,8 +70,10 @@ async def test_malformed_and_unknown_marks_become_the_answers_sources(client: At
         opened = await client.http.get(source["url"])  # the link opens the document itself
         assert opened.status_code == 200 and opened.text == source["snippet"]
 
-    # show_source: after the answer, the cited sources as Coze's knowledge_recall message
+    # show_source: after the answer (final: its finish marker first), the cited sources as Coze's
+    # knowledge_recall message
     after = completed[completed.index(answer) + 1:]
+    assert after[0]["type"] == "verbose" and json.loads(after[0]["content"])["msg_type"] == "generate_answer_finish"
     shown_sources = next(m for m in after if m["type"] == "knowledge")
     verbose = json.loads(shown_sources["content"])
     assert verbose["msg_type"] == "knowledge_recall"
@@ -142,3 +144,17 @@ async def test_a_turn_resumed_after_a_client_tool_cites_the_passages_it_was_give
     answer = next(m for m in _completed(resumed) if m["type"] == "answer")
     assert answer["content"] == "It is sunny, and the Tower of Hercules is the oldest working lighthouse [1]."
     assert [s["document_id"] for s in answer["sources"]] == [doc["document_id"]]
+
+
+async def test_the_console_chat_streams_the_answer_with_its_sources(client: AtelierClient, new_bot,
+                                                                   stub: OpenAIStub) -> None:
+    bot, doc_ids = await _agent(client, new_bot, show_source=False)
+    conversation = (await client.call("/v1/conversation/create", {"bot_id": bot}))["data"]
+    stub.script({"content": "Mauna Loa is the largest volcano [ID: 2, 1]."})
+    body = {"bot_id": bot, "conversation_id": conversation["id"], "query": "largest volcano?", "draft_mode": True}
+    events = [(n, json.loads(d) if d else d) async for n, d in client.sse("/api/conversation/chat", body)]
+    shown = _ids_shown(stub)
+    answer = next(d["message"] for n, d in events
+                  if n == "message" and d["is_finish"] and d["message"]["type"] == "answer")
+    assert answer["content"] == "Mauna Loa is the largest volcano [2][1]."
+    assert {s["id"]: s["document_id"] for s in answer["sources"]} == {shown[name]: doc_ids[name] for name in doc_ids}

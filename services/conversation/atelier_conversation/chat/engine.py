@@ -391,9 +391,9 @@ class Run:
         if event.type == ExecuteEventType.RequiresAction:
             self.pending_calls = pending_calls(event.content)
             return []
-        if event.type == ExecuteEventType.Citations:
+        if event.type == ExecuteEventType.Citations:  # comes once the turn's last answer is whole: final
             self._take_citations(event.content)
-            return []
+            return self._final_answer_done()
         if event.type == ExecuteEventType.FollowUp:
             done = self._final_answer_done()
         else:
