@@ -70,6 +70,8 @@ async def test_well_formed_marks_are_kept_and_name_their_sources(embedder: OpenA
     ("Tall (Source: 2).", "Tall [2]."),
     ("Tall [Passage 3].", "Tall [3]."),
     ("Tall [source 1][source 2].", "Tall [1][2]."),
+    ("Tall [1-3].", "Tall [1][2][3]."),
+    ("Tall [ID: 2–3].", "Tall [2][3]."),
 ])
 async def test_malformed_marks_are_repaired_to_the_one_format(written: str, expected: str,
                                                              embedder: OpenAIEmbedder) -> None:

@@ -2,7 +2,7 @@
 Pure.
 
 Recognised (case-insensitive, ASCII or full-width brackets and colons):
-  [3]  [3, 4]  [3][4]  [^3]  ^[3]  [[3]]          (bracketed numbers)
+  [3]  [3, 4]  [3][4]  [3-5]  [^3]  ^[3]  [[3]]   (bracketed numbers and ranges)
   [ID: 3]  [id 3, 5]  [ref 3]  [source 3]  [passage 3]  [doc 3]  [citation: 3]
   (ID: 3)  (ref 3)  (source: 3)  (passage 3)      (round brackets only with a keyword: "(3)" is prose)
   【3】 ［3］ 【ID:3】 （ID：3）
@@ -21,7 +21,8 @@ from atelier_agent.citations.passages import mark
 _KEYWORD = r"(?:ids?|refs?\.?|references?|sources?|passages?|docs?|documents?|citations?|cite|chunks?|slices?)"
 _COLON = r"\s*[:：#]?\s*"
 _SEP = r"\s*[,，、;；]\s*"
-_NUMBERS = rf"\d+(?:{_SEP}(?:{_KEYWORD}{_COLON})?\d+)*"
+_ITEM = r"\d+(?:\s*[-–~]\s*\d+)?"  # a number or a range (3-5)
+_NUMBERS = rf"{_ITEM}(?:{_SEP}(?:{_KEYWORD}{_COLON})?{_ITEM})*"
 _OPEN_SQUARE, _CLOSE_SQUARE = r"[\[［【〔]", r"[\]］】〕]"
 _OPEN_ROUND, _CLOSE_ROUND = r"[(（]", r"[)）]"
 
@@ -35,7 +36,8 @@ _MARK = re.compile(
     re.IGNORECASE,
 )
 _CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`", re.DOTALL)
-_DIGITS = re.compile(r"\d+")
+_ITEM_RE = re.compile(r"(\d+)(?:\s*[-–~]\s*(\d+))?")
+MAX_RANGE = 20  # a longer "range" is not a list of marks
 _GONE = "\x00"
 _GONE_WITH_SPACE = re.compile(r"[ \t]*\x00")
 _CANONICAL = re.compile(r"\[(\d+)\](?!\()")
@@ -58,6 +60,15 @@ def _outside_code(text: str, rewrite: Callable[[str], str]) -> str:
     return "".join(out)
 
 
+def _ids(numbers: str) -> list[str]:
+    out = []
+    for first, last in _ITEM_RE.findall(numbers):
+        low, high = int(first), int(last or first)
+        span = range(low, high + 1) if 0 <= high - low <= MAX_RANGE else (low, high)
+        out += [str(n) for n in span]
+    return out
+
+
 def repair(text: str, known: Collection[str]) -> Repaired:
     """Marks rewritten to [n] (several: [1][3]); marks to ids not in `known` removed with the
     space before them."""
@@ -68,9 +79,9 @@ def repair(text: str, known: Collection[str]) -> Repaired:
     def one(match: re.Match[str]) -> str:
         nonlocal found
         found = True
-        ids = _DIGITS.findall(match.group("square") or match.group("round") or match.group("bare"))
+        ids = _ids(match.group("square") or match.group("round") or match.group("bare"))
         kept = []
-        for passage_id in (str(int(n)) for n in ids):
+        for passage_id in ids:
             if passage_id in known:
                 if passage_id not in kept:
                     kept.append(passage_id)
@@ -86,12 +97,3 @@ def repair(text: str, known: Collection[str]) -> Repaired:
 
     text = _outside_code(text, rewrite)
     return Repaired(text=text, cited=cited, dropped=dropped, found=found)
-
-
-def cited_ids(text: str) -> list[str]:
-    """Ids of the well-formed marks in `text`, in order of first appearance."""
-    seen: list[str] = []
-    for m in _CANONICAL.finditer(_CODE.sub("", text)):
-        if m.group(1) not in seen:
-            seen.append(m.group(1))
-    return seen
