@@ -117,6 +117,16 @@ async def test_an_answer_unrelated_to_every_passage_cites_nothing(embedder: Open
     assert (cited.text, cited.sources, cited.inserted) == (answer, [], False)
 
 
+async def test_when_the_embedder_fails_keywords_alone_place_the_marks(stub: OpenAIStub) -> None:
+    failing = OpenAIEmbedder(base_url=stub.base_url, api_key="test", model="stub-embedding", max_retries=0)
+    stub.fail_embeddings(500)
+    try:
+        cited = await cite("Emperor penguins breed during the Antarctic winter.", PASSAGES, failing)
+    finally:
+        await failing.aclose()
+    assert cited.text == "Emperor penguins breed during the Antarctic winter [3]."
+
+
 async def test_without_an_embedder_keywords_alone_place_the_marks() -> None:
     cited = await cite("Penguins live almost exclusively in the Southern Hemisphere.", PASSAGES, None)
     assert cited.text == "Penguins live almost exclusively in the Southern Hemisphere [3]."

@@ -3,6 +3,7 @@ sources it cites. The one step with I/O is the embedding call of the semantic in
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -12,6 +13,7 @@ from atelier_agent.citations import marks, matching, sentences
 from atelier_agent.citations.passages import Passage, Source, mark
 
 log = logging.getLogger("atelier.agent.citations")
+EMBED_TIMEOUT_S = 10.0
 
 
 class TextEmbedder(Protocol):
@@ -93,7 +95,8 @@ async def _vectors(texts: list[str], embedder: TextEmbedder | None) -> list[list
     if embedder is None:
         return None
     try:
-        return await embedder.embed(texts)
+        # bounded: the answer waits for its citations, and an embedder may retry for long
+        return await asyncio.wait_for(embedder.embed(texts), EMBED_TIMEOUT_S)
     except Exception as e:  # noqa: BLE001 - citations are an extra: the answer stands, matched by keywords
-        log.warning("citation matching without embeddings: %s", e)
+        log.warning("citation matching without embeddings: %s", e or type(e).__name__)
         return None
