@@ -9,7 +9,7 @@ PACKAGES := libs/common libs/proto libs/idlc libs/search libs/devstack \
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools bench-code-sandbox bench-workflow
+.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools bench-code-sandbox bench-workflow bench-citations
 
 install: $(STAMP)
 
@@ -61,6 +61,9 @@ bench-ingest: install-bench  ## ingestion throughput on Cranfield (JSON lines)
 
 bench-retrieval: install-bench  ## retrieval quality (nDCG/Recall/MRR vs bm25s, MiniLM, RRF) and latency on Cranfield
 	$(BIN)/python -m benchmarks.bench_retrieval $(BENCH_ARGS)
+
+bench-citations: install-bench  ## citations inserted into answers composed from Cranfield passages: precision/recall vs the true sources (JSON lines)
+	$(BIN)/python -m benchmarks.bench_citations $(BENCH_ARGS)
 
 bench-faults: install  ## indexing while the indexer / the broker is killed (SIGKILL) vs a clean run (JSON lines)
 	$(BIN)/python -m benchmarks.bench_faults $(BENCH_ARGS)

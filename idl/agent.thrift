@@ -1137,10 +1137,18 @@ enum ExecuteEventType {
     // comes just before it)
     RequiresAction = 7
     Error = 8           // error_code, content = message; the answer so far is partial; last event
+    // content = JSON {"text": the whole answer with its citation marks as [n] (repaired, checked,
+    // or inserted by matching), "sources": [{id, dataset_id, dataset_name, document_id,
+    // document_name, slice_id, snippet, url, score}]}: after the last answer delta of a turn that
+    // gave the model knowledge passages; the answer message takes that text and those sources
+    Citations = 9
 } (api.string="true")
 
 // One runtime event; `type` is an ExecuteEventType (its string). Answer, function_call,
 // tool_response, knowledge, follow_up and verbose events become messages of the same type.
+// Knowledge: before the answer, the recalled slices (a JSON list); after it, when the agent shows
+// sources (knowledge.show_source), the passages the answer cites in Coze's verbose shape
+// {"msg_type": "knowledge_recall", "data": "{\"chunks\": [{slice, score, meta: {dataset, document, link}}]}"}.
 struct ExecuteEvent {
     1: string type
     2: string content

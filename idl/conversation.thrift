@@ -139,6 +139,19 @@ struct RequiredAction {
     2: SubmitToolOutputs submit_tool_outputs
 }
 
+// A knowledge passage an answer cites (its marks [id] point here).
+struct MessageSource {
+    1: string id                            // the mark's id in the answer text
+    2: i64 dataset_id (api.js_conv="true")
+    3: string dataset_name
+    4: i64 document_id (api.js_conv="true")
+    5: string document_name
+    6: i64 slice_id (api.js_conv="true")
+    7: string snippet                       // the start of the passage
+    8: string url                           // opens the document ("" when there is none)
+    9: double score                         // retrieval score
+}
+
 struct ChatMessage {
     1: string role
     2: string type
@@ -156,6 +169,7 @@ struct ChatMessage {
     15: i32 source                          // 0 chat, 1 notice, 2 async result
     17: optional RequiredAction required_action
     20: optional string reasoning_content
+    21: optional list<MessageSource> sources  // answer: the knowledge passages it cites
 }
 
 // Payload (data) of an AgentRunEvent "message".
@@ -365,6 +379,7 @@ struct OpenMessageApi {
     11: string type
     12: i64 section_id (api.js_conv="true")
     13: optional string reasoning_content
+    14: optional list<MessageSource> sources  // answer: the knowledge passages it cites
 }
 
 struct ListMessageApiRequest {
@@ -450,6 +465,7 @@ struct ChatV3MessageDetail {
     11: optional i64 created_at
     12: optional i64 updated_at
     13: optional string reasoning_content
+    14: optional list<MessageSource> sources  // answer: the knowledge passages it cites
 }
 
 struct CancelChatApiRequest {

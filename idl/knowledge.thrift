@@ -679,6 +679,7 @@ struct RetrievedSlice {
     11: i64 sequence
     12: FormatType format_type
     13: optional string chunk_info
+    14: optional string document_url        // opens the document (its stored content); absent when it has none
 }
 
 // NL2SQL result over one table dataset.

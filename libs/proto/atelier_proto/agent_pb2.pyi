@@ -125,6 +125,7 @@ class ExecuteEventType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     EXECUTE_EVENT_TYPE_USAGE: _ClassVar[ExecuteEventType]
     EXECUTE_EVENT_TYPE_REQUIRES_ACTION: _ClassVar[ExecuteEventType]
     EXECUTE_EVENT_TYPE_ERROR: _ClassVar[ExecuteEventType]
+    EXECUTE_EVENT_TYPE_CITATIONS: _ClassVar[ExecuteEventType]
 BOT_MODE_SINGLE_MODE: BotMode
 BOT_MODE_MULTI_MODE: BotMode
 BOT_MODE_WORKFLOW_MODE: BotMode
@@ -192,6 +193,7 @@ EXECUTE_EVENT_TYPE_VERBOSE: ExecuteEventType
 EXECUTE_EVENT_TYPE_USAGE: ExecuteEventType
 EXECUTE_EVENT_TYPE_REQUIRES_ACTION: ExecuteEventType
 EXECUTE_EVENT_TYPE_ERROR: ExecuteEventType
+EXECUTE_EVENT_TYPE_CITATIONS: ExecuteEventType
 
 class ShortMemoryPolicy(_message.Message):
     __slots__ = ("context_mode", "history_round")

@@ -188,8 +188,30 @@ class RequiredAction(_message.Message):
     submit_tool_outputs: SubmitToolOutputs
     def __init__(self, type: _Optional[str] = ..., submit_tool_outputs: _Optional[_Union[SubmitToolOutputs, _Mapping]] = ...) -> None: ...
 
+class MessageSource(_message.Message):
+    __slots__ = ("id", "dataset_id", "dataset_name", "document_id", "document_name", "slice_id", "snippet", "url", "score")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    DATASET_NAME_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENT_NAME_FIELD_NUMBER: _ClassVar[int]
+    SLICE_ID_FIELD_NUMBER: _ClassVar[int]
+    SNIPPET_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    dataset_id: int
+    dataset_name: str
+    document_id: int
+    document_name: str
+    slice_id: int
+    snippet: str
+    url: str
+    score: float
+    def __init__(self, id: _Optional[str] = ..., dataset_id: _Optional[int] = ..., dataset_name: _Optional[str] = ..., document_id: _Optional[int] = ..., document_name: _Optional[str] = ..., slice_id: _Optional[int] = ..., snippet: _Optional[str] = ..., url: _Optional[str] = ..., score: _Optional[float] = ...) -> None: ...
+
 class ChatMessage(_message.Message):
-    __slots__ = ("role", "type", "content", "content_type", "message_id", "reply_id", "section_id", "extra_info", "status", "broken_pos", "sender_id", "content_time", "message_index", "source", "required_action", "reasoning_content")
+    __slots__ = ("role", "type", "content", "content_type", "message_id", "reply_id", "section_id", "extra_info", "status", "broken_pos", "sender_id", "content_time", "message_index", "source", "required_action", "reasoning_content", "sources")
     ROLE_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
@@ -206,6 +228,7 @@ class ChatMessage(_message.Message):
     SOURCE_FIELD_NUMBER: _ClassVar[int]
     REQUIRED_ACTION_FIELD_NUMBER: _ClassVar[int]
     REASONING_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
     role: str
     type: str
     content: str
@@ -222,7 +245,8 @@ class ChatMessage(_message.Message):
     source: int
     required_action: RequiredAction
     reasoning_content: str
-    def __init__(self, role: _Optional[str] = ..., type: _Optional[str] = ..., content: _Optional[str] = ..., content_type: _Optional[str] = ..., message_id: _Optional[int] = ..., reply_id: _Optional[int] = ..., section_id: _Optional[int] = ..., extra_info: _Optional[_Union[ExtraInfo, _Mapping]] = ..., status: _Optional[str] = ..., broken_pos: _Optional[int] = ..., sender_id: _Optional[int] = ..., content_time: _Optional[int] = ..., message_index: _Optional[int] = ..., source: _Optional[int] = ..., required_action: _Optional[_Union[RequiredAction, _Mapping]] = ..., reasoning_content: _Optional[str] = ...) -> None: ...
+    sources: _containers.RepeatedCompositeFieldContainer[MessageSource]
+    def __init__(self, role: _Optional[str] = ..., type: _Optional[str] = ..., content: _Optional[str] = ..., content_type: _Optional[str] = ..., message_id: _Optional[int] = ..., reply_id: _Optional[int] = ..., section_id: _Optional[int] = ..., extra_info: _Optional[_Union[ExtraInfo, _Mapping]] = ..., status: _Optional[str] = ..., broken_pos: _Optional[int] = ..., sender_id: _Optional[int] = ..., content_time: _Optional[int] = ..., message_index: _Optional[int] = ..., source: _Optional[int] = ..., required_action: _Optional[_Union[RequiredAction, _Mapping]] = ..., reasoning_content: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[MessageSource, _Mapping]]] = ...) -> None: ...
 
 class RunStreamResponse(_message.Message):
     __slots__ = ("message", "is_finish", "index", "conversation_id", "seq_id")
@@ -578,7 +602,7 @@ class RetrieveConversationApiResponse(_message.Message):
     def __init__(self, data: _Optional[_Union[ConversationData, _Mapping]] = ...) -> None: ...
 
 class OpenMessageApi(_message.Message):
-    __slots__ = ("id", "bot_id", "role", "content", "conversation_id", "meta_data", "created_at", "updated_at", "chat_id", "content_type", "type", "section_id", "reasoning_content")
+    __slots__ = ("id", "bot_id", "role", "content", "conversation_id", "meta_data", "created_at", "updated_at", "chat_id", "content_type", "type", "section_id", "reasoning_content", "sources")
     class MetaDataEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -599,6 +623,7 @@ class OpenMessageApi(_message.Message):
     TYPE_FIELD_NUMBER: _ClassVar[int]
     SECTION_ID_FIELD_NUMBER: _ClassVar[int]
     REASONING_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
     id: int
     bot_id: int
     role: str
@@ -612,7 +637,8 @@ class OpenMessageApi(_message.Message):
     type: str
     section_id: int
     reasoning_content: str
-    def __init__(self, id: _Optional[int] = ..., bot_id: _Optional[int] = ..., role: _Optional[str] = ..., content: _Optional[str] = ..., conversation_id: _Optional[int] = ..., meta_data: _Optional[_Mapping[str, str]] = ..., created_at: _Optional[int] = ..., updated_at: _Optional[int] = ..., chat_id: _Optional[int] = ..., content_type: _Optional[str] = ..., type: _Optional[str] = ..., section_id: _Optional[int] = ..., reasoning_content: _Optional[str] = ...) -> None: ...
+    sources: _containers.RepeatedCompositeFieldContainer[MessageSource]
+    def __init__(self, id: _Optional[int] = ..., bot_id: _Optional[int] = ..., role: _Optional[str] = ..., content: _Optional[str] = ..., conversation_id: _Optional[int] = ..., meta_data: _Optional[_Mapping[str, str]] = ..., created_at: _Optional[int] = ..., updated_at: _Optional[int] = ..., chat_id: _Optional[int] = ..., content_type: _Optional[str] = ..., type: _Optional[str] = ..., section_id: _Optional[int] = ..., reasoning_content: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[MessageSource, _Mapping]]] = ...) -> None: ...
 
 class ListMessageApiRequest(_message.Message):
     __slots__ = ("conversation_id", "limit", "order", "chat_id", "before_id", "after_id", "space_id")
@@ -764,7 +790,7 @@ class ChatV3ChatDetail(_message.Message):
     def __init__(self, id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., created_at: _Optional[int] = ..., completed_at: _Optional[int] = ..., failed_at: _Optional[int] = ..., meta_data: _Optional[_Mapping[str, str]] = ..., last_error: _Optional[_Union[LastError, _Mapping]] = ..., status: _Optional[str] = ..., usage: _Optional[_Union[Usage, _Mapping]] = ..., required_action: _Optional[_Union[RequiredAction, _Mapping]] = ..., section_id: _Optional[int] = ...) -> None: ...
 
 class ChatV3MessageDetail(_message.Message):
-    __slots__ = ("id", "conversation_id", "bot_id", "role", "type", "content", "content_type", "meta_data", "chat_id", "section_id", "created_at", "updated_at", "reasoning_content")
+    __slots__ = ("id", "conversation_id", "bot_id", "role", "type", "content", "content_type", "meta_data", "chat_id", "section_id", "created_at", "updated_at", "reasoning_content", "sources")
     class MetaDataEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -785,6 +811,7 @@ class ChatV3MessageDetail(_message.Message):
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
     REASONING_CONTENT_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
     id: int
     conversation_id: int
     bot_id: int
@@ -798,7 +825,8 @@ class ChatV3MessageDetail(_message.Message):
     created_at: int
     updated_at: int
     reasoning_content: str
-    def __init__(self, id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., role: _Optional[str] = ..., type: _Optional[str] = ..., content: _Optional[str] = ..., content_type: _Optional[str] = ..., meta_data: _Optional[_Mapping[str, str]] = ..., chat_id: _Optional[int] = ..., section_id: _Optional[int] = ..., created_at: _Optional[int] = ..., updated_at: _Optional[int] = ..., reasoning_content: _Optional[str] = ...) -> None: ...
+    sources: _containers.RepeatedCompositeFieldContainer[MessageSource]
+    def __init__(self, id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., role: _Optional[str] = ..., type: _Optional[str] = ..., content: _Optional[str] = ..., content_type: _Optional[str] = ..., meta_data: _Optional[_Mapping[str, str]] = ..., chat_id: _Optional[int] = ..., section_id: _Optional[int] = ..., created_at: _Optional[int] = ..., updated_at: _Optional[int] = ..., reasoning_content: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[MessageSource, _Mapping]]] = ...) -> None: ...
 
 class CancelChatApiRequest(_message.Message):
     __slots__ = ("chat_id", "conversation_id", "space_id")

@@ -122,6 +122,7 @@ class ExecuteEventType(StrEnum):
     Usage = "usage"  # usage set (sum over every model call of this run)
     RequiresAction = "requires_action"  # content = JSON list of the calls the run waits for [{id, name, arguments, authorization_url, plugin_name, workflow_id, execute_id, question...}]: client-side calls to answer, plugin calls waiting for the user's OAuth consent (authorization_url set; made again on resume), and workflow runs waiting for the user's answer to a question (execute_id set; the next message in the conversation, or an output for that call, answers it); the run is checkpointed and stops (usage comes just before it)
     Error = "error"  # error_code, content = message; the answer so far is partial; last event
+    Citations = "citations"  # content = JSON {"text": the whole answer with its citation marks as [n] (repaired, checked, or inserted by matching), "sources": [{id, dataset_id, dataset_name, document_id, document_name, slice_id, snippet, url, score}]}: after the last answer delta of a turn that gave the model knowledge passages; the answer message takes that text and those sources
 
 
 # ---- idl/conversation.thrift

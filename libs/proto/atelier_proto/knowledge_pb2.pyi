@@ -1095,7 +1095,7 @@ class ChannelRank(_message.Message):
     def __init__(self, channel: _Optional[str] = ..., rank: _Optional[int] = ..., score: _Optional[float] = ...) -> None: ...
 
 class RetrievedSlice(_message.Message):
-    __slots__ = ("slice_id", "content", "dataset_id", "dataset_name", "document_id", "document_name", "score", "channels", "ranks", "image_url", "sequence", "format_type", "chunk_info")
+    __slots__ = ("slice_id", "content", "dataset_id", "dataset_name", "document_id", "document_name", "score", "channels", "ranks", "image_url", "sequence", "format_type", "chunk_info", "document_url")
     SLICE_ID_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
     DATASET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1109,6 +1109,7 @@ class RetrievedSlice(_message.Message):
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     FORMAT_TYPE_FIELD_NUMBER: _ClassVar[int]
     CHUNK_INFO_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENT_URL_FIELD_NUMBER: _ClassVar[int]
     slice_id: int
     content: str
     dataset_id: int
@@ -1122,7 +1123,8 @@ class RetrievedSlice(_message.Message):
     sequence: int
     format_type: FormatType
     chunk_info: str
-    def __init__(self, slice_id: _Optional[int] = ..., content: _Optional[str] = ..., dataset_id: _Optional[int] = ..., dataset_name: _Optional[str] = ..., document_id: _Optional[int] = ..., document_name: _Optional[str] = ..., score: _Optional[float] = ..., channels: _Optional[_Iterable[str]] = ..., ranks: _Optional[_Iterable[_Union[ChannelRank, _Mapping]]] = ..., image_url: _Optional[str] = ..., sequence: _Optional[int] = ..., format_type: _Optional[_Union[FormatType, str]] = ..., chunk_info: _Optional[str] = ...) -> None: ...
+    document_url: str
+    def __init__(self, slice_id: _Optional[int] = ..., content: _Optional[str] = ..., dataset_id: _Optional[int] = ..., dataset_name: _Optional[str] = ..., document_id: _Optional[int] = ..., document_name: _Optional[str] = ..., score: _Optional[float] = ..., channels: _Optional[_Iterable[str]] = ..., ranks: _Optional[_Iterable[_Union[ChannelRank, _Mapping]]] = ..., image_url: _Optional[str] = ..., sequence: _Optional[int] = ..., format_type: _Optional[_Union[FormatType, str]] = ..., chunk_info: _Optional[str] = ..., document_url: _Optional[str] = ...) -> None: ...
 
 class TableQueryResult(_message.Message):
     __slots__ = ("dataset_id", "dataset_name", "sql", "columns", "rows", "error")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from atelier_agent.runtime.context_window import ContextOverflow, HistoryMessage, fit, message_tokens, rounds, window
 from atelier_agent.runtime.prompt import KnowledgeItem, PromptParts, render_persona, system_prompt
 from atelier_agent.runtime.suggestions import parse_suggestions
+from atelier_common.tokens import count_tokens
 
 
 def test_persona_takes_request_variables_before_memory_then_empty():
@@ -84,6 +87,49 @@ def test_budget_drops_oldest_history_then_knowledge_never_the_message():
     assert "passage 0" in tighter.messages[0]["content"] and tighter.prompt_tokens <= budget
     with pytest.raises(ContextOverflow):
         fit(system_for=system_for, knowledge=knowledge, history_rounds=hist, user_message=user, budget=5)
+
+
+def test_many_passages_drop_by_relevance_keeping_the_rest_in_order_with_their_ids():
+    # 60 passages, given in retrieval order but with scores that disagree (a table answer last, scored 1.0)
+    items = [KnowledgeItem(f"passage {i} " + "fact " * 30, f"doc{i} (ds)", score=(i * 37 % 60) / 60, document_id=i,
+                           dataset_id=1, ref=str(i + 1)) for i in range(60)]
+
+    def system_for(kept):
+        return system_prompt(PromptParts(agent_name="A", persona="", now="t", knowledge=kept, knowledge_attached=True))
+
+    user = {"role": "user", "content": "the newest question"}
+    hist = window(_history(4, words=30), 4)
+    budget = message_tokens({"content": system_for(sorted(items, key=lambda k: -k.score)[:10])}) + message_tokens(user) + 3
+    fitted = fit(system_for=system_for, knowledge=items, history_rounds=hist, user_message=user, budget=budget,
+                 relevance=lambda k: k.score)
+    assert fitted.rounds_kept == 0 and fitted.knowledge_kept == 10 and fitted.prompt_tokens <= budget
+    assert {k.score for k in fitted.knowledge} == set(sorted((k.score for k in items), reverse=True)[:10])
+    assert [k.ref for k in fitted.knowledge] == sorted((k.ref for k in fitted.knowledge), key=int)  # given order
+    system = fitted.messages[0]["content"]
+    assert all(f"[{k.ref}] Source: doc{k.document_id} (ds)" in system for k in fitted.knowledge)  # ids kept
+    assert fitted.messages[-1] == user
+
+
+def test_the_budget_is_counted_with_the_models_tokenizer(tmp_path):
+    from atelier_common.ai import resolve_local_model
+    from atelier_common.ai.models import ModelConfigError, load_models
+
+    word_pieces = Path(resolve_local_model("all-MiniLM-L6-v2")) / "tokenizer.json"
+    (tmp_path / "m.yaml").write_text(f"id: 7\nname: m\nmodel: m\nbase_url: http://x\ntokenizer: {word_pieces}\n")
+    [model] = load_models(tmp_path)
+    text = "Pneumonoultramicroscopicsilicovolcanoconiosis " * 20
+    assert model.count_tokens(text) != count_tokens(text)  # another vocabulary than cl100k
+    system = "system " + text
+    user = {"role": "user", "content": "q"}
+    exact = message_tokens({"content": system}, model.count_tokens) + message_tokens(user, model.count_tokens)
+    assert fit(system_for=lambda k: system, knowledge=[], history_rounds=[], user_message=user, budget=exact,
+               count=model.count_tokens).prompt_tokens == exact
+    with pytest.raises(ContextOverflow):
+        fit(system_for=lambda k: system, knowledge=[], history_rounds=[], user_message=user, budget=exact - 1,
+            count=model.count_tokens)
+    (tmp_path / "m.yaml").write_text("id: 7\nname: m\nmodel: m\nbase_url: http://x\ntokenizer: nowhere.json\n")
+    with pytest.raises(ModelConfigError, match="tokenizer"):
+        load_models(tmp_path)
 
 
 def test_suggestions_parse_json_fenced_and_lines():

@@ -65,9 +65,12 @@ async def test_knowledge_is_recalled_and_packed_with_its_source(runner, new_bot,
     await client.wait_documents([doc["document_id"]])
     bot = await new_bot(knowledge={"knowledge_info": [{"id": dataset_id}], "auto": True, "min_score": 0, "top_k": 2,
                                    "search_strategy": 0})
-    stub.script({"content": "It is the Sognefjord."})
+    stub.script({"content": "It is the Sognefjord (ref 1)."})
     events = await runner.run(bot, "which is the deepest fjord in Norway?")
-    assert runner.types(events) == ["knowledge", "answer", "usage"]
+    assert runner.types(events) == ["knowledge", "answer", "citations", "usage"]
+    cited = json.loads(next(e.content for e in events if e.type == "citations"))  # the mark repaired, the passage named
+    assert cited["text"] == "It is the Sognefjord [1]."
+    assert [(s["id"], s["document_id"]) for s in cited["sources"]] == [("1", doc["document_id"])]
     recalled = json.loads(events[0].content)
     assert recalled[0]["document_id"] == doc["document_id"] and "Sognefjord" in recalled[0]["content"]
     assert recalled[0]["source"].startswith("norway-guide (fjords-")
@@ -287,12 +290,52 @@ async def test_on_demand_knowledge_is_a_tool_the_model_calls(runner, new_bot, cl
     doc = await client.create_text_document(dataset_id, "volcano-notes", "Mauna Loa is the largest active volcano.")
     await client.wait_documents([doc["document_id"]])
     bot = await new_bot(knowledge={"knowledge_info": [{"id": dataset_id}], "auto": False, "min_score": 0})
-    stub.script({"tool_calls": [{"name": "recallKnowledge", "arguments": {"query": "largest active volcano"}}]},
-                {"content": "Mauna Loa."})
+    stub.script({"tool_calls": [{"name": "recallKnowledge", "arguments": {"query": "largest active volcano"}},
+                                {"name": "recallKnowledge", "arguments": {"query": "Mauna Loa"}}]},
+                {"content": "Mauna Loa [2]. Also [5]."})
     events = await runner.run(bot, "which volcano is the largest active one?")
-    assert runner.types(events) == ["function_call", "tool_response", "answer", "usage"]  # no automatic recall
-    result = next(e.content for e in events if e.type == "tool_response")
-    assert "Source: volcano-notes" in result and "Mauna Loa is the largest active volcano." in result
+    assert runner.types(events) == ["function_call", "function_call", "tool_response", "tool_response", "answer",
+                                    "citations", "usage"]  # no automatic recall
+    results = [e.content for e in events if e.type == "tool_response"]
+    assert all("Source: volcano-notes" in r and "Mauna Loa is the largest active volcano." in r for r in results)
+    # the two calls' passages have ids of their own, as the model sees them
+    assert sorted(r.split(" ", 1)[0] for r in results) == ["[1]", "[2]"]
+    cited = json.loads(next(e.content for e in events if e.type == "citations"))
+    assert cited["text"] == "Mauna Loa [2]. Also."
+    assert [(s["id"], s["document_id"]) for s in cited["sources"]] == [("2", doc["document_id"])]
+    assert "[1]" in stub.requests(CHAT)[-2]["json"]["messages"][0]["content"]  # the citation form is asked for
     first = stub.requests(CHAT)[-2]["json"]
     assert [t["function"]["name"] for t in first["tools"]] == ["recallKnowledge"]
+    assert "recallKnowledge tool" in first["messages"][0]["content"]
     assert "Mauna Loa" not in first["messages"][0]["content"]  # nothing recalled before the model asked
+
+
+async def test_a_small_context_keeps_the_question_and_the_most_relevant_passages_and_cites_only_those(
+        runner, new_bot, client: AtelierClient, stub: OpenAIStub) -> None:
+    from atelier_proto import agent_pb2 as apb
+
+    dataset_id = await client.create_dataset(f"rivers-{bot_suffix()}")
+    rivers = ["Danube", "Rhine", "Elbe", "Oder", "Vistula", "Loire"]
+    docs = [await client.create_text_document(dataset_id, f"river-{name.lower()}",
+                                              f"The {name} river crosses Europe. " + "It carries boats. " * 3)
+            for name in rivers]
+    await client.wait_documents([d["document_id"] for d in docs])
+    bot = await new_bot(model_info={"model_id": SMALL_CONTEXT_MODEL_ID, "short_memory_policy": {"history_round": 50}},
+                        knowledge={"knowledge_info": [{"id": dataset_id}], "auto": True, "min_score": 0, "top_k": 6})
+    stub.script({"content": "It crosses Europe [1]. So does another [6]."})
+    history = [apb.ExecuteHistoryMessage(role=m["role"], type=m["type"], content=m["content"] + " filler" * 20)
+               for m in _history(3)]
+    events = await runner.run(bot, "Which river crosses Europe, the Danube?", history=history)
+    recalled = json.loads(next(e.content for e in events if e.type == "knowledge"))
+    assert len(recalled) == 6
+    trimmed = json.loads(json.loads(next(e.content for e in events if e.type == "verbose"))["data"])
+    assert trimmed["history_rounds_dropped"] == 3 and 0 < trimmed["knowledge_dropped"] < 6  # history first
+    messages = sent(stub)
+    assert messages[-1] == {"role": "user", "content": "Which river crosses Europe, the Danube?"}
+    assert len(messages) == 2  # the system prompt and the question
+    system = messages[0]["content"]
+    assert "[1] Source: river-" in system and "[6] Source:" not in system  # the least relevant went
+    cited = json.loads(next(e.content for e in events if e.type == "citations"))
+    assert cited["text"] == "It crosses Europe [1]. So does another."  # [6] was not given to the model
+    assert [s["id"] for s in cited["sources"]] == ["1"]
+    assert cited["sources"][0]["document_id"] == recalled[0]["document_id"]

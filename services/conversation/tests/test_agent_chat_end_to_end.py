@@ -39,7 +39,10 @@ async def test_published_agent_recalls_knowledge_and_remembers_a_variable(client
     assert json.loads(completed[1]["content"])["name"] == "setKeywordMemory"
     answer = next(m for m in completed if m["type"] == "answer")
     deltas = "".join(d["content"] for name, d in events if name == "conversation.message.delta")
-    assert deltas == answer["content"] == "Hola Inés! The oldest working lighthouse is the Tower of Hercules."
+    assert deltas == "Hola Inés! The oldest working lighthouse is the Tower of Hercules."
+    # the stored answer cites the passage its sentence came from (the model wrote no mark)
+    assert answer["content"] == "Hola Inés! The oldest working lighthouse is the Tower of Hercules [1]."
+    assert [s["document_id"] for s in answer["sources"]] == [doc["document_id"]]
     assert events[-2][0] == "conversation.chat.completed" and events[-1][0] == "done"
 
     # The model saw the knowledge and the persona; the variable now belongs to this end user.

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.e2e
 
 CHAT = "/v1/chat/completions"
 MESSAGE_FIELDS = {"id", "conversation_id", "bot_id", "role", "type", "content", "content_type", "meta_data",
-                  "chat_id", "section_id", "created_at", "updated_at"}
+                  "chat_id", "section_id", "created_at", "updated_at",
+                  "sources"}  # sources: the knowledge passages an answer cites ([] for other messages)
 
 
 async def listed(client: AtelierClient, conversation_id: str, **body: Any) -> list[dict[str, Any]]:

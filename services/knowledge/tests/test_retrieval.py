@@ -68,6 +68,8 @@ async def test_each_search_type_finds_the_matching_document_first(
     assert top["document_id"] == corpus["documents"]["turbines"]
     assert top["document_name"] == "turbines" and "Turbine blades" in top["content"]
     assert top["dataset_id"] == corpus["dataset_id"] and top["dataset_name"].startswith("retrieval-")
+    opened = await client.http.get(top["document_url"])  # what a cited source links to: the document itself
+    assert opened.status_code == 200 and "Turbine blades" in opened.text
     assert set(top["channels"]) <= set(channels) and top["channels"]
     assert all(r["rank"] >= 1 for r in top["ranks"])
     assert [s["channel"] for s in reply["channel_stats"]] == channels
@@ -174,6 +176,7 @@ async def test_image_results_carry_the_image_url(client: AtelierClient) -> None:
     image_url = urlsplit(reply["slices"][0]["image_url"])
     assert image_url.scheme == "http" and image_url.path.endswith("red.png")  # a signed gateway URL
     assert reply["slices"][0]["format_type"] == 2
+    assert reply["slices"][0]["document_url"] == reply["slices"][0]["image_url"]
 
 
 async def test_bad_requests_name_the_problem(client: AtelierClient, corpus: dict[str, Any],

@@ -27,6 +27,8 @@ from typing import Any
 import openai
 import yaml
 
+from atelier_common import tokens
+
 log = logging.getLogger("atelier.models")
 
 DEFAULT_PARAMETERS: dict[str, dict[str, float]] = {
@@ -57,6 +59,12 @@ class ModelConfig:
     multimodal: bool = False
     parameters: dict[str, dict[str, float]] = field(default_factory=dict)
     timeout_s: float | None = None  # None: settings.llm_timeout_s
+    # How the model counts tokens (context fitting): "" cl100k; a tiktoken encoding name, or a
+    # path to its tokenizer.json (atelier_common.tokens.counter)
+    tokenizer: str = ""
+
+    def count_tokens(self, text: str) -> int:
+        return tokens.counter(self.tokenizer)(text)
 
     @property
     def api_key(self) -> str:
@@ -86,6 +94,13 @@ def _parse(path: Path, doc: Any) -> ModelConfig:
     params = doc.get("parameters") or {}
     if not isinstance(caps, dict) or not isinstance(params, dict):
         raise ModelConfigError(f"{path}: 'capabilities' and 'parameters' must be mappings")
+    tokenizer = str(doc.get("tokenizer") or "").strip()
+    if tokenizer.endswith(".json") and not Path(tokenizer).is_absolute():
+        tokenizer = str((path.parent / tokenizer).resolve())  # a tokenizer.json beside the model file
+    try:
+        tokens.counter(tokenizer)
+    except tokens.TokenizerError as e:
+        raise ModelConfigError(f"{path}: field 'tokenizer': {e}") from None
     return ModelConfig(
         id=model_id, name=str(doc["name"]), model=str(doc["model"]), base_url=str(doc["base_url"]),
         api_key_env=str(doc.get("api_key_env") or ""), description=str(doc.get("description") or ""),
@@ -93,7 +108,7 @@ def _parse(path: Path, doc: Any) -> ModelConfig:
         function_call=bool(caps.get("function_call", False)), json_mode=bool(caps.get("json_mode", False)),
         multimodal=bool(caps.get("multimodal", False)),
         parameters={str(k): {kk: float(vv) for kk, vv in (v or {}).items()} for k, v in params.items()},
-        timeout_s=timeout_s,
+        timeout_s=timeout_s, tokenizer=tokenizer,
     )
 
 

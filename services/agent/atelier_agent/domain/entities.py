@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
+from atelier_agent.citations import Passage
 from atelier_common import user_tables
 from atelier_common.errors import InvalidArgument
 from atelier_proto.enums import BotTableRWMode, FieldItemType, HistoryType
@@ -183,13 +184,15 @@ class Checkpoint:
     params: dict[str, Any] = field(default_factory=dict)  # model parameters of the turn
     query_text: str = ""  # the user's question (follow-up suggestions)
     answer: str = ""  # what the model already said in this turn
+    passages: list[Passage] = field(default_factory=list)  # knowledge given so far: the answer cites them
 
     def to_state(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> Checkpoint:
-        return cls(**{**state, "pending": [PendingCall(**p) for p in state.get("pending", [])]})
+        return cls(**{**state, "pending": [PendingCall(**p) for p in state.get("pending", [])],
+                      "passages": [Passage(**p) for p in state.get("passages", [])]})
 
     @property
     def authorizing(self) -> list[PendingCall]:

@@ -2,8 +2,9 @@
 Pure: no I/O.
 
 Order of sacrifice when the prompt is too long: oldest history rounds first, then knowledge passages
-from the least relevant up. The system prompt without knowledge and the latest user message are
-always kept; if those alone do not fit, the turn cannot run (ContextOverflow)."""
+from the least relevant up (by their score; the kept ones stay in their order, with their ids). The
+system prompt without knowledge and the latest user message are always kept; if those alone do not
+fit, the turn cannot run (ContextOverflow)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ class HistoryMessage:
         return message
 
 
-def message_tokens(message: dict[str, Any]) -> int:
+def message_tokens(message: dict[str, Any], count: Callable[[str], int] = count_tokens) -> int:
+    """The message's tokens as `count` (the model's tokenizer) measures them, with the chat format's."""
     content = message.get("content")
     if isinstance(content, list):  # multimodal parts: count the text ones
         text = " ".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
@@ -48,7 +50,7 @@ def message_tokens(message: dict[str, Any]) -> int:
         text = str(content or "")
     for call in message.get("tool_calls") or ():
         text += " " + call["function"]["name"] + " " + call["function"]["arguments"]
-    return count_tokens(text) + PER_MESSAGE_TOKENS
+    return count(text) + PER_MESSAGE_TOKENS
 
 
 def rounds(history: Sequence[HistoryMessage]) -> list[list[HistoryMessage]]:
@@ -83,33 +85,56 @@ class Fitted:
     knowledge_kept: int
     knowledge_dropped: int
     prompt_tokens: int
+    knowledge: list[Any]  # the passages kept, in the order given
 
 
 def fit(*, system_for: Callable[[list[K]], str], knowledge: list[K], history_rounds: list[list[HistoryMessage]],
-        user_message: dict[str, Any], budget: int) -> Fitted:
-    """The messages for the model within `budget` tokens. system_for(knowledge) renders the system
-    prompt with those passages (knowledge ordered most relevant first)."""
-    user_tokens = message_tokens(user_message)
+        user_message: dict[str, Any], budget: int, relevance: Callable[[K], float] | None = None,
+        count: Callable[[str], int] = count_tokens) -> Fitted:
+    """The messages for the model within `budget` tokens, counted by `count` (the model's tokenizer).
+    system_for(knowledge) renders the system prompt with those passages. relevance(passage) orders
+    what is dropped (lowest first; ties and no relevance: the last given first)."""
+
+    def measure(message: dict[str, Any]) -> int:
+        return message_tokens(message, count)
+
+    user_tokens = measure(user_message)
     bare_system = {"role": "system", "content": system_for([])}
-    if message_tokens(bare_system) + user_tokens > budget:
+    if measure(bare_system) + user_tokens > budget:
         raise ContextOverflow(
-            f"the persona and the message need {message_tokens(bare_system) + user_tokens} tokens; "
+            f"the persona and the message need {measure(bare_system) + user_tokens} tokens; "
             f"the model's context leaves {budget} for the prompt")
-    kept_knowledge = list(knowledge)
-    system = {"role": "system", "content": system_for(kept_knowledge)}
     history = [[m.as_message() for m in r] for r in history_rounds]
-    round_tokens = [sum(message_tokens(m) for m in r) for r in history]
+    round_tokens = [sum(measure(m) for m in r) for r in history]
+    # the k most relevant passages (ties: the earlier given), in the order given
+    by_relevance = sorted(range(len(knowledge)), key=lambda i: (-(relevance(knowledge[i]) if relevance else 0.0), i))
 
-    def total() -> int:
-        return message_tokens(system) + sum(round_tokens) + user_tokens
+    def most_relevant(k: int) -> list[K]:
+        chosen = set(by_relevance[:k])
+        return [p for i, p in enumerate(knowledge) if i in chosen]
 
-    while total() > budget and history:
+    def system_tokens(k: int) -> int:
+        return measure({"role": "system", "content": system_for(most_relevant(k))})
+
+    all_knowledge = system_tokens(len(knowledge))
+    while all_knowledge + sum(round_tokens) + user_tokens > budget and history:
         history.pop(0)
         round_tokens.pop(0)
-    while total() > budget and kept_knowledge:
-        kept_knowledge.pop()
-        system = {"role": "system", "content": system_for(kept_knowledge)}
+    # then the most passages that fit (more passages never take fewer tokens): a binary search, so
+    # many passages cost a few renders, not one per passage dropped
+    room = budget - sum(round_tokens) - user_tokens
+    kept_count = len(knowledge)
+    if all_knowledge > room:
+        low, high = 0, len(knowledge) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if system_tokens(middle) <= room else (low, middle - 1)
+        kept_count = low
+    kept_knowledge = most_relevant(kept_count)
+    system = {"role": "system", "content": system_for(kept_knowledge)}
+    prompt_tokens = measure(system) + sum(round_tokens) + user_tokens
+
     messages = [system, *(m for r in history for m in r), user_message]
     return Fitted(messages=messages, rounds_kept=len(history), rounds_dropped=len(history_rounds) - len(history),
                   knowledge_kept=len(kept_knowledge), knowledge_dropped=len(knowledge) - len(kept_knowledge),
-                  prompt_tokens=total())
+                  prompt_tokens=prompt_tokens, knowledge=kept_knowledge)

@@ -31,6 +31,7 @@ from typing import Any
 
 from atelier_agent import bots
 from atelier_agent import variables as memory
+from atelier_agent.citations import Passage, cite, knowledge_message, passages_block
 from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.domain.entities import BotConfig, Checkpoint, PendingCall
@@ -46,9 +47,17 @@ from atelier_agent.runtime.prompt import (
     render_persona,
     system_prompt,
 )
-from atelier_agent.runtime.tools import Tool, ToolFailure, ToolOutput, call_tool, keyword_memory_tool, knowledge_tool
+from atelier_agent.runtime.tools import (
+    RECALL_KNOWLEDGE,
+    Tool,
+    ToolFailure,
+    ToolOutput,
+    call_tool,
+    keyword_memory_tool,
+    knowledge_tool,
+)
 from atelier_agent.store import checkpoints
-from atelier_common.ai import LLMError
+from atelier_common.ai import Embedder, LLMError, create_embedder
 from atelier_common.ai import streaming as llm
 from atelier_common.auth import current_context
 from atelier_common.errors import InvalidArgument, NotFound, Unavailable
@@ -65,6 +74,17 @@ log = logging.getLogger("atelier.agent.runtime")
 class Runtime:
     deps: ServiceDeps
     models: ModelRegistry
+    _embedder: Embedder | None = None
+
+    def embedder(self) -> Embedder | None:
+        """The configured embedder (citations match sentences with it), made on first use; None
+        when it cannot be made (citations then match by keywords)."""
+        if self._embedder is None:
+            try:
+                self._embedder = create_embedder(self.deps.settings)
+            except Exception as e:  # noqa: BLE001 - citations are an extra: the turn goes on
+                log.warning("no embedder for citations: %s", e)
+        return self._embedder
 
 
 def _event(type_: ExecuteEventType, content: str = "", **fields: Any) -> apb.ExecuteEvent:
@@ -189,6 +209,9 @@ class Turn:
         self.waiting: tuple[list[PendingCall], int] | None = None
         # Set when a workflow answered text directly: the turn's answer, the model is not asked again.
         self.direct_answer: str | None = None
+        # The knowledge passages the model was given this turn (recalled, or found by its tool),
+        # each with the id it cites them by.
+        self.passages: list[Passage] = []
 
     async def _recall(self, ks: config.KnowledgeSettings, space_id: int, query: str,
                       history: list[context_window.HistoryMessage]) -> tuple[list[KnowledgeItem], str | None]:
@@ -333,6 +356,7 @@ class Turn:
             tool_results=[(f"Shortcut {shortcut[0]}", shortcut[1])] if shortcut and req.query.strip() else [],
             tables=[f"{t.table_name}: {t.table_desc}" if t.table_desc else t.table_name for t in got.tables],
             has_memory_tool=any(t.name == "setKeywordMemory" for t in tools.values()),
+            has_knowledge_tool=RECALL_KNOWLEDGE in tools and model.function_call,
         )
         rounds = context_window.window(setup.history,
                                        config.history_rounds(setup.cfg, self.settings.agent_default_history_rounds))
@@ -344,13 +368,14 @@ class Turn:
         if not tool_defs:  # tool traffic in history needs tool definitions: without tools, Q&A only
             rounds = [[m for m in r if m.role != "tool" and not m.tool_calls] for r in rounds]
         budget = (model.max_context - context_window.reply_reserve(setup.model_info.get("max_tokens"), model.max_context)
-                  - sum(context_window.message_tokens({"content": json.dumps(d)}) for d in tool_defs))
+                  - sum(context_window.message_tokens({"content": json.dumps(d)}, model.count_tokens) for d in tool_defs))
         try:
             fitted = context_window.fit(system_for=lambda k: system_prompt(_with_knowledge(parts, k)),
                                         knowledge=got.recalled, history_rounds=rounds, user_message=user_message,
-                                        budget=budget)
+                                        budget=budget, relevance=lambda item: item.score, count=model.count_tokens)
         except context_window.ContextOverflow as e:
             raise InvalidArgument(f"message too long for model {model.name}: {e}") from None
+        self.passages = [item.passage() for item in fitted.knowledge]
         return _Prompt(fitted, tools if tool_defs else {}, client_tools)
 
     async def _loop(self, cfg: BotConfig, model: ModelConfig, messages: list[dict[str, Any]],
@@ -359,15 +384,24 @@ class Turn:
         """The ReAct loop from iteration `start`, then suggestions, usage; or the checkpoint and
         requires_action when calls wait (set before the loop when a resumed turn still waits)."""
         req = self.req
+        # The answer message being written: the text since the last event that is a message of its
+        # own (a call, a tool result ...), as the conversation splits answers; the one citations cover.
+        last_message = ""
         try:
             if self.waiting is None and self.direct_answer is None:
                 async for event in self._react(model, messages, tools, client_tools, params, start=start):
                     if event.type == ExecuteEventType.Answer:
                         answer += event.content
+                        last_message += event.content
+                    elif event.type in MESSAGE_EVENTS:
+                        last_message = ""
                     yield event
             if self.waiting is None and self.direct_answer is not None:  # a workflow's text is the answer
                 answer += self.direct_answer
                 yield _event(ExecuteEventType.Answer, self.direct_answer)
+            elif self.waiting is None and self.passages and last_message.strip():
+                for event in await self._citations(cfg, last_message):
+                    yield event
             if self.waiting is not None:
                 pending, iteration = self.waiting
                 for event in _interrupt_events(pending):
@@ -375,7 +409,7 @@ class Turn:
                         answer += event.content
                     yield event
                 state = Checkpoint(messages=messages, pending=pending, iteration=iteration, model_id=model.id,
-                                   params=params, query_text=query_text, answer=answer)
+                                   params=params, query_text=query_text, answer=answer, passages=self.passages)
                 await checkpoints.save(self.rt.deps.pool, req.chat_id, req.bot_id, state,
                                        conversation_id=req.conversation_id)
                 yield self._usage_event()
@@ -418,6 +452,7 @@ class Turn:
         """A checkpointed turn goes on: waiting plugin calls made again, waiting workflow runs given
         their answers, then the loop from the checkpoint's iteration."""
         req, rt = self.req, self.rt
+        self.passages = list(state.passages)  # the answer goes on citing what the model was given before
         cfg, _shortcuts, space_id = await bots.runtime_config(rt.deps, req.bot_id, draft_mode=req.draft_mode,
                                                               space_id=req.space_id)
         model = rt.models.get(state.model_id)
@@ -445,6 +480,16 @@ class Turn:
                                       start=state.iteration, answer=answer):
             yield event
 
+    async def _citations(self, cfg: BotConfig, answer: str) -> list[apb.ExecuteEvent]:
+        """The answer's citations checked (or placed) against the passages given: the answer with
+        its marks as [n] and the sources; with show_source, the sources as Coze's knowledge message."""
+        cited = await cite(answer, self.passages, self.rt.embedder())
+        events = [_event(ExecuteEventType.Citations, json.dumps(
+            {"text": cited.text, "sources": [s.as_dict() for s in cited.sources]}, ensure_ascii=False))]
+        if cited.sources and config.knowledge_settings(cfg).show_source:
+            events.append(_event(ExecuteEventType.Knowledge, knowledge_message(cited.sources)))
+        return events
+
     def _usage_event(self) -> apb.ExecuteEvent:
         return _event(ExecuteEventType.Usage, usage=apb.ExecuteUsage(input_tokens=self.usage.input_tokens,
                                                       output_tokens=self.usage.output_tokens))
@@ -463,7 +508,11 @@ class Turn:
                     raise ToolFailure(f"the knowledge base did not answer: {e}") from None
                 if not items:
                     return "Nothing in the knowledge base matched."
-                return "\n\n".join(f"[{i}] Source: {item.source}\n{item.text()}" for i, item in enumerate(items, 1))
+                # Ids go on from the turn's earlier passages (numbered here, after the wait, so calls
+                # running side by side never share one): each id cites one passage.
+                found = [replace(item.passage(), id=str(n)) for n, item in enumerate(items, len(self.passages) + 1)]
+                self.passages += found
+                return passages_block(found)
 
             tool = knowledge_tool(search)
             tools[tool.name] = tool
@@ -577,6 +626,11 @@ class Turn:
         self.usage.input_tokens += out.input_tokens
         self.usage.output_tokens += out.output_tokens
         return suggestions.parse_suggestions(out.text)
+
+
+# Events the conversation keeps as messages of their own: each ends the answer message before it.
+MESSAGE_EVENTS = frozenset({ExecuteEventType.FunctionCall, ExecuteEventType.ToolResponse, ExecuteEventType.Knowledge,
+                            ExecuteEventType.Verbose})
 
 
 def _call_record_events(call_id: str, result: ToolOutput) -> list[apb.ExecuteEvent]:

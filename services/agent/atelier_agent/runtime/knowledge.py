@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import grpc
 
 from atelier_agent.domain.config import KnowledgeSettings
@@ -21,6 +23,7 @@ class RecallFailed(Exception):
 
 async def recall(addr: str, settings: KnowledgeSettings, *, space_id: int, query: str,
                  history: list[HistoryMessage], timeout_s: float) -> list[KnowledgeItem]:
+    """The passages found, most relevant first, numbered for citing (ref "1", "2" ...)."""
     stub = knowledge_pb2_grpc.KnowledgeServiceStub(channel(addr))
     said = [m for m in history if m.role in ("user", "assistant") and m.content]  # no tool traffic
     request = kpb.RetrieveRequest(
@@ -37,7 +40,9 @@ async def recall(addr: str, settings: KnowledgeSettings, *, space_id: int, query
         raise RecallFailed(from_rpc_error(e).msg) from None
     items = [KnowledgeItem(content=s.content, source=f"{s.document_name} ({s.dataset_name})", score=s.score,
                            document_id=s.document_id, dataset_id=s.dataset_id,
-                           image_url=s.image_url if s.HasField("image_url") else "", image_name=s.document_name)
+                           image_url=s.image_url if s.HasField("image_url") else "", image_name=s.document_name,
+                           slice_id=s.slice_id, dataset_name=s.dataset_name, document_name=s.document_name,
+                           document_url=s.document_url if s.HasField("document_url") else "")
              for s in reply.slices]
     for table in reply.table_results:
         if table.HasField("error") or not table.rows:
@@ -45,5 +50,6 @@ async def recall(addr: str, settings: KnowledgeSettings, *, space_id: int, query
         lines = [" | ".join(table.columns), *(" | ".join(row.values) for row in table.rows)]
         items.append(KnowledgeItem(content=f"SQL: {table.sql}\n" + "\n".join(lines),
                                    source=f"table {table.dataset_name}", score=1.0, document_id=0,
-                                   dataset_id=table.dataset_id))
-    return items
+                                   dataset_id=table.dataset_id, dataset_name=table.dataset_name,
+                                   document_name=f"table {table.dataset_name}"))
+    return [replace(item, ref=str(n)) for n, item in enumerate(items, 1)]

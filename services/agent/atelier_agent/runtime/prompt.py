@@ -4,11 +4,13 @@ Pure: no I/O."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from atelier_agent.citations import CITATION_INSTRUCTION, Passage, passages_block
 
 # Personas are user-written templates: sandboxed, and an unknown {{name}} renders as "".
 _persona_env = ImmutableSandboxedEnvironment(undefined=jinja2.ChainableUndefined, autoescape=False)
@@ -37,6 +39,11 @@ class KnowledgeItem:
     dataset_id: int
     image_url: str = ""
     image_name: str = ""
+    ref: str = ""  # the short id the model cites it by ("1", "2" ...: unique within a turn)
+    slice_id: int = 0
+    dataset_name: str = ""
+    document_name: str = ""
+    document_url: str = ""  # opens the document
 
     def text(self) -> str:
         """As the model sees it; images stay markdown image links so the answer can show them."""
@@ -44,6 +51,11 @@ class KnowledgeItem:
         if self.image_url:
             body = f"![{self.image_name or 'image'}]({self.image_url})\n{body}"
         return body
+
+    def passage(self) -> Passage:
+        return Passage(id=self.ref, text=self.text(), dataset_id=self.dataset_id, dataset_name=self.dataset_name,
+                       document_id=self.document_id, document_name=self.document_name or self.source,
+                       slice_id=self.slice_id, url=self.document_url, score=self.score)
 
     def as_event(self) -> dict[str, Any]:
         return {"content": self.content, "source": self.source, "score": round(self.score, 4),
@@ -63,6 +75,7 @@ class PromptParts:
     tool_results: list[tuple[str, str]] = field(default_factory=list)  # (title, text) from pre-retrieval
     tables: list[str] = field(default_factory=list)  # bound database tables the model may query
     has_memory_tool: bool = False
+    has_knowledge_tool: bool = False  # on-demand recall: its passages are cited like recalled ones
 
 
 SYSTEM_TEMPLATE = _template_env.from_string("""\
@@ -85,16 +98,21 @@ When the user tells you something worth remembering for one of these keywords, s
 {% if knowledge %}
 
 # Knowledge
-Answer from the passages below when they are relevant, and name the source you used. Keep image links
-(![...](...)) that help the answer exactly as written.
-{% for item in knowledge %}
-[{{ loop.index }}] Source: {{ item.source }}
-{{ item.text() }}
-{% endfor %}
+Answer from the passages below when they are relevant. Keep image links (![...](...)) that help the answer
+exactly as written.
+{{ citation_instruction }}
+
+{{ knowledge_block }}
 {% elif knowledge_attached %}
 
 # Knowledge
 Nothing in the knowledge base matched this message. Say so if the answer depends on it; do not invent facts.
+{% endif %}
+{% if has_knowledge_tool %}
+
+# Knowledge base
+Search it with the recallKnowledge tool when the answer may depend on the agent's documents.
+{{ citation_instruction }}
 {% endif %}
 {% if tool_results %}
 
@@ -124,6 +142,9 @@ def system_prompt(parts: PromptParts) -> str:
     return SYSTEM_TEMPLATE.render(
         agent_name=parts.agent_name or "an assistant", persona=parts.persona.strip(), now=parts.now,
         variables=parts.variables, has_memory_tool=parts.has_memory_tool, knowledge=parts.knowledge,
+        knowledge_block=passages_block([replace(item, ref=item.ref or str(i)).passage()
+                                        for i, item in enumerate(parts.knowledge, 1)]),
+        citation_instruction=CITATION_INSTRUCTION, has_knowledge_tool=parts.has_knowledge_tool,
         knowledge_attached=parts.knowledge_attached, tool_results=parts.tool_results, tables=parts.tables,
     ).strip()
 

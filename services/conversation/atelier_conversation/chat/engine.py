@@ -364,6 +364,20 @@ class Run:
         async for update in self._saved(self._final_answer_done()):
             yield update
 
+    def _take_citations(self, content: str) -> None:
+        """The open answer takes the agent's cited text (marks repaired or placed) and its sources;
+        its deltas went out as the model wrote them, the stored answer is the cited one."""
+        try:
+            cited = json.loads(content)
+        except json.JSONDecodeError:
+            log.warning("chat %s: unreadable citations event ignored", self.chat.id)
+            return
+        if self.answer is None or not isinstance(cited, dict) or not isinstance(cited.get("text"), str):
+            return
+        sources = [s for s in cited.get("sources") or [] if isinstance(s, dict)]
+        self.answer_parts = [cited["text"]]
+        self.answer = replace(self.answer, sources=sources)
+
     def _done_by(self, event: apb.ExecuteEvent) -> list[Message]:
         """What an event other than an answer delta completes, to be saved: run state (usage, an
         error, the calls to wait for) completes nothing; a message ends the open answer (a follow-up
@@ -377,6 +391,9 @@ class Run:
         if event.type == ExecuteEventType.RequiresAction:
             self.pending_calls = pending_calls(event.content)
             return []
+        if event.type == ExecuteEventType.Citations:  # comes once the turn's last answer is whole: final
+            self._take_citations(event.content)
+            return self._final_answer_done()
         if event.type == ExecuteEventType.FollowUp:
             done = self._final_answer_done()
         else:

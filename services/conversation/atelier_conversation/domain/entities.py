@@ -103,3 +103,5 @@ class Message(_FromRecord):
     created_at: datetime
     updated_at: datetime
     in_conversation: bool  # false: a message of a chat with auto_save_history=false
+    # answer: the knowledge passages it cites, as the agent's citations event gave them
+    sources: list[dict[str, Any]] = field(default_factory=list)

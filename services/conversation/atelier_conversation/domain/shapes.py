@@ -58,6 +58,22 @@ def chat(row: Chat) -> cpb.ChatV3ChatDetail:
     return detail
 
 
+def sources(row: Message) -> list[cpb.MessageSource]:
+    """The passages an answer cites (stored as the agent's citations event gave them)."""
+    out = []
+    for s in row.sources:
+        out.append(cpb.MessageSource(
+            id=str(s.get("id", "")), dataset_id=_int(s.get("dataset_id")), dataset_name=str(s.get("dataset_name", "")),
+            document_id=_int(s.get("document_id")), document_name=str(s.get("document_name", "")),
+            slice_id=_int(s.get("slice_id")), snippet=str(s.get("snippet", "")), url=str(s.get("url", "")),
+            score=float(s.get("score") or 0.0)))
+    return out
+
+
+def _int(value: Any) -> int:
+    return int(value) if str(value or "").isdigit() else 0
+
+
 def _message_fields(row: Message) -> dict[str, Any]:
     """Fields the OpenAPI message shapes share."""
     fields = {"id": row.id, "conversation_id": row.conversation_id, "bot_id": row.bot_id,
@@ -66,6 +82,8 @@ def _message_fields(row: Message) -> dict[str, Any]:
               "created_at": seconds(row.created_at), "updated_at": seconds(row.updated_at)}
     if row.reasoning_content:
         fields["reasoning_content"] = row.reasoning_content
+    if row.sources:
+        fields["sources"] = sources(row)
     return fields
 
 
@@ -90,4 +108,6 @@ def console_message(row: Message) -> cpb.ChatMessage:
         msg.broken_pos = row.broken_pos
     if row.reasoning_content:
         msg.reasoning_content = row.reasoning_content
+    if row.sources:
+        msg.sources.extend(sources(row))
     return msg

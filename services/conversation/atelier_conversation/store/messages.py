@@ -33,7 +33,8 @@ async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, 
 
 
 _COLUMNS = ("id", "conversation_id", "section_id", "chat_id", "bot_id", "role", "type", "content", "content_type",
-            "reply_id", "status", "call_id", "name", "reasoning_content", "meta_data", "broken_pos", "in_conversation")
+            "reply_id", "status", "call_id", "name", "reasoning_content", "meta_data", "broken_pos", "in_conversation",
+            "sources")
 
 
 async def insert_many(conn: Conn, rows: Sequence[Message]) -> list[Message]:

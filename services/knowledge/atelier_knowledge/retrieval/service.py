@@ -7,6 +7,7 @@ A channel that fails or times out is reported in channel_stats and the others st
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 from atelier_common.ai import ChatModel, Reranker, create_chat_model, create_reranker
 from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
+from atelier_common.signed_urls import SigningKeyMissing
 from atelier_knowledge import access
 from atelier_knowledge.domain import fusion
 from atelier_knowledge.domain.entities import Dataset, RetrievableSlice
@@ -224,6 +226,9 @@ async def _slice(ctx: RetrievalContext, fused: fusion.Fused, piece: RetrievableS
     )
     if dataset.format_type == FormatType.Image and piece.tos_uri:
         msg.image_url = await ctx.deps.storage.url(piece.tos_uri)
+    if piece.tos_uri:  # the document's stored content: what a cited source opens
+        with contextlib.suppress(SigningKeyMissing):  # no URL signing configured: sources go without links
+            msg.document_url = msg.image_url or await ctx.deps.storage.url(piece.tos_uri)
     return msg
 
 
