@@ -64,7 +64,8 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
     return engine.RunRequest(conversation=conv, bot=bot, user_id=req.user_id, query=query, content_type=content_type,
                              draft_mode=False, custom_variables=dict(req.custom_variables), shortcut=shortcut,
                              meta_data=dict(req.meta_data), earlier=items[:-1], save=save,
-                             new_conversation=not (req.HasField("conversation_id") and req.conversation_id))
+                             new_conversation=not (req.HasField("conversation_id") and req.conversation_id),
+                             deep_research=req.deep_research if req.HasField("deep_research") else None)
 
 
 class _V3Format:
@@ -172,7 +173,8 @@ async def prepare_console(deps: ServiceDeps, req: cpb.AgentRunRequest) -> engine
     shortcut = (req.shortcut_cmd_id, dict(req.extra)) if req.HasField("shortcut_cmd_id") and req.shortcut_cmd_id else None
     return engine.RunRequest(conversation=conv, bot=bot, user_id=str(current_context().user_id), query=req.query,
                              content_type=content_type, draft_mode=req.draft_mode,
-                             custom_variables=dict(req.custom_variables), shortcut=shortcut, regenerate=regenerate)
+                             custom_variables=dict(req.custom_variables), shortcut=shortcut, regenerate=regenerate,
+                             deep_research=req.deep_research if req.HasField("deep_research") else None)
 
 
 class _ConsoleFormat:
