@@ -23,10 +23,10 @@ from typing import Any
 
 import openai
 
+from atelier_agent.citations import CITATION_INSTRUCTION, Passage, passages_block
 from atelier_agent.domain.config import ResearchSettings
 from atelier_agent.models import ModelConfig
 from atelier_agent.runtime import context_window
-from atelier_agent.runtime.citing import CITATION_INSTRUCTION, Passage, passages_block
 from atelier_agent.runtime.events import event, verbose
 from atelier_agent.runtime.prompt import KnowledgeItem
 from atelier_agent.runtime.tools import RECALL_KNOWLEDGE, Tool, ToolFailure, ToolOutput, call_tool, knowledge_tool
@@ -122,8 +122,12 @@ def fitting_passages(passages: list[Passage], budget_tokens: int) -> list[Passag
     return kept
 
 
-def answer_messages(messages: list[dict[str, Any]], passages: list[Passage]) -> list[dict[str, Any]]:
-    """The turn's prompt (system, history, the user's message) with the research results in the system prompt."""
+def answer_messages(messages: list[dict[str, Any]], passages: list[Passage], *, searched: bool = True
+                    ) -> list[dict[str, Any]]:
+    """The turn's prompt (system, history, the user's message) with the research results in the
+    system prompt (unchanged when there was nothing to search)."""
+    if not searched:
+        return messages
     system, rest = messages[0], messages[1:]
     results = (ANSWER_INSTRUCTIONS.format(citation=CITATION_INSTRUCTION, passages=passages_block(passages))
                if passages else NOTHING_FOUND)
@@ -183,7 +187,7 @@ class Research:
         yield verbose("research_finished", {"steps": self.spent.steps, "searches": self.spent.searches,
                                             "tokens": self.spent.tokens, "stopped": reason,
                                             "passages": len(self.passages)})
-        async for e in self._answer(messages):
+        async for e in self._answer(messages, searched=reason != STOP_NO_TOOLS):
             yield e
 
     async def _search_steps(self, messages: list[dict[str, Any]]) -> AsyncIterator[apb.ExecuteEvent | str]:
@@ -261,7 +265,7 @@ class Research:
                                           "passages": [{"id": p.id, "source": p.title, "document_id": str(p.document_id)}
                                                        for p in found], **({"error": error} if error else {})})
 
-    async def _answer(self, messages: list[dict[str, Any]]) -> AsyncIterator[apb.ExecuteEvent]:
+    async def _answer(self, messages: list[dict[str, Any]], *, searched: bool) -> AsyncIterator[apb.ExecuteEvent]:
         """One answer from everything read: the passages that fit the prompt, shown as one knowledge
         event (their ids are the answer's marks), then the answer streamed."""
         base = sum(context_window.message_tokens(m) for m in messages)
@@ -269,9 +273,9 @@ class Research:
                   - base - context_window.message_tokens({"content": ANSWER_INSTRUCTIONS + CITATION_INSTRUCTION}))
         passages = fitting_passages(self.passages, budget)
         if passages:
-            yield event(ExecuteEventType.Knowledge, json.dumps([p.as_dict() for p in passages], ensure_ascii=False))
+            yield event(ExecuteEventType.Knowledge, json.dumps([read_event(p) for p in passages], ensure_ascii=False))
         out = llm.Completion()
-        async for delta in llm.stream_completion(self.client, self.model.model, answer_messages(messages, passages),
+        async for delta in llm.stream_completion(self.client, self.model.model, answer_messages(messages, passages, searched=searched),
                                                  params=self.params, out=out):
             yield event(ExecuteEventType.Answer, delta.text, reasoning_content=delta.reasoning or None)
         self._count(out, searching=False)
@@ -281,6 +285,12 @@ class Research:
         self.usage.output_tokens += out.output_tokens
         if searching:
             self.spent.tokens += out.input_tokens + out.output_tokens
+
+
+def read_event(passage: Passage) -> dict[str, Any]:
+    """A passage read, as the knowledge event lists it (the recalled slices' shape, with the id the answer cites)."""
+    return {"id": passage.id, "content": passage.text, "source": passage.title, "score": round(passage.score, 4),
+            "document_id": str(passage.document_id), "dataset_id": str(passage.dataset_id)}
 
 
 async def recall_unused(query: str) -> str:
