@@ -1,6 +1,7 @@
 """Deep research through the gateway: /v3/chat's deep_research flag turns it on for one chat, its
 reasoning arrives as reasoning_content deltas apart from the answer, every search is kept in the
-chat's messages (the run record), and /v3/chat/cancel stops it mid-research within a second."""
+chat's messages (the run record), a bound search plugin is read like the knowledge (and the console
+chat's flag turns it on too), and /v3/chat/cancel stops it mid-research within a second."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from atelier_devstack.api_client import AtelierClient, wait_until
 from atelier_devstack.openai_stub import OpenAIStub
+from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
 
 pytestmark = pytest.mark.e2e
 
@@ -113,3 +115,48 @@ async def test_cancel_stops_research_within_a_second(client: AtelierClient, new_
     assert (await client.retrieve_chat(chat["conversation_id"], chat["id"]))["status"] == "canceled"
     saved = await client.chat_messages(chat)
     assert len(verbose_of(saved, "research_search")) == 1  # the first search stays on record
+
+
+def search_api(tools: ToolServer) -> dict[str, Any]:
+    return {
+        "openapi": "3.0.3", "info": {"title": "Web", "description": "Searches the web", "version": "1"},
+        "servers": [{"url": f"http://{tools.host}:{tools.port}/v1"}],
+        "paths": {"/search": {"get": {
+            "operationId": "webSearch", "summary": "Search the web",
+            "parameters": [{"name": "q", "in": "query", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "OK"}}}}},
+    }
+
+
+async def test_research_reads_a_bound_search_plugin_too_in_a_console_chat(
+        client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
+    dataset_id = await client.create_dataset(f"research-{uuid.uuid4().hex[:8]}")
+    doc = (await client.create_text_document(dataset_id, "keeper-biography", BORN))["document_id"]
+    await client.wait_documents([doc])
+    with ToolServer() as tools:
+        tools.respond("GET", "/v1/search", {"results": [{"title": "Szeged festivals", "snippet": FESTIVAL}]})
+        plugin_id, api_id = await register_api_key_plugin(client, search_api(tools), api_key="k-" + "5" * 24)
+        bot = await new_bot(publish=False, plugin_info_list=[{"plugin_id": plugin_id, "api_id": api_id}],
+                            knowledge={"knowledge_info": [{"id": dataset_id}], "auto": True, "min_score": 0,
+                                       "top_k": 1, "search_strategy": 0})
+        # One step asks both sub-questions at once: the knowledge base and the web.
+        stub.script({"content": "Birthplace from the documents, festival from the web.",
+                     "tool_calls": [search("where was Ada Varga born"),
+                                    {"name": "webSearch", "arguments": {"q": "Szeged summer festival"}}]},
+                    {"content": "Enough."},
+                    {"content": "Ada Varga was born in Szeged [1], whose summer theatre festival is on Dome Square [2]."})
+        conversation = (await client.call("/v1/conversation/create", {"bot_id": bot}))["data"]
+        body = {"bot_id": bot, "conversation_id": conversation["id"], "query": QUESTION, "draft_mode": True,
+                "deep_research": True}
+        events = [(n, json.loads(d) if d else d) async for n, d in client.sse("/api/conversation/chat", body)]
+        assert [c.query for c in tools.calls("GET", "/v1/search")] == [{"q": ["Szeged summer festival"]}]
+    finished = [d["message"] for n, d in events if n == "message" and d["is_finish"]]
+    searches = verbose_of(finished, "research_search")
+    assert sorted(s["tool"] for s in searches) == ["recallKnowledge", "webSearch"]
+    assert len(verbose_of(finished, "tool_call_record")) == 1  # the plugin's own record of its request
+    read = next(json.loads(m["content"]) for m in finished if m["type"] == "knowledge")
+    by_id = {p["id"]: p for p in read}
+    answer = next(m["content"] for m in finished if m["type"] == "answer" and m["content"])
+    assert "[1]" in answer and "[2]" in answer
+    assert by_id["1"]["document_id"] == doc and by_id["2"]["source"] == "webSearch"
+    assert FESTIVAL in by_id["2"]["content"]

@@ -211,8 +211,9 @@ class Research:
             for call in out.tool_calls:
                 yield event(ExecuteEventType.FunctionCall, json.dumps({"name": call.name, "arguments": call.arguments},
                                                                       ensure_ascii=False), call_id=call.id, name=call.name)
-            results = await asyncio.gather(*(self._call(c) for c in out.tool_calls))
-            for call, (result, found) in zip(out.tool_calls, results, strict=True):
+            called = await asyncio.gather(*(self._call(c) for c in out.tool_calls))
+            for call, (outcome, items) in zip(out.tool_calls, called, strict=True):
+                result, found = self._read(call, outcome, items)
                 self.spent.searches += 1
                 if result.record is not None:  # a plugin's own record: the request as sent, the whole answer
                     yield verbose("tool_call_record", {"call_id": call.id, **result.record})
@@ -221,27 +222,35 @@ class Research:
                 yield event(ExecuteEventType.ToolResponse, result.text, call_id=call.id, name=call.name)
         yield reason
 
-    async def _call(self, call: llm.ToolCall) -> tuple[ToolOutput, list[Passage]]:
-        """One call's result as the model reads it, and the passages it added to what was read."""
-        found: list[Passage] = []
+    async def _call(self, call: llm.ToolCall) -> tuple[ToolOutput, list[KnowledgeItem] | None]:
+        """One call's result, and for a knowledge search the passages it found (numbered later, in
+        call order, so that parallel searches number deterministically)."""
+        items: list[KnowledgeItem] | None = None
         tools = self.tools
         if call.name == RECALL_KNOWLEDGE and self.recall is not None:
             recall = self.recall
 
             async def search(query: str) -> str:
-                found.extend(self.notebook.read_items(await recall(query)))
-                return passages_block(found) if found else NOTHING_MATCHED
+                nonlocal items
+                items = await recall(query)
+                return ""  # the text is written once the passages have their ids (_read)
 
             tools = {**tools, RECALL_KNOWLEDGE: knowledge_tool(search)}
-        result = await call_tool(tools, call.name, call.arguments, self.tool_timeout_s)
+        return await call_tool(tools, call.name, call.arguments, self.tool_timeout_s), items
+
+    def _read(self, call: llm.ToolCall, result: ToolOutput, items: list[KnowledgeItem] | None
+              ) -> tuple[ToolOutput, list[Passage]]:
+        """A call's result as the model reads it (passages with their ids), and the passages read."""
         if result.authorization_url or result.question is not None:  # research cannot wait for the user
             return ToolOutput(f"error: {call.name} needs the user first; research goes on without it", ok=False,
                               record=result.record), []
-        if call.name != RECALL_KNOWLEDGE and result.ok and result.text.strip():
-            # another tool's result (a web search, say) is a passage the answer may cite
-            found.append(self.notebook.read(result.text, source=call.name))
+        if items is not None:
+            found = self.notebook.read_items(items)
+            return ToolOutput(passages_block(found) if found else NOTHING_MATCHED, record=result.record), found
+        if result.ok and result.text.strip():  # another tool's result (a web search, say) may be cited too
+            found = [self.notebook.read(result.text, source=call.name)]
             return ToolOutput(passages_block(found), record=result.record), found
-        return result, found
+        return result, []
 
     def _record(self, call: llm.ToolCall, result: ToolOutput, found: list[Passage]) -> dict[str, Any]:
         return {"step": self.spent.steps, "call_id": call.id, "tool": call.name, "arguments": call.arguments,
