@@ -52,7 +52,9 @@ def verbose_of(messages: list[dict[str, Any]], msg_type: str) -> list[dict[str, 
 async def test_a_chat_flagged_deep_research_searches_twice_and_keeps_the_record(
         client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
     bot, docs = await knowledge_bot(client, new_bot)
-    stub.script({"content": "Birthplace first.", "tool_calls": [search("where was Ada Varga born")]},
+    # The first step thinks in small, slow pieces: each arrives as a delta of its own.
+    stub.script({"content": "Birthplace first.", "chunk_size_chars": 4, "tokens_per_s": 40,
+                 "tool_calls": [search("where was Ada Varga born")]},
                 {"content": "Now the festival.", "tool_calls": [search("festival in Szeged summer")]},
                 {"content": "Enough."},
                 {"reasoning": "Both facts are in.",
@@ -62,7 +64,8 @@ async def test_a_chat_flagged_deep_research_searches_twice_and_keeps_the_record(
     deltas = [d for n, d in events if n == "conversation.message.delta"]
     thinking = "".join(d.get("reasoning_content", "") for d in deltas)
     answer_text = "".join(d["content"] for d in deltas)
-    assert "Birthplace first." in thinking and "Now the festival." in thinking and "Both facts are in." in thinking
+    assert thinking == "Birthplace first.Now the festival.Enough.Both facts are in."  # each piece once, in order
+    assert sum(d.get("reasoning_content", "") in ("Birt", "hpla", "ce f", "irst", ".") for d in deltas) >= 3
     assert answer_text == "Ada Varga was born in Szeged [1], which hosts an open-air theatre festival [2]."
 
     chat = events[0][1]

@@ -361,7 +361,8 @@ class Run:
         self.answer_parts.append(event.content)
         if event.reasoning_content:
             self.answer = replace(self.answer, reasoning_content=self.answer.reasoning_content + event.reasoning_content)
-        return Update("delta", replace(self.answer, content=event.content))
+        # The delta row holds this event's text and reasoning only (the open answer keeps the whole).
+        return Update("delta", replace(self.answer, content=event.content, reasoning_content=event.reasoning_content))
 
     async def _close_final_answer(self) -> AsyncIterator[Update]:
         async for update in self._saved(self._final_answer_done()):
