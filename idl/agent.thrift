@@ -271,6 +271,14 @@ struct ClientTool {
     3: optional string parameters           // JSON schema (an object schema) of its arguments; empty: none
 }
 
+// Deep research: the model breaks the question into sub-questions, searches the bound knowledge
+// (and bound plugin tools) for each over several steps, then writes one answer citing what it read.
+struct DeepResearch {
+    1: optional bool enabled                // every chat researches (a chat's deep_research flag overrides it)
+    2: optional i32 max_steps               // model calls that may search, 1 to 10 (default 4)
+    3: optional i32 max_tokens              // tokens (input + output) the searching steps may use, 1000 to 200000 (default 20000)
+}
+
 // Full agent configuration. Every field optional so updates can be partial.
 struct BotInfo {
     1: optional i64 bot_id (api.js_conv="true")
@@ -294,6 +302,7 @@ struct BotInfo {
     30: optional list<i64> shortcut_sort (api.js_conv="true")   // command ids in display order
     31: optional i64 space_id (api.js_conv="true")
     32: optional list<ClientTool> client_tool_list
+    33: optional DeepResearch deep_research
 }
 
 // ---------------------------------------------------------------- draftbot
@@ -1113,6 +1122,8 @@ struct StreamExecuteRequest {
     // Set with tool_outputs (which may then be empty): calls that waited for the user to authorize
     // their plugin (OAuth) are made again before the loop goes on.
     13: bool resume
+    // This chat researches (true) or answers directly (false); absent: the agent's deep_research setting
+    14: optional bool deep_research
 }
 
 struct ExecuteUsage {

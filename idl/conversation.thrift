@@ -202,6 +202,7 @@ struct AgentRunRequest {
     16: optional list<string> insert_history_message_list
     18: optional i64 space_id (api.js_conv="true", api.space="true")
     24: optional i64 shortcut_cmd_id (api.js_conv="true")
+    25: optional bool deep_research         // this chat researches (true) or not (false); absent: the agent's setting
 }
 
 struct ClearConversationCtxRequest {
@@ -420,6 +421,7 @@ struct ChatV3Request {
     13: optional ShortcutCommandDetail shortcut_command
     14: optional string parameters          // JSON, for chatflow start-node inputs
     15: optional i64 space_id (api.js_conv="true", api.space="true")    // resolved from the bot when absent
+    16: optional bool deep_research         // this chat researches (true) or not (false); absent: the agent's setting
 }
 
 struct LastError {

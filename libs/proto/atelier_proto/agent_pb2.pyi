@@ -476,8 +476,18 @@ class ClientTool(_message.Message):
     parameters: str
     def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ..., parameters: _Optional[str] = ...) -> None: ...
 
+class DeepResearch(_message.Message):
+    __slots__ = ("enabled", "max_steps", "max_tokens")
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    MAX_STEPS_FIELD_NUMBER: _ClassVar[int]
+    MAX_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    enabled: bool
+    max_steps: int
+    max_tokens: int
+    def __init__(self, enabled: _Optional[bool] = ..., max_steps: _Optional[int] = ..., max_tokens: _Optional[int] = ...) -> None: ...
+
 class BotInfo(_message.Message):
-    __slots__ = ("bot_id", "name", "description", "icon_uri", "icon_url", "creator_id", "create_time", "update_time", "version", "model_info", "prompt_info", "plugin_info_list", "workflow_info_list", "onboarding_info", "knowledge", "variable_list", "database_list", "suggest_reply_info", "shortcut_sort", "space_id", "client_tool_list")
+    __slots__ = ("bot_id", "name", "description", "icon_uri", "icon_url", "creator_id", "create_time", "update_time", "version", "model_info", "prompt_info", "plugin_info_list", "workflow_info_list", "onboarding_info", "knowledge", "variable_list", "database_list", "suggest_reply_info", "shortcut_sort", "space_id", "client_tool_list", "deep_research")
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -499,6 +509,7 @@ class BotInfo(_message.Message):
     SHORTCUT_SORT_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_TOOL_LIST_FIELD_NUMBER: _ClassVar[int]
+    DEEP_RESEARCH_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     name: str
     description: str
@@ -520,7 +531,8 @@ class BotInfo(_message.Message):
     shortcut_sort: _containers.RepeatedScalarFieldContainer[int]
     space_id: int
     client_tool_list: _containers.RepeatedCompositeFieldContainer[ClientTool]
-    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_uri: _Optional[str] = ..., icon_url: _Optional[str] = ..., creator_id: _Optional[int] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., version: _Optional[str] = ..., model_info: _Optional[_Union[ModelInfo, _Mapping]] = ..., prompt_info: _Optional[_Union[PromptInfo, _Mapping]] = ..., plugin_info_list: _Optional[_Iterable[_Union[PluginInfo, _Mapping]]] = ..., workflow_info_list: _Optional[_Iterable[_Union[WorkflowInfo, _Mapping]]] = ..., onboarding_info: _Optional[_Union[OnboardingInfo, _Mapping]] = ..., knowledge: _Optional[_Union[Knowledge, _Mapping]] = ..., variable_list: _Optional[_Iterable[_Union[Variable, _Mapping]]] = ..., database_list: _Optional[_Iterable[_Union[Database, _Mapping]]] = ..., suggest_reply_info: _Optional[_Union[SuggestReplyInfo, _Mapping]] = ..., shortcut_sort: _Optional[_Iterable[int]] = ..., space_id: _Optional[int] = ..., client_tool_list: _Optional[_Iterable[_Union[ClientTool, _Mapping]]] = ...) -> None: ...
+    deep_research: DeepResearch
+    def __init__(self, bot_id: _Optional[int] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., icon_uri: _Optional[str] = ..., icon_url: _Optional[str] = ..., creator_id: _Optional[int] = ..., create_time: _Optional[int] = ..., update_time: _Optional[int] = ..., version: _Optional[str] = ..., model_info: _Optional[_Union[ModelInfo, _Mapping]] = ..., prompt_info: _Optional[_Union[PromptInfo, _Mapping]] = ..., plugin_info_list: _Optional[_Iterable[_Union[PluginInfo, _Mapping]]] = ..., workflow_info_list: _Optional[_Iterable[_Union[WorkflowInfo, _Mapping]]] = ..., onboarding_info: _Optional[_Union[OnboardingInfo, _Mapping]] = ..., knowledge: _Optional[_Union[Knowledge, _Mapping]] = ..., variable_list: _Optional[_Iterable[_Union[Variable, _Mapping]]] = ..., database_list: _Optional[_Iterable[_Union[Database, _Mapping]]] = ..., suggest_reply_info: _Optional[_Union[SuggestReplyInfo, _Mapping]] = ..., shortcut_sort: _Optional[_Iterable[int]] = ..., space_id: _Optional[int] = ..., client_tool_list: _Optional[_Iterable[_Union[ClientTool, _Mapping]]] = ..., deep_research: _Optional[_Union[DeepResearch, _Mapping]] = ...) -> None: ...
 
 class DraftBotCreateRequest(_message.Message):
     __slots__ = ("space_id", "name", "description", "icon_uri")
@@ -1820,7 +1832,7 @@ class ExecuteShortcut(_message.Message):
     def __init__(self, command_id: _Optional[int] = ..., parameters: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class StreamExecuteRequest(_message.Message):
-    __slots__ = ("bot_id", "draft_mode", "user_id", "query", "content_type", "history", "custom_variables", "shortcut", "conversation_id", "chat_id", "space_id", "tool_outputs", "resume")
+    __slots__ = ("bot_id", "draft_mode", "user_id", "query", "content_type", "history", "custom_variables", "shortcut", "conversation_id", "chat_id", "space_id", "tool_outputs", "resume", "deep_research")
     class CustomVariablesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1841,6 +1853,7 @@ class StreamExecuteRequest(_message.Message):
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     TOOL_OUTPUTS_FIELD_NUMBER: _ClassVar[int]
     RESUME_FIELD_NUMBER: _ClassVar[int]
+    DEEP_RESEARCH_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     draft_mode: bool
     user_id: str
@@ -1854,7 +1867,8 @@ class StreamExecuteRequest(_message.Message):
     space_id: int
     tool_outputs: _containers.RepeatedCompositeFieldContainer[ExecuteToolOutput]
     resume: bool
-    def __init__(self, bot_id: _Optional[int] = ..., draft_mode: _Optional[bool] = ..., user_id: _Optional[str] = ..., query: _Optional[str] = ..., content_type: _Optional[str] = ..., history: _Optional[_Iterable[_Union[ExecuteHistoryMessage, _Mapping]]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., shortcut: _Optional[_Union[ExecuteShortcut, _Mapping]] = ..., conversation_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., space_id: _Optional[int] = ..., tool_outputs: _Optional[_Iterable[_Union[ExecuteToolOutput, _Mapping]]] = ..., resume: _Optional[bool] = ...) -> None: ...
+    deep_research: bool
+    def __init__(self, bot_id: _Optional[int] = ..., draft_mode: _Optional[bool] = ..., user_id: _Optional[str] = ..., query: _Optional[str] = ..., content_type: _Optional[str] = ..., history: _Optional[_Iterable[_Union[ExecuteHistoryMessage, _Mapping]]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., shortcut: _Optional[_Union[ExecuteShortcut, _Mapping]] = ..., conversation_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., space_id: _Optional[int] = ..., tool_outputs: _Optional[_Iterable[_Union[ExecuteToolOutput, _Mapping]]] = ..., resume: _Optional[bool] = ..., deep_research: _Optional[bool] = ...) -> None: ...
 
 class ExecuteUsage(_message.Message):
     __slots__ = ("input_tokens", "output_tokens")

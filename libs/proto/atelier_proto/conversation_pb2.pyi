@@ -271,7 +271,7 @@ class ErrorData(_message.Message):
     def __init__(self, code: _Optional[int] = ..., msg: _Optional[str] = ...) -> None: ...
 
 class AgentRunRequest(_message.Message):
-    __slots__ = ("bot_id", "conversation_id", "query", "extra", "custom_variables", "draft_mode", "scene", "content_type", "regen_message_id", "local_message_id", "insert_history_message_list", "space_id", "shortcut_cmd_id")
+    __slots__ = ("bot_id", "conversation_id", "query", "extra", "custom_variables", "draft_mode", "scene", "content_type", "regen_message_id", "local_message_id", "insert_history_message_list", "space_id", "shortcut_cmd_id", "deep_research")
     class ExtraEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -299,6 +299,7 @@ class AgentRunRequest(_message.Message):
     INSERT_HISTORY_MESSAGE_LIST_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     SHORTCUT_CMD_ID_FIELD_NUMBER: _ClassVar[int]
+    DEEP_RESEARCH_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     conversation_id: int
     query: str
@@ -312,7 +313,8 @@ class AgentRunRequest(_message.Message):
     insert_history_message_list: _containers.RepeatedScalarFieldContainer[str]
     space_id: int
     shortcut_cmd_id: int
-    def __init__(self, bot_id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., query: _Optional[str] = ..., extra: _Optional[_Mapping[str, str]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., draft_mode: _Optional[bool] = ..., scene: _Optional[_Union[Scene, str]] = ..., content_type: _Optional[str] = ..., regen_message_id: _Optional[int] = ..., local_message_id: _Optional[str] = ..., insert_history_message_list: _Optional[_Iterable[str]] = ..., space_id: _Optional[int] = ..., shortcut_cmd_id: _Optional[int] = ...) -> None: ...
+    deep_research: bool
+    def __init__(self, bot_id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., query: _Optional[str] = ..., extra: _Optional[_Mapping[str, str]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., draft_mode: _Optional[bool] = ..., scene: _Optional[_Union[Scene, str]] = ..., content_type: _Optional[str] = ..., regen_message_id: _Optional[int] = ..., local_message_id: _Optional[str] = ..., insert_history_message_list: _Optional[_Iterable[str]] = ..., space_id: _Optional[int] = ..., shortcut_cmd_id: _Optional[int] = ..., deep_research: _Optional[bool] = ...) -> None: ...
 
 class ClearConversationCtxRequest(_message.Message):
     __slots__ = ("conversation_id", "scene", "insert_history_message_list", "space_id")
@@ -686,7 +688,7 @@ class ShortcutCommandDetail(_message.Message):
     def __init__(self, command_id: _Optional[int] = ..., parameters: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class ChatV3Request(_message.Message):
-    __slots__ = ("bot_id", "conversation_id", "user_id", "stream", "additional_messages", "custom_variables", "auto_save_history", "meta_data", "extra_params", "connector_id", "shortcut_command", "parameters", "space_id")
+    __slots__ = ("bot_id", "conversation_id", "user_id", "stream", "additional_messages", "custom_variables", "auto_save_history", "meta_data", "extra_params", "connector_id", "shortcut_command", "parameters", "space_id", "deep_research")
     class CustomVariablesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -721,6 +723,7 @@ class ChatV3Request(_message.Message):
     SHORTCUT_COMMAND_FIELD_NUMBER: _ClassVar[int]
     PARAMETERS_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    DEEP_RESEARCH_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     conversation_id: int
     user_id: str
@@ -734,7 +737,8 @@ class ChatV3Request(_message.Message):
     shortcut_command: ShortcutCommandDetail
     parameters: str
     space_id: int
-    def __init__(self, bot_id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., user_id: _Optional[str] = ..., stream: _Optional[bool] = ..., additional_messages: _Optional[_Iterable[_Union[EnterMessage, _Mapping]]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., auto_save_history: _Optional[bool] = ..., meta_data: _Optional[_Mapping[str, str]] = ..., extra_params: _Optional[_Mapping[str, str]] = ..., connector_id: _Optional[int] = ..., shortcut_command: _Optional[_Union[ShortcutCommandDetail, _Mapping]] = ..., parameters: _Optional[str] = ..., space_id: _Optional[int] = ...) -> None: ...
+    deep_research: bool
+    def __init__(self, bot_id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., user_id: _Optional[str] = ..., stream: _Optional[bool] = ..., additional_messages: _Optional[_Iterable[_Union[EnterMessage, _Mapping]]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., auto_save_history: _Optional[bool] = ..., meta_data: _Optional[_Mapping[str, str]] = ..., extra_params: _Optional[_Mapping[str, str]] = ..., connector_id: _Optional[int] = ..., shortcut_command: _Optional[_Union[ShortcutCommandDetail, _Mapping]] = ..., parameters: _Optional[str] = ..., space_id: _Optional[int] = ..., deep_research: _Optional[bool] = ...) -> None: ...
 
 class LastError(_message.Message):
     __slots__ = ("code", "msg")

@@ -33,6 +33,12 @@ MAX_TOOL_DESCRIPTION = 1024
 RESERVED_TOOL_NAMES = ("setKeywordMemory", "recallKnowledge")
 RESERVED_TOOL_PREFIX = "db_"
 EMPTY_PARAMETERS = {"type": "object", "properties": {}}
+# Deep research bounds: model calls that may search, and the tokens they may use, before it answers.
+DEFAULT_RESEARCH_STEPS = 4
+MAX_RESEARCH_STEPS = 10
+DEFAULT_RESEARCH_TOKENS = 20_000
+MIN_RESEARCH_TOKENS = 1_000
+MAX_RESEARCH_TOKENS = 200_000
 
 # A configuration path ("model_info.temperature") -> the field name errors show to the caller.
 FieldNamer = Callable[[str], str]
@@ -87,6 +93,12 @@ def _number(value: Any, field: str, lo: float, hi: float) -> None:
         raise InvalidArgument(f"field '{field}': must be between {lo:g} and {hi:g}, got {number:g}")
 
 
+def _integer(value: Any, field: str, lo: int, hi: int) -> None:
+    _number(value, field, lo, hi)
+    if value is not None and float(value) != int(float(value)):
+        raise InvalidArgument(f"field '{field}': must be a whole number, got {value}")
+
+
 def console_field(path: str) -> str:
     """How the console API names a configuration field in errors (its requests nest it in bot_info)."""
     return f"bot_info.{path}"
@@ -122,6 +134,9 @@ def validate(draft: BotConfig, model_ids: set[int], field: FieldNamer = console_
             raise InvalidArgument(f"field '{field(f'variable_list[{i}].key')}': {key!r} is used twice")
         seen.add(key)
     validate_client_tools(draft.entries("client_tool_list"), field)
+    research = draft.section("deep_research")
+    _integer(research.get("max_steps"), field("deep_research.max_steps"), 1, MAX_RESEARCH_STEPS)
+    _integer(research.get("max_tokens"), field("deep_research.max_tokens"), MIN_RESEARCH_TOKENS, MAX_RESEARCH_TOKENS)
 
 
 def tool_parameters(text: str) -> dict[str, Any]:
@@ -229,3 +244,22 @@ def suggestions_enabled(draft: BotConfig) -> tuple[bool, str]:
     if mode == SuggestReplyMode.Custom:
         return True, str(info.get("customized_suggest_prompt") or "")
     return False, ""
+
+
+@dataclass(frozen=True)
+class ResearchSettings:
+    """Deep research for one chat: its bounds (the searching steps end at whichever comes first)."""
+
+    max_steps: int
+    max_tokens: int
+
+
+def research_settings(draft: BotConfig, requested: bool | None) -> ResearchSettings | None:
+    """The chat's deep research, or None when it answers directly: the chat's flag when set, else
+    the agent's setting."""
+    section = draft.section("deep_research")
+    enabled = bool(section.get("enabled", False)) if requested is None else requested
+    if not enabled:
+        return None
+    return ResearchSettings(max_steps=int(section.get("max_steps") or DEFAULT_RESEARCH_STEPS),
+                            max_tokens=int(section.get("max_tokens") or DEFAULT_RESEARCH_TOKENS))

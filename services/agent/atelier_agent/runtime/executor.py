@@ -36,8 +36,10 @@ from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.domain.entities import BotConfig, Checkpoint, PendingCall
 from atelier_agent.models import ModelConfig, ModelRegistry
-from atelier_agent.runtime import context_window, extraction, knowledge, plugins, suggestions, workflows
+from atelier_agent.runtime import context_window, extraction, knowledge, plugins, research, suggestions, workflows
 from atelier_agent.runtime.attachments import Attachments, Extracted, Unreadable
+from atelier_agent.runtime.events import event as _event
+from atelier_agent.runtime.events import verbose as _verbose
 from atelier_agent.runtime.history import Stored, history_messages
 from atelier_agent.runtime.prompt import (
     KnowledgeItem,
@@ -85,15 +87,6 @@ class Runtime:
             except Exception as e:  # noqa: BLE001 - citations are an extra: the turn goes on
                 log.warning("no embedder for citations: %s", e)
         return self._embedder
-
-
-def _event(type_: ExecuteEventType, content: str = "", **fields: Any) -> apb.ExecuteEvent:
-    return apb.ExecuteEvent(type=type_, content=content, **fields)
-
-
-def _verbose(msg_type: str, data: Any) -> apb.ExecuteEvent:
-    return _event(ExecuteEventType.Verbose, json.dumps({"msg_type": msg_type, "data": json.dumps(data, ensure_ascii=False)},
-                                        ensure_ascii=False))
 
 
 def _model_params(model_info: dict[str, Any], model: ModelConfig) -> dict[str, Any]:
@@ -258,6 +251,10 @@ class Turn:
                     yield event
                 return
         setup = await self._setup()
+        researching = config.research_settings(
+            setup.cfg, self.req.deep_research if self.req.HasField("deep_research") else None)
+        if researching is not None:  # research searches for each sub-question itself: no recall up front
+            setup = replace(setup, ks=replace(setup.ks, auto=False))
         got = await self._gather(setup)
         persona = _render(setup.cfg, dict(self.req.custom_variables), got.values)
         for event in _recall_events(got):
@@ -270,9 +267,10 @@ class Turn:
         if prompt.fitted.rounds_dropped or prompt.fitted.knowledge_dropped:
             yield _verbose("context_trimmed", {"history_rounds_dropped": prompt.fitted.rounds_dropped,
                                                "knowledge_dropped": prompt.fitted.knowledge_dropped})
+        params = _model_params(setup.model_info, setup.model)
+        steps = None if researching is None else self._research(researching, setup, prompt, params)
         async for event in self._loop(setup.cfg, setup.model, prompt.fitted.messages, prompt.tools,
-                                      prompt.client_tools, _model_params(setup.model_info, setup.model),
-                                      setup.query_text):
+                                      prompt.client_tools, params, setup.query_text, steps=steps):
             yield event
 
     async def _setup(self) -> _Setup:
@@ -380,16 +378,18 @@ class Turn:
 
     async def _loop(self, cfg: BotConfig, model: ModelConfig, messages: list[dict[str, Any]],
                     tools: dict[str, Tool], client_tools: dict[str, dict[str, Any]], params: dict[str, Any],
-                    query_text: str, *, start: int = 0, answer: str = "") -> AsyncIterator[apb.ExecuteEvent]:
-        """The ReAct loop from iteration `start`, then suggestions, usage; or the checkpoint and
-        requires_action when calls wait (set before the loop when a resumed turn still waits)."""
+                    query_text: str, *, start: int = 0, answer: str = "",
+                    steps: AsyncIterator[apb.ExecuteEvent] | None = None) -> AsyncIterator[apb.ExecuteEvent]:
+        """The ReAct loop from iteration `start` (or the given steps: deep research), then suggestions,
+        usage; or the checkpoint and requires_action when calls wait (set before the loop when a
+        resumed turn still waits)."""
         req = self.req
         # The answer message being written: the text since the last event that is a message of its
         # own (a call, a tool result ...), as the conversation splits answers; the one citations cover.
         last_message = ""
         try:
             if self.waiting is None and self.direct_answer is None:
-                async for event in self._react(model, messages, tools, client_tools, params, start=start):
+                async for event in steps or self._react(model, messages, tools, client_tools, params, start=start):
                     if event.type == ExecuteEventType.Answer:
                         answer += event.content
                         last_message += event.content
@@ -501,11 +501,7 @@ class Turn:
         tools: dict[str, Tool] = {}
         if ks.dataset_ids and not ks.auto:  # on-demand knowledge: the model decides when to search
             async def search(query: str) -> str:
-                try:
-                    items = await knowledge.recall(self.settings.knowledge_addr, ks, space_id=space_id, query=query,
-                                                   history=history, timeout_s=self.settings.agent_retrieval_timeout_s)
-                except knowledge.RecallFailed as e:
-                    raise ToolFailure(f"the knowledge base did not answer: {e}") from None
+                items = await self._search_knowledge(ks, space_id, history, query)
                 if not items:
                     return "Nothing in the knowledge base matched."
                 # Ids go on from the turn's earlier passages (numbered here, after the wait, so calls
@@ -532,6 +528,26 @@ class Turn:
         for tool in plugin_tools:
             tools.setdefault(tool.name, tool)
         return tools
+
+    def _research(self, bounds: config.ResearchSettings, setup: _Setup, prompt: _Prompt, params: dict[str, Any]
+                  ) -> AsyncIterator[apb.ExecuteEvent]:
+        """Deep research over the bound knowledge and the agent's server-side tools (client-side
+        ones wait for the caller: research goes without them)."""
+        ks = setup.ks
+        recall = (lambda query: self._search_knowledge(ks, setup.space_id, setup.history, query)) if ks.dataset_ids else None
+        run = research.Research(client=self.rt.models.client(setup.model, self.settings.llm_timeout_s), model=setup.model,
+                                params=params, bounds=bounds, recall=recall, tools=prompt.tools,
+                                tool_timeout_s=self.settings.agent_tool_timeout_s, usage=self.usage)
+        return run.run(prompt.fitted.messages)
+
+    async def _search_knowledge(self, ks: config.KnowledgeSettings, space_id: int,
+                                history: list[context_window.HistoryMessage], query: str) -> list[KnowledgeItem]:
+        """One on-demand search of the bound knowledge; ToolFailure (for the model) when it fails."""
+        try:
+            return await knowledge.recall(self.settings.knowledge_addr, ks, space_id=space_id, query=query,
+                                          history=history, timeout_s=self.settings.agent_retrieval_timeout_s)
+        except knowledge.RecallFailed as e:
+            raise ToolFailure(f"the knowledge base did not answer: {e}") from None
 
     async def _react(self, model: ModelConfig, messages: list[dict[str, Any]], tools: dict[str, Tool],
                      client_tools: dict[str, dict[str, Any]], params: dict[str, Any], *, start: int = 0

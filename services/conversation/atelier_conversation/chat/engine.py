@@ -56,6 +56,7 @@ class RunRequest:
     resume: bool = False  # the chat stopped with requires_action: the agent continues its checkpoint
     # resume: (call_id, output) per pending client-side call (calls awaiting authorization have none)
     tool_outputs: list[tuple[str, str]] = field(default_factory=list)
+    deep_research: bool | None = None  # this chat researches (or not); None: the agent's setting
 
 
 @dataclass
@@ -211,6 +212,8 @@ class Run:
                      for m in history],
             tool_outputs=[apb.ExecuteToolOutput(call_id=c, output=o) for c, o in req.tool_outputs],
             resume=req.resume)
+        if req.deep_research is not None:
+            out.deep_research = req.deep_research
         if req.shortcut is not None:
             out.shortcut.CopyFrom(apb.ExecuteShortcut(command_id=req.shortcut[0], parameters=req.shortcut[1]))
         return out
@@ -358,7 +361,8 @@ class Run:
         self.answer_parts.append(event.content)
         if event.reasoning_content:
             self.answer = replace(self.answer, reasoning_content=self.answer.reasoning_content + event.reasoning_content)
-        return Update("delta", replace(self.answer, content=event.content))
+        # The delta row holds this event's text and reasoning only (the open answer keeps the whole).
+        return Update("delta", replace(self.answer, content=event.content, reasoning_content=event.reasoning_content))
 
     async def _close_final_answer(self) -> AsyncIterator[Update]:
         async for update in self._saved(self._final_answer_done()):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 from google.protobuf.message import Message
 
@@ -64,14 +65,15 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
     return engine.RunRequest(conversation=conv, bot=bot, user_id=req.user_id, query=query, content_type=content_type,
                              draft_mode=False, custom_variables=dict(req.custom_variables), shortcut=shortcut,
                              meta_data=dict(req.meta_data), earlier=items[:-1], save=save,
-                             new_conversation=not (req.HasField("conversation_id") and req.conversation_id))
+                             new_conversation=not (req.HasField("conversation_id") and req.conversation_id),
+                             deep_research=req.deep_research if req.HasField("deep_research") else None)
 
 
 class _V3Format:
     """Engine updates -> Coze OpenAPI events (the chat in its public shape: status `canceled`)."""
 
     def __init__(self) -> None:
-        # Every delta of one answer shares all fields but content: render them once per answer.
+        # Every delta of one answer shares all fields but content and reasoning: render them once per answer.
         self._delta_base: dict[int, dict] = {}
 
     def event(self, update: engine.Update) -> cpb.ChatEvent:
@@ -80,8 +82,12 @@ class _V3Format:
         if update.kind == "delta":
             base = self._delta_base.get(update.row.id)
             if base is None:
-                base = self._delta_base[update.row.id] = message_to_json(shapes.v3_message(update.row))
-            data = json.dumps({**base, "content": update.row.content}, ensure_ascii=False)
+                base = message_to_json(shapes.v3_message(replace(update.row, reasoning_content="")))
+                self._delta_base[update.row.id] = base
+            delta = {**base, "content": update.row.content}
+            if update.row.reasoning_content:  # this delta's reasoning, as Coze sends it
+                delta["reasoning_content"] = update.row.reasoning_content
+            data = json.dumps(delta, ensure_ascii=False)
             return cpb.ChatEvent(event="conversation.message.delta", data=data)
         return cpb.ChatEvent(event="conversation.message.completed", data=_json(shapes.v3_message(update.row)))
 
@@ -172,7 +178,8 @@ async def prepare_console(deps: ServiceDeps, req: cpb.AgentRunRequest) -> engine
     shortcut = (req.shortcut_cmd_id, dict(req.extra)) if req.HasField("shortcut_cmd_id") and req.shortcut_cmd_id else None
     return engine.RunRequest(conversation=conv, bot=bot, user_id=str(current_context().user_id), query=req.query,
                              content_type=content_type, draft_mode=req.draft_mode,
-                             custom_variables=dict(req.custom_variables), shortcut=shortcut, regenerate=regenerate)
+                             custom_variables=dict(req.custom_variables), shortcut=shortcut, regenerate=regenerate,
+                             deep_research=req.deep_research if req.HasField("deep_research") else None)
 
 
 class _ConsoleFormat:

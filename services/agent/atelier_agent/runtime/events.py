@@ -1,0 +1,19 @@
+"""The runtime's events as the conversation service receives them (ExecuteEvent)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from atelier_proto import agent_pb2 as apb
+from atelier_proto.enums import ExecuteEventType
+
+
+def event(type_: ExecuteEventType, content: str = "", **fields: Any) -> apb.ExecuteEvent:
+    return apb.ExecuteEvent(type=type_, content=content, **fields)
+
+
+def verbose(msg_type: str, data: Any) -> apb.ExecuteEvent:
+    """A run-record message: {"msg_type", "data": <data as JSON text>}, as Coze's verbose messages."""
+    return event(ExecuteEventType.Verbose, json.dumps({"msg_type": msg_type, "data": json.dumps(data, ensure_ascii=False)},
+                                                      ensure_ascii=False))
