@@ -105,7 +105,11 @@ async def test_research_searches_twice_and_the_answer_cites_both_documents(
     assert "First the birthplace." not in answer and "I have both facts." not in answer
     first_answer_text = next(i for i, e in enumerate(events) if e.type == "answer" and e.content)
     assert all(e.type != "function_call" for e in events[first_answer_text:])
-    assert runner.types(events)[-2:] == ["answer", "usage"]
+    assert runner.types(events)[-3:] == ["answer", "citations", "usage"]
+    # The answer's marks checked against what research read: both documents are its sources.
+    checked = json.loads(next(e.content for e in events if e.type == "citations"))
+    assert checked["text"] == answer
+    assert {s["document_id"] for s in checked["sources"]} == {str(born_doc), str(festival_doc)}
     usage = events[-1].usage  # the research steps' tokens and the answer's
     assert usage.input_tokens + usage.output_tokens > finished[0]["tokens"] and usage.output_tokens > 0
 
@@ -154,7 +158,7 @@ async def test_the_chat_flag_overrides_the_agent_setting(runner, new_bot, client
     stub.script({"content": "Directly."})
     events = await runner.run(researching, QUESTION, deep_research=False)
     assert verbose(events, "research_finished") == [] and runner.answer(events) == "Directly."
-    assert runner.types(events) == ["knowledge", "answer", "usage"]  # the usual automatic recall
+    assert runner.types(events) == ["knowledge", "answer", "citations", "usage"]  # the usual automatic recall
 
 
 @pytest.mark.parametrize(("setting", "problem"), [

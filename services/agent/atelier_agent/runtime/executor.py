@@ -529,16 +529,18 @@ class Turn:
             tools.setdefault(tool.name, tool)
         return tools
 
-    def _research(self, bounds: config.ResearchSettings, setup: _Setup, prompt: _Prompt, params: dict[str, Any]
-                  ) -> AsyncIterator[apb.ExecuteEvent]:
+    async def _research(self, bounds: config.ResearchSettings, setup: _Setup, prompt: _Prompt, params: dict[str, Any]
+                        ) -> AsyncIterator[apb.ExecuteEvent]:
         """Deep research over the bound knowledge and the agent's server-side tools (client-side
-        ones wait for the caller: research goes without them)."""
+        ones wait for the caller: research goes without them); its answer cites what it read."""
         ks = setup.ks
         recall = (lambda query: self._search_knowledge(ks, setup.space_id, setup.history, query)) if ks.dataset_ids else None
         run = research.Research(client=self.rt.models.client(setup.model, self.settings.llm_timeout_s), model=setup.model,
                                 params=params, bounds=bounds, recall=recall, tools=prompt.tools,
                                 tool_timeout_s=self.settings.agent_tool_timeout_s, usage=self.usage)
-        return run.run(prompt.fitted.messages)
+        async for event in run.run(prompt.fitted.messages):
+            yield event
+        self.passages = list(run.passages)  # checked and placed after the answer, as a plain turn's
 
     async def _search_knowledge(self, ks: config.KnowledgeSettings, space_id: int,
                                 history: list[context_window.HistoryMessage], query: str) -> list[KnowledgeItem]:
