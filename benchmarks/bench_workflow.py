@@ -130,7 +130,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=100)
     parser.add_argument("--runs", type=int, default=200)
-    parser.add_argument("--async-runs", type=int, default=200, help="async runs per throughput figure (0: skip the stack part)")
+    parser.add_argument("--async-runs", type=int, default=600, help="async runs per throughput figure (0: skip the stack part)")
     parser.add_argument("--first-node-samples", type=int, default=40)
     args = parser.parse_args()
     for shape in ("chain", "fanout"):
