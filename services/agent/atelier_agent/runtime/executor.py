@@ -39,6 +39,7 @@ from atelier_agent.models import ModelConfig, ModelRegistry
 from atelier_agent.runtime import context_window, extraction, knowledge, plugins, research, suggestions, workflows
 from atelier_agent.runtime.attachments import Attachments, Extracted, Unreadable
 from atelier_agent.runtime.events import event as _event
+from atelier_agent.runtime.events import tool_calls_made
 from atelier_agent.runtime.events import verbose as _verbose
 from atelier_agent.runtime.history import Stored, history_messages
 from atelier_agent.runtime.prompt import (
@@ -569,11 +570,8 @@ class Turn:
             self.usage.output_tokens += out.output_tokens
             if not out.tool_calls:
                 return
-            messages.append({"role": "assistant", "content": out.text or None,
-                             "tool_calls": [c.as_message_part() for c in out.tool_calls]})
-            for call in out.tool_calls:
-                yield _event(ExecuteEventType.FunctionCall, json.dumps({"name": call.name, "arguments": call.arguments},
-                                                         ensure_ascii=False), call_id=call.id, name=call.name)
+            for made in tool_calls_made(out, messages):
+                yield made
             # Server-side calls run now; client-side ones wait for the caller (requires_action).
             server = [PendingCall(c.id, c.name, c.arguments) for c in out.tool_calls if c.name not in client_tools]
             async for event in self._server_calls(tools, server, messages):

@@ -27,7 +27,7 @@ from atelier_agent.citations import CITATION_INSTRUCTION, Passage, passages_bloc
 from atelier_agent.domain.config import ResearchSettings
 from atelier_agent.models import ModelConfig
 from atelier_agent.runtime import context_window
-from atelier_agent.runtime.events import event, verbose
+from atelier_agent.runtime.events import event, tool_calls_made, verbose
 from atelier_agent.runtime.prompt import KnowledgeItem
 from atelier_agent.runtime.tools import RECALL_KNOWLEDGE, Tool, ToolFailure, ToolOutput, call_tool, knowledge_tool
 from atelier_common.ai import streaming as llm
@@ -206,11 +206,8 @@ class Research:
             if not out.tool_calls:
                 yield STOP_ANSWERED
                 return
-            messages.append({"role": "assistant", "content": out.text or None,
-                             "tool_calls": [c.as_message_part() for c in out.tool_calls]})
-            for call in out.tool_calls:
-                yield event(ExecuteEventType.FunctionCall, json.dumps({"name": call.name, "arguments": call.arguments},
-                                                                      ensure_ascii=False), call_id=call.id, name=call.name)
+            for made in tool_calls_made(out, messages):
+                yield made
             called = await asyncio.gather(*(self._call(c) for c in out.tool_calls))
             for call, (outcome, items) in zip(out.tool_calls, called, strict=True):
                 result, found = self._read(call, outcome, items)
