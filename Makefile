@@ -9,7 +9,7 @@ PACKAGES := libs/common libs/proto libs/idlc libs/search libs/devstack \
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install install-bench idl idl-check dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools bench-code-sandbox bench-workflow bench-citations
+.PHONY: install install-bench idl idl-check web web-test chromium screenshots dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools bench-code-sandbox bench-workflow bench-citations
 
 install: $(STAMP)
 
@@ -35,7 +35,33 @@ idl: install  ## regenerate libs/proto from idl/*.thrift
 idl-check: install  ## fail when libs/proto drifted from idl/
 	$(BIN)/python -m atelier_idlc --check
 
-dev: install  ## start infrastructure, every service and the gateway
+# The web console (web/): npm packages from package-lock.json, built by Vite into web/dist, which
+# the gateway serves at /. Rebuilt only when its sources or packages change.
+WEB_DEPS := web/node_modules/.package-lock.json
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
+
+$(WEB_DEPS): web/package-lock.json web/package.json
+	@command -v npm >/dev/null || { echo "npm not found: the console needs Node.js 20+ and npm (apt-get install nodejs npm)"; exit 1; }
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $(WEB_DEPS)
+
+web/dist/index.html: $(WEB_DEPS) $(WEB_SOURCES)
+	cd web && npm run --silent build
+	touch web/dist/index.html
+
+web: web/dist/index.html  ## build the console (web/dist) when its sources changed
+
+web-test: $(WEB_DEPS)  ## the console's unit tests (Vitest)
+	cd web && npm test --silent
+
+# The console's browser tests drive Debian's Chromium (never a downloaded browser).
+chromium:
+	@test -x /usr/bin/chromium || scripts/install-chromium.sh
+
+screenshots: install web chromium  ## retake the README's console screenshots (docs/screenshots) with the browser tests
+	ATELIER_SCREENSHOT_DIR=docs/screenshots $(BIN)/pytest tests/console -q
+
+dev: install web  ## start infrastructure, every service and the gateway
 	$(BIN)/python -m atelier_devstack up
 
 down:  ## stop exactly what `make dev` started
@@ -44,7 +70,7 @@ down:  ## stop exactly what `make dev` started
 status:  ## each component and its health
 	$(BIN)/python -m atelier_devstack status
 
-test: idl-check  ## the whole suite
+test: idl-check web web-test chromium  ## the whole suite
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 # Benchmarks use the local MiniLM embedder (installed by `install`); bench-retrieval's references

@@ -57,6 +57,7 @@ class Settings(BaseSettings):
     )
     grpc_deadline_s: float = Field(30.0, description="Default deadline the gateway sets on unary gRPC calls.")
     stream_deadline_s: float = Field(600.0, description="Default deadline for server-streaming calls.")
+    console_dir: Path = Field(Path("web/dist"), description="The web console's build (`make web`), served by the gateway at /; when absent, / says how to build it.")
     max_body_bytes: int = Field(1_048_576, description="Largest JSON request body the gateway accepts.")
     bootstrap_token_file: str = Field(
         "", description="If set, the gateway creates an admin user, space and token on first start and writes the token here."

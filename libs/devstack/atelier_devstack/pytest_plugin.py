@@ -39,6 +39,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from atelier_devstack import health
+from atelier_devstack.browser import CONSOLE_DIST
 from atelier_devstack.infra import KafkaLauncher, MilvusLauncher, PostgresLauncher, RedisLauncher
 from atelier_devstack.infra.postgres import drop_database, ensure_database, with_database
 from atelier_devstack.ports import free_port
@@ -289,6 +290,7 @@ def atelier_env(
         "ATELIER_RERANK_MODEL": "stub-rerank",
         "ATELIER_URL_SIGNING_KEY": secrets.token_urlsafe(32),
         "ATELIER_SECRET_KEY": secrets.token_urlsafe(32),
+        "ATELIER_CONSOLE_DIR": str(CONSOLE_DIST),
     }
     return with_fresh_addresses(env)
 

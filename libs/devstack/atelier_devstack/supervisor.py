@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import psutil
 
 from atelier_devstack import health
+from atelier_devstack.browser import CONSOLE_DIST
 from atelier_devstack.infra import KafkaLauncher, Launcher, MilvusLauncher, PostgresLauncher, RedisLauncher
 from atelier_devstack.infra.base import ComponentFailed
 from atelier_devstack.infra.postgres import database_name, ensure_database, with_database
@@ -207,6 +208,8 @@ class Stack:
                 "PYTHONUNBUFFERED": "1",
             }
         )
+        # The console build of this checkout, wherever the stack was started from.
+        env.setdefault("ATELIER_CONSOLE_DIR", str(CONSOLE_DIST))
         for name in SERVICES:
             env[f"ATELIER_{name.upper()}_ADDR"] = s.service_addr(name)
         return env

@@ -34,6 +34,7 @@ from atelier_gateway import docs, health, pages, signed_files, transcoding
 from atelier_gateway.access_log import AccessLogMiddleware
 from atelier_gateway.auth.authenticator import Authenticator, Principal
 from atelier_gateway.auth.store import AuthStore
+from atelier_gateway.console import Console
 from atelier_gateway.discovery import DiscoveryHandler
 from atelier_gateway.errors import EXCEPTION_HANDLERS
 from atelier_gateway.files import FileHandler
@@ -261,5 +262,7 @@ def create_app(deps: GatewayDeps) -> Starlette:
         exception_handlers=EXCEPTION_HANDLERS,
         middleware=[Middleware(TraceMiddleware), Middleware(AccessLogMiddleware)],  # access log lines carry the trace id
     )
+    # What no route matches: the console's pages and files (API paths keep their JSON 404).
+    app.router.default = Console(deps.settings.console_dir)
     app.state.gateway = gateway
     return app
