@@ -54,7 +54,7 @@ from atelier_proto import plugin_pb2_grpc
 from atelier_proto.enums import InvokeOutcome
 from benchmarks import figures
 from benchmarks.figures import percentile
-from benchmarks.harness import infrastructure, log, services
+from benchmarks.harness import CpuMeter, infrastructure, log, services
 
 GOAL_MS = 5.0
 API_KEY = "bench-" + "k" * 24
@@ -190,6 +190,22 @@ class Chats:
         return took
 
 
+class CpuTally:
+    """CPU seconds of this benchmark's own processes (the stack, the model, the tool server), summed
+    over the chats run inside `with tally:`."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self._meter = CpuMeter(own_only=True)
+
+    def __enter__(self) -> None:
+        self._meter.start()
+
+    def __exit__(self, *exc: object) -> None:
+        for name, used in self._meter.stop(digits=6).items():
+            self.seconds[name] = self.seconds.get(name, 0.0) + used
+
+
 def start_tool_server() -> tuple[subprocess.Popen[str], int]:
     proc = subprocess.Popen([sys.executable, "-c", TOOL_SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
@@ -241,9 +257,13 @@ async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_
         log(f"agent: {args.chats} chats without tool calls and {args.chats} with {args.calls_per_chat}, alternated")
         plain: list[float] = []
         tools: list[float] = []
+        plain_cpu = CpuTally()
+        tools_cpu = CpuTally()
         for i in range(args.chats):
-            plain.append(await chats.run(0))
-            tools.append(await chats.run(args.calls_per_chat))
+            with plain_cpu:
+                plain.append(await chats.run(0))
+            with tools_cpu:
+                tools.append(await chats.run(args.calls_per_chat))
             if (i + 1) % 10 == 0:
                 log(f"  {i + 1}/{args.chats}")
     finally:
@@ -260,6 +280,12 @@ async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_
     per_call_p95 = (tools_stats.p95 - plain_stats.p95) / k
     emit("agent_tool_call_p50_ms", per_call, "ms", p95_ms=round(per_call_p95, 3), tool_calls_per_chat=k,
          chats=args.chats)
+    # CPU the stack's processes spent per call (tools chats minus plain chats, per call): what the
+    # wall-clock figure is made of, and stable on a busy machine where wall-clock times are not.
+    cpu_per_call = {name: (tools_cpu.seconds.get(name, 0.0) - plain_cpu.seconds.get(name, 0.0)) * 1000 / (k * args.chats)
+                    for name in sorted(set(tools_cpu.seconds) | set(plain_cpu.seconds))}
+    emit("agent_tool_call_cpu_ms", sum(v for n, v in cpu_per_call.items() if n not in ("model", "bench")), "ms",
+         by_process={n: round(v, 3) for n, v in cpu_per_call.items()})
     added = per_call - model_round.p50 - direct.p50
     emit("agent_tool_call_added_p50_ms", added, "ms", goal_ms=GOAL_MS, meets_goal=added < GOAL_MS,
          per_call_p50_ms=round(per_call, 3), model_round_p50_ms=round(model_round.p50, 3),

@@ -219,7 +219,8 @@ async def ingest(client: AtelierClient, docs: list[cranfield.CranDoc], label: st
 
 
 _COMPONENTS = (("atelier_gateway", "gateway"), ("atelier_knowledge", "knowledge"), ("atelier_indexer", "indexer"),
-               ("atelier_agent", "agent"), ("atelier_conversation", "conversation"), ("openai_stub", "model"),
+               ("atelier_agent", "agent"), ("atelier_conversation", "conversation"), ("atelier_plugin", "plugin"),
+               ("atelier_workflow", "workflow"), ("openai_stub", "model"),
                ("tansu", "kafka"), ("milvus", "milvus"), ("postgres", "postgres"), ("redis-server", "redis"),
                ("benchmarks.", "bench"))
 
@@ -235,9 +236,10 @@ def _component(proc: psutil.Process) -> str | None:
     return None
 
 
-def _cpu_by_pid() -> dict[int, tuple[str, float]]:
+def _cpu_by_pid(own_only: bool = False) -> dict[int, tuple[str, float]]:
     out: dict[int, tuple[str, float]] = {}
-    for proc in psutil.process_iter():
+    procs = psutil.Process().children(recursive=True) if own_only else psutil.process_iter()
+    for proc in procs:
         label = _component(proc)
         if label is None:
             continue
@@ -249,13 +251,18 @@ def _cpu_by_pid() -> dict[int, tuple[str, float]]:
 
 class CpuMeter:
     """CPU seconds each component of the stack used between start() and stop(): where the time
-    goes when the pipeline is slower than its embedder (everything shares the machine's cores)."""
+    goes when the pipeline is slower than its embedder (everything shares the machine's cores).
+    own_only counts this benchmark's own processes alone (its stack, not the machine's Postgres or
+    anything else running), which stays meaningful on a busy machine."""
+
+    def __init__(self, own_only: bool = False) -> None:
+        self.own_only = own_only
 
     def start(self) -> None:
-        self._before = _cpu_by_pid()
+        self._before = _cpu_by_pid(self.own_only)
 
-    def stop(self) -> dict[str, float]:
+    def stop(self, digits: int = 2) -> dict[str, float]:
         used: dict[str, float] = {}
-        for pid, (label, seconds) in _cpu_by_pid().items():
+        for pid, (label, seconds) in _cpu_by_pid(self.own_only).items():
             used[label] = used.get(label, 0.0) + seconds - self._before.get(pid, (label, 0.0))[1]
-        return {k: round(v, 2) for k, v in sorted(used.items(), key=lambda kv: -kv[1])}
+        return {k: round(v, digits) for k, v in sorted(used.items(), key=lambda kv: -kv[1])}
