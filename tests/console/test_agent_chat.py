@@ -122,6 +122,8 @@ def test_debug_chat_shows_every_step_then_regenerates_stops_and_clears(
     expect(metrics).to_contain_text("First token")
     expect(metrics).to_contain_text("Total")
     expect(log.get_by_role("button", name="And the day after?")).to_be_visible()  # follow-up questions
+    knowledge.locator("summary").click()  # folded again: the picture shows the tool call and the answer
+    log.evaluate("el => el.scrollTo(0, el.scrollHeight)")
     screenshot(console, "agent-chat")
 
     # Regenerate: the same question answered again, in place.

@@ -247,7 +247,7 @@ export function DebugChat({ botId, spaceId }: { botId: string; spaceId: string }
           </ul>
         )}
       </div>
-      <form className="agent-chat-input" onSubmit={onSubmit} aria-label="Message the agent">
+      <form className="agent-chat-input" onSubmit={onSubmit} aria-label="Ask the agent">
         <label htmlFor={`agent-chat-message-${botId}`} className="visually-hidden">
           Message
         </label>

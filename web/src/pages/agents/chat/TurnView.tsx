@@ -1,8 +1,9 @@
 // One question and everything the agent did for it: recalled knowledge, tool calls, reasoning,
 // the answer with its citations, then the tokens and times of the run.
 import { formatMs } from "../../../ui/format";
+import type { MessageSource } from "./api";
 import { Markdown } from "./Markdown";
-import { timing, toolMs, turnSources, type KnowledgeStep, type Step, type ToolStep, type Turn } from "./transcript";
+import { pretty, timing, toolMs, turnSources, type KnowledgeStep, type Passage, type Step, type ToolStep, type Turn } from "./transcript";
 
 function anchorOf(turn: Turn): string {
   return `src-${turn.key.replace(/[^\w-]/g, "")}`;
@@ -36,7 +37,7 @@ function ToolStepView({ step }: { step: ToolStep }) {
           <p className="muted">Waiting for the tool…</p>
         ) : (
           <pre className="chat-code" aria-label={`Response of ${step.name}`}>
-            <code>{step.response}</code>
+            <code>{pretty(step.response)}</code>
           </pre>
         )}
       </div>
@@ -44,7 +45,13 @@ function ToolStepView({ step }: { step: ToolStep }) {
   );
 }
 
-function KnowledgeStepView({ step }: { step: KnowledgeStep }) {
+function KnowledgeStepView({ step, sources }: { step: KnowledgeStep; sources: MessageSource[] }) {
+  // Recalled slices name their dataset by id only: the cited sources know the names.
+  const named = (p: Passage): Passage => {
+    const source = sources.find((s) => s.document_id === p.documentId);
+    if (!source) return p;
+    return { ...p, documentName: source.document_name || p.documentName, datasetName: p.datasetName || source.dataset_name };
+  };
   return (
     <details className="chat-step chat-step-knowledge" data-testid="knowledge-step">
       <summary>
@@ -54,7 +61,7 @@ function KnowledgeStepView({ step }: { step: KnowledgeStep }) {
         </span>
       </summary>
       <ol className="chat-passages">
-        {step.passages.map((p, i) => (
+        {step.passages.map(named).map((p, i) => (
           <li key={i}>
             <div className="chat-passage-head">
               <strong>{p.documentName || `document ${p.documentId}`}</strong>
@@ -77,7 +84,7 @@ function StepView({ step, turn }: { step: Step; turn: Turn }) {
     case "tool":
       return <ToolStepView step={step} />;
     case "knowledge":
-      return <KnowledgeStepView step={step} />;
+      return <KnowledgeStepView step={step} sources={turnSources(turn)} />;
     case "note":
       return (
         <p className="chat-note muted">

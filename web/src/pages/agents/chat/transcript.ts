@@ -249,7 +249,8 @@ function serverTime(message: ChatMessage, at: number | null): number | null {
   return t > 0 ? t : at;
 }
 
-function pretty(text: string): string {
+/** JSON text indented for reading; any other text as it is. */
+export function pretty(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
   } catch {
