@@ -189,3 +189,48 @@ async def _console_messages(api: AtelierClient, bot_id: str) -> list[dict[str, A
     listed = await api.call("/api/conversation/get_message_list",
                             {"bot_id": bot_id, "cursor": "0", "count": 50, "draft_mode": True})
     return listed["message_list"]
+
+
+BORN = "The lighthouse keeper Ada Varga was born in the town of Szeged."
+FESTIVAL = "Every summer Szeged hosts an open-air theatre festival on Dome Square."
+
+
+async def research_agent(api: AtelierClient) -> str:
+    """A draft with the deep research setting (off by default) over two one-fact documents."""
+    dataset_id = await api.create_dataset(f"research-{uuid.uuid4().hex[:6]}")
+    docs = [(await api.create_text_document(dataset_id, name, text))["document_id"]
+            for name, text in (("keeper-biography", BORN), ("town-events", FESTIVAL))]
+    await api.wait_documents(docs)
+    return await draft_agent(api, knowledge={"knowledge_info": [{"id": dataset_id}], "auto": True, "min_score": 0,
+                                             "top_k": 1, "search_strategy": 0},
+                             deep_research={"enabled": False, "max_steps": 4})
+
+
+def test_deep_research_toggle_shows_the_reasoning_apart(console: Page, chat_stack: KnowledgeStack,
+                                                        stub: OpenAIStub) -> None:
+    bot_id = run_sync(_with_client(chat_stack, research_agent))
+    open_chat(console, bot_id)
+    toggle = console.get_by_role("checkbox", name="Deep research")
+    expect(toggle).not_to_be_checked()  # the agent's setting
+    toggle.check()
+    stub.script({"content": "Birthplace first.", "tool_calls": [
+                    {"name": "recallKnowledge", "arguments": {"query": "where was Ada Varga born"}}]},
+                {"content": "Now the festival.", "tool_calls": [
+                    {"name": "recallKnowledge", "arguments": {"query": "festival in Szeged summer"}}]},
+                {"content": "Enough."},
+                {"reasoning": "Both facts are in.",
+                 "content": "Ada Varga was born in Szeged [1], which hosts an open-air theatre festival [2]."})
+    console.get_by_label("Message").fill("Which festival is held in the town where Ada Varga was born?")
+    console.get_by_role("button", name="Send").click()
+    turn = console.get_by_role("article", name="Turn 1")
+    answer = turn.get_by_test_id("answer")
+    expect(answer).to_contain_text("Ada Varga was born in Szeged")
+    expect(answer).not_to_contain_text("Birthplace first.")  # the searching steps' text is reasoning
+    reasoning = turn.locator("details.chat-reasoning")
+    expect(reasoning.first).to_be_visible()
+    for part in reasoning.all():
+        if part.get_attribute("open") is None:
+            part.locator("summary").click()
+    expect(reasoning.filter(has_text="Birthplace first.").first).to_be_visible()
+    expect(turn).to_contain_text("Research search")  # each search of the research, in its record
+    expect(turn.get_by_label("Usage and timing")).to_contain_text("Input tokens")
