@@ -134,6 +134,11 @@ def test_debug_chat_shows_every_step_then_regenerates_stops_and_clears(
     expect(turn.get_by_test_id("tool-step")).to_have_count(0)
     expect(turn.get_by_label("Usage and timing")).to_contain_text("Output tokens")
 
+    # The conversation is kept: a reload shows the question and the regenerated answer again.
+    console.reload()
+    expect(answer).to_contain_text("Second take: clear skies, 19 C.")
+    expect(turn).to_contain_text("Weather by the oldest lighthouse tomorrow?")
+
     # Stop a slow answer: the text streams, Stop ends it, the partial answer stays, marked.
     stub.script({"content": "word " * 300, "tokens_per_s": 20, "chunk_size_chars": 5})
     console.get_by_label("Message").fill("Talk slowly")
@@ -234,3 +239,8 @@ def test_deep_research_toggle_shows_the_reasoning_apart(console: Page, chat_stac
     expect(reasoning.filter(has_text="Birthplace first.").first).to_be_visible()
     expect(turn).to_contain_text("Research search")  # each search of the research, in its record
     expect(turn.get_by_label("Usage and timing")).to_contain_text("Input tokens")
+
+    # 800 px wide, dark: nothing runs off the side.
+    console.set_viewport_size({"width": 800, "height": 900})
+    console.get_by_label("Theme").select_option("dark")
+    assert console.evaluate("document.documentElement.scrollWidth") <= 800

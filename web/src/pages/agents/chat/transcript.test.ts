@@ -264,3 +264,22 @@ describe("history", () => {
     expect(regenerateTarget(loaded.turns[1])).toBe("9");
   });
 });
+
+describe("deep research's record", () => {
+  it("says what each search looked for and found, and how the research ended", () => {
+    const note = (msgType: string, data: Record<string, unknown>) =>
+      JSON.stringify({ msg_type: msgType, data: JSON.stringify(data) });
+    const stream = parseSseChunk(
+      msg({ type: "verbose", content: note("research_search", { step: 1, call_id: "c", tool: "recallKnowledge", query: "where was Ada born", ok: true,
+                                                                 passages: [{ id: "1" }, { id: "2" }] }), message_id: "1" }, true, 1) +
+        msg({ type: "verbose", content: note("research_search", { step: 2, tool: "search_web", ok: false, passages: [], error: "timed out" }), message_id: "2" }, true, 2) +
+        msg({ type: "verbose", content: note("research_finished", { steps: 3, searches: 2, tokens: 4100, stopped: "enough", passages: 2 }), message_id: "3" }, true, 3),
+    ).events;
+    const [turn] = play(stream).turns;
+    expect(turn.steps).toEqual([
+      { kind: "note", id: "1", title: "Research search, step 1", detail: '"where was Ada born" → 2 passages' },
+      { kind: "note", id: "2", title: "Research search, step 2", detail: "search_web → failed: timed out" },
+      { kind: "note", id: "3", title: "Research finished", detail: "3 steps, 2 searches, 2 passages read, 4100 tokens, stopped: enough" },
+    ]);
+  });
+});

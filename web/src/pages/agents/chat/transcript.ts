@@ -336,15 +336,24 @@ function verbose(turn: Turn, message: ChatMessage): Turn {
     const passages = parsePassages(message.content);
     return passages.length ? { ...turn, steps: [...turn.steps, { kind: "knowledge", id: String(message.message_id), passages }] } : turn;
   }
-  if (msgType.startsWith("research_")) {
-    const title = msgType === "research_finished" ? "Research finished" : "Research search";
-    const detail = Object.entries(data)
-      .filter(([, v]) => typeof v !== "object")
-      .map(([k, v]) => `${k}: ${String(v)}`)
-      .join(", ");
-    return { ...turn, steps: [...turn.steps, { kind: "note", id: String(message.message_id), title, detail }] };
+  if (msgType === "research_search" || msgType === "research_finished") {
+    return { ...turn, steps: [...turn.steps, { kind: "note", id: String(message.message_id), ...researchNote(msgType, data) }] };
   }
   return turn; // generate_answer_finish and other records: nothing to show
+}
+
+/** Deep research's run record, in a line: what each search looked for and found, how it ended. */
+export function researchNote(msgType: string, data: Record<string, unknown>): { title: string; detail: string } {
+  if (msgType === "research_finished") {
+    const parts = [`${str(data.steps)} steps`, `${str(data.searches)} searches`, `${str(data.passages)} passages read`];
+    if (data.tokens !== undefined) parts.push(`${str(data.tokens)} tokens`);
+    if (data.stopped) parts.push(`stopped: ${str(data.stopped)}`);
+    return { title: "Research finished", detail: parts.join(", ") };
+  }
+  const found = Array.isArray(data.passages) ? data.passages.length : 0;
+  const query = data.query ? `"${str(data.query)}"` : str(data.tool);
+  const outcome = data.ok === false ? `failed${data.error ? `: ${str(data.error)}` : ""}` : `${found} passage${found === 1 ? "" : "s"}`;
+  return { title: `Research search, step ${str(data.step)}`, detail: `${query} → ${outcome}` };
 }
 
 function str(value: unknown): string {
