@@ -168,6 +168,12 @@ export function TurnView({ turn, index }: Props) {
             <span className="badge">Cancelled</span> The answer was stopped.
           </p>
         )}
+        {turn.waitingForTools && (
+          <p className="chat-status" role="status">
+            <span className="badge badge-running">Waiting for tool outputs</span> The agent called a client-side tool: its
+            caller answers it with /v3/chat/submit_tool_outputs.
+          </p>
+        )}
         {turn.status === "failed" && (
           <div className="banner banner-error" role="alert">
             {turn.error || "The chat failed."}

@@ -283,3 +283,18 @@ describe("deep research's record", () => {
     ]);
   });
 });
+
+describe("a run waiting for client-side tool outputs", () => {
+  it("is marked from the chat record, its call without a response", () => {
+    const stream = parseSseChunk(
+      msg({ role: "user", type: "ack", content: "q", message_id: "1" }, true, 1) +
+        msg({ type: "function_call", content: JSON.stringify({ name: "local_lookup", arguments: "{}" }), message_id: "2",
+              extra_info: { call_id: "c1", tool_name: "local_lookup" } }, true, 2) +
+        "event: done\ndata: \n\n",
+    ).events;
+    let state = play(stream);
+    expect(state.turns[0].steps[0]).toMatchObject({ kind: "tool", name: "local_lookup", response: null });
+    state = reduce(state, { type: "chat", key: "t1", chatId: "5", status: "requires_action", usage: { input: 3, output: 1 } });
+    expect(state.turns[0]).toMatchObject({ waitingForTools: true, status: "completed" });
+  });
+});

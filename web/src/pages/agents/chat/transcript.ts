@@ -75,6 +75,8 @@ export interface Turn {
   endedAt: number | null;
   /** Whether the turn was sent (not loaded): only these have timings. */
   live: boolean;
+  /** The run stopped for the outputs of client-side tools (requires_action): the caller's to give. */
+  waitingForTools: boolean;
 }
 
 export interface Transcript {
@@ -110,6 +112,7 @@ function newTurn(key: string, question: string, at: number | null, live: boolean
     firstTokenAt: null,
     endedAt: null,
     live,
+    waitingForTools: false,
   };
 }
 
@@ -163,7 +166,8 @@ function chatRecord(turn: Turn, action: Extract<Action, { type: "chat" }>): Turn
     status = "failed";
     error = error || action.error || "the chat failed";
   } else if (action.status === "completed" && turn.status !== "streaming") status = "completed";
-  return { ...turn, chatId: action.chatId, usage: action.usage === undefined ? turn.usage : action.usage, status, error };
+  const waitingForTools = action.status === "requires_action";
+  return { ...turn, chatId: action.chatId, usage: action.usage === undefined ? turn.usage : action.usage, status, error, waitingForTools };
 }
 
 function onEvent(turn: Turn, event: SseEvent, at: number): Turn {
