@@ -2,6 +2,7 @@
 // An area adds itself here and nowhere else in the shell.
 import type { ReactNode } from "react";
 import { TokensPage } from "../pages/tokens/TokensPage";
+import { agentChatRoutes } from "../pages/agents/chat/routes";
 
 export interface Area {
   /** The URL base, e.g. "/knowledge"; its routes are relative to it. */
@@ -13,4 +14,5 @@ export interface Area {
 
 export const AREAS: Area[] = [
   { base: "/tokens", label: "Access tokens", routes: [{ path: "", element: <TokensPage /> }] },
+  { base: "/agents", label: "Agents", routes: [...agentChatRoutes] },
 ];
