@@ -1,7 +1,7 @@
 // An answer's text as blocks and spans (markdown.ts); citation marks link to the turn's sources.
 import type { ReactNode } from "react";
 import type { MessageSource } from "./api";
-import { parseBlocks, type Inline } from "./markdown";
+import { parseBlocks, type Inline } from "./markdownParse";
 
 interface Props {
   text: string;

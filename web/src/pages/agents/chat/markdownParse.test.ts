@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBlocks, parseInline } from "./markdown";
+import { parseBlocks, parseInline } from "./markdownParse";
 
 describe("parseBlocks", () => {
   it("splits paragraphs, fenced code, lists and headings", () => {
