@@ -66,7 +66,7 @@ export function KnowledgeSection({ form, update, datasets }: SectionProps & { da
           </select>
         </label>
         <label className="field">
-          <span>Recall</span>
+          <span>Recall mode</span>
           <select value={form.auto ? "auto" : "demand"} onChange={(e) => update({ auto: e.target.value === "auto" })}>
             <option value="auto">Automatic (every turn)</option>
             <option value="demand">On demand (the model asks)</option>
