@@ -21,6 +21,7 @@ import {
 import { fromBotInfo, isDirty, knownVariables, toBotInfo, validate, type AgentForm } from "./form";
 import { HistoryPanel } from "./HistoryPanel";
 import { PromptEditor } from "./PromptEditor";
+import { ClientToolsSection, ResearchSection } from "./sections/AdvancedSection";
 import { OnboardingSection, SuggestionsSection } from "./sections/DialogSection";
 import { KnowledgeSection } from "./sections/KnowledgeSection";
 import { DatabasesSection, VariablesSection } from "./sections/MemorySection";
@@ -192,11 +193,22 @@ function Editor({ initial, spaceId, botId, catalog }: { initial: DraftBotData; s
 
       <div className="agent-layout">
         <div className="agent-main">
-          <div className="tabs" role="tablist" aria-label="Agent">
-            <button type="button" role="tab" id="tab-configure" aria-controls="panel-configure" aria-selected={tab === "configure"} onClick={() => setTab("configure")}>
+          <div
+            className="tabs"
+            role="tablist"
+            aria-label="Agent"
+            onKeyDown={(e) => {
+              // arrow keys move between the two tabs (the WAI-ARIA tabs pattern)
+              if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+              const next = tab === "configure" ? "versions" : "configure";
+              setTab(next);
+              document.getElementById(`tab-${next}`)?.focus();
+            }}
+          >
+            <button type="button" role="tab" id="tab-configure" aria-controls="panel-configure" aria-selected={tab === "configure"} tabIndex={tab === "configure" ? 0 : -1} onClick={() => setTab("configure")}>
               Configure
             </button>
-            <button type="button" role="tab" id="tab-versions" aria-controls="panel-versions" aria-selected={tab === "versions"} onClick={() => setTab("versions")}>
+            <button type="button" role="tab" id="tab-versions" aria-controls="panel-versions" aria-selected={tab === "versions"} tabIndex={tab === "versions" ? 0 : -1} onClick={() => setTab("versions")}>
               Versions
             </button>
           </div>
@@ -227,6 +239,8 @@ function Editor({ initial, spaceId, botId, catalog }: { initial: DraftBotData; s
             <WorkflowsSection form={form} update={update} workflows={workflows} />
             <OnboardingSection form={form} update={update} />
             <SuggestionsSection form={form} update={update} />
+            <ResearchSection form={form} update={update} />
+            <ClientToolsSection form={form} update={update} />
             <ShortcutsSection
               spaceId={spaceId}
               botId={botId}

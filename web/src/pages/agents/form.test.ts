@@ -16,6 +16,8 @@ const info: BotInfo = {
   plugin_info_list: [{ plugin_id: "9", api_id: "91", api_name: "list_notes" }],
   onboarding_info: { prologue: "Welcome", suggested_questions: ["A?"] },
   suggest_reply_info: { suggest_reply_mode: 1, customized_suggest_prompt: "ask more" },
+  deep_research: { enabled: true, max_steps: 3 },
+  client_tool_list: [{ name: "get_weather", description: "weather", parameters: '{"type":"object"}' }, { name: "local_time" }],
 };
 
 describe("fromBotInfo", () => {
@@ -63,6 +65,8 @@ describe("toBotInfo", () => {
     expect(out.knowledge?.top_k).toBe(4);
     expect(out.plugin_info_list).toEqual(info.plugin_info_list);
     expect(out.bot_id).toBe("42");
+    expect(out.deep_research).toEqual({ enabled: true, max_steps: 3 });
+    expect(out.client_tool_list).toEqual(info.client_tool_list);
     expect(isDirty(fromBotInfo(info), info)).toBe(false);
   });
 
@@ -88,11 +92,13 @@ describe("validate", () => {
     form.params.temperature = "warm";
     form.variables.push({ key: "9lives", description: "", defaultValue: "", promptDisabled: false, disabled: false });
     form.variables.push({ key: "city", description: "", defaultValue: "", promptDisabled: false, disabled: false });
+    form.clientTools[0].parameters = "{oops";
     expect(validate(form)).toEqual([
       "Name: must not be empty",
       'Model temperature: "warm" is not a number',
       'Variable 2: "9lives" is not a valid name (letters, digits, _; not starting with a digit)',
       'Variable 3: "city" is defined twice',
+      "Client tool 1 parameters: not valid JSON",
     ]);
     expect(validate(fromBotInfo(info))).toEqual([]);
   });

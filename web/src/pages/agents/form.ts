@@ -33,6 +33,12 @@ export interface VariableRow {
   disabled: boolean;
 }
 
+export interface ClientToolRow {
+  name: string;
+  description: string;
+  parameters: string;
+}
+
 export interface AgentForm {
   name: string;
   description: string;
@@ -61,6 +67,10 @@ export interface AgentForm {
   showAllQuestions: boolean;
   suggestMode: number;
   suggestPrompt: string;
+  research: boolean;
+  researchSteps: string;
+  researchTokens: string;
+  clientTools: ClientToolRow[];
 }
 
 const text = (value: unknown): string => (value === undefined || value === null ? "" : String(value));
@@ -116,6 +126,10 @@ export function fromBotInfo(info: BotInfo): AgentForm {
     showAllQuestions: num(onboarding.suggested_questions_show_mode, 0) === 1,
     suggestMode: num(suggest.suggest_reply_mode, 2),
     suggestPrompt: text(suggest.customized_suggest_prompt),
+    research: info.deep_research?.enabled ?? false,
+    researchSteps: text(info.deep_research?.max_steps),
+    researchTokens: text(info.deep_research?.max_tokens),
+    clientTools: (info.client_tool_list ?? []).map((t) => ({ name: text(t.name), description: text(t.description), parameters: text(t.parameters) })),
   };
 }
 
@@ -137,6 +151,8 @@ export function validate(form: AgentForm): string[] {
     ["History rounds", form.historyRound],
     ["Knowledge top K", form.topK],
     ["Knowledge minimum score", form.minScore],
+    ["Research steps", form.researchSteps],
+    ["Research tokens", form.researchTokens],
   ] as const) {
     const n = typed(value);
     if (n !== undefined && Number.isNaN(n)) problems.push(`${label}: "${value}" is not a number`);
@@ -146,6 +162,14 @@ export function validate(form: AgentForm): string[] {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v.key)) problems.push(`Variable ${i + 1}: "${v.key}" is not a valid name (letters, digits, _; not starting with a digit)`);
     else if (keys.has(v.key)) problems.push(`Variable ${i + 1}: "${v.key}" is defined twice`);
     keys.add(v.key);
+  });
+  form.clientTools.forEach((t, i) => {
+    if (!t.parameters.trim()) return;
+    try {
+      JSON.parse(t.parameters);
+    } catch {
+      problems.push(`Client tool ${i + 1} parameters: not valid JSON`);
+    }
   });
   return problems;
 }
@@ -218,6 +242,14 @@ export function toBotInfo(form: AgentForm, base: BotInfo): BotInfo {
       suggest_reply_mode: form.suggestMode,
       customized_suggest_prompt: form.suggestPrompt,
     },
+    deep_research: defined({
+      enabled: form.research,
+      max_steps: typed(form.researchSteps),
+      max_tokens: typed(form.researchTokens),
+    }),
+    client_tool_list: form.clientTools.map((t) =>
+      defined({ name: t.name.trim(), description: t.description || undefined, parameters: t.parameters.trim() || undefined }),
+    ),
   };
 }
 
