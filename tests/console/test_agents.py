@@ -78,6 +78,8 @@ def test_build_an_agent_save_reload_publish_diff_and_revert(
     bot_id = console.url.rstrip("/").split("/")[-1]
     save_state = console.get_by_test_id("save-state")
     expect(save_state).to_have_text("Saved")
+    expect(console.get_by_label("Add a tool")).to_contain_text(plugin)  # the lists to bind from loaded...
+    expect(console.get_by_role("alert")).to_have_count(0)  # ...every one of them (models, workflows, tables too)
 
     # The persona reads {{city}}: unknown (marked so) until it is defined as a memory variable.
     persona = "You are the guide of {{city}}. Greet {{ visitor }} warmly."
@@ -189,3 +191,19 @@ def test_the_list_creates_duplicates_and_deletes_and_the_editor_shows_server_err
     console.get_by_label("Temperature").fill("warm")
     console.get_by_role("button", name="Save", exact=True).click()
     expect(console.get_by_role("alert")).to_contain_text('Model temperature: "warm" is not a number')
+
+    # Discard drops the edits; a shortcut command is saved on its own and survives a reload.
+    console.get_by_role("button", name="Discard").click()
+    expect(console.get_by_test_id("save-state")).to_have_text("Saved")
+    expect(console.get_by_label("Temperature")).to_have_value("")
+    console.get_by_role("button", name="Add shortcut").click()
+    shortcut = console.get_by_role("form", name="Shortcut command")
+    shortcut.get_by_label("Command").fill("/summary")
+    shortcut.get_by_label("Shortcut name").fill("Summary")
+    shortcut.get_by_label("Message sent").fill("Summarize our chat so far.")
+    shortcut.get_by_role("button", name="Save shortcut").click()
+    commands = console.get_by_role("list", name="Shortcut commands")
+    expect(commands).to_contain_text("/summary")
+    console.reload()
+    expect(commands).to_contain_text("/summary")
+    expect(console.get_by_test_id("save-state")).to_have_text("Saved")
