@@ -1,7 +1,7 @@
 """The console's Agents area against the real stack: the space's agents (create, duplicate,
-delete), the editor (persona with highlighted {{variables}}, model, a bound dataset and plugin
-tool, explicit save that survives a reload, the server's errors), publish, versions with a diff
-against the draft, and revert."""
+delete), the editor (persona with highlighted {{variables}}, model, a bound dataset, plugin tool
+and memory table, explicit save that survives a reload, the server's errors, shortcuts), publish,
+versions with a diff against the draft, and revert."""
 
 from __future__ import annotations
 
@@ -41,19 +41,22 @@ def notes_api(title: str) -> dict[str, Any]:
     }
 
 
-def make_dataset_and_plugin(stack: KnowledgeStack) -> tuple[str, str]:
-    """A dataset and a plugin with one tool in the admin's space: (dataset name, plugin title)."""
+def make_dataset_plugin_and_table(stack: KnowledgeStack) -> tuple[str, str, str]:
+    """A dataset, a plugin with one tool and a memory table in the admin's space: their names."""
     suffix = uuid.uuid4().hex[:6]
-    dataset, plugin = f"Fjords {suffix}", f"Notes {suffix}"
+    dataset, plugin, table = f"Fjords {suffix}", f"Notes {suffix}", f"visits_{suffix}"
 
     async def go() -> None:
         client: AtelierClient
         async with stack.client() as client:
             await client.create_dataset(dataset)
             await register_api_key_plugin(client, notes_api(plugin), api_key="k-" + "4" * 24)
+            await client.call("/api/memory/database/add", {
+                "space_id": client.space_id, "table_name": table, "table_desc": "who visited", "rw_mode": 1,
+                "field_list": [{"name": "place", "type": 1, "must_required": True}]})
 
     run_sync(go())
-    return dataset, plugin
+    return dataset, plugin, table
 
 
 def draft(stack: KnowledgeStack, bot_id: str) -> dict[str, Any]:
@@ -64,7 +67,7 @@ def draft(stack: KnowledgeStack, bot_id: str) -> dict[str, Any]:
 def test_build_an_agent_save_reload_publish_diff_and_revert(
     console: Page, chat_stack: KnowledgeStack, screenshot: Callable[[Page, str], None]
 ) -> None:
-    dataset, plugin = make_dataset_and_plugin(chat_stack)
+    dataset, plugin, table = make_dataset_plugin_and_table(chat_stack)
     models = call(chat_stack, "/api/bot/get_type_list", {"model": True})["data"]["model_list"]
     model_name = next(m["name"] for m in models if m["model_type"] == SMALL_CONTEXT_MODEL_ID)
     name = f"Guide {uuid.uuid4().hex[:6]}"
@@ -101,6 +104,8 @@ def test_build_an_agent_save_reload_publish_diff_and_revert(
     console.get_by_label("Recall mode").select_option("demand")
     console.get_by_label("Add a tool").select_option(label=f"{plugin} › list_notes")
     console.get_by_role("button", name="Add tool").click()
+    console.get_by_label("Add a database").select_option(label=table)
+    console.get_by_role("button", name="Add database").click()
     console.get_by_label("Opening message").fill("Welcome to the fjords!")
     console.get_by_role("button", name="Save", exact=True).click()
     expect(save_state).to_have_text("All changes saved")
@@ -111,6 +116,7 @@ def test_build_an_agent_save_reload_publish_diff_and_revert(
     assert [k["name"] for k in saved["knowledge"]["knowledge_info"]] == [dataset]
     assert int(saved["knowledge"]["top_k"]) == 5 and saved["knowledge"]["auto"] is False
     assert [p["api_name"] for p in saved["plugin_info_list"]] == ["list_notes"]
+    assert [d["table_name"] for d in saved["database_list"]] == [table]
     assert saved["variable_list"] == [{"key": "city", "description": "", "default_value": "Bergen",
                                        "prompt_disabled": False, "is_disabled": False}]
 
@@ -123,6 +129,7 @@ def test_build_an_agent_save_reload_publish_diff_and_revert(
     expect(console.get_by_role("list", name="Bound tools")).to_contain_text("list_notes")
     expect(console.get_by_role("list", name="Bound tools")).to_contain_text(plugin)
     expect(console.get_by_label("Recall mode")).to_have_value("demand")
+    expect(console.get_by_role("list", name="Bound databases")).to_contain_text(table)
     expect(console.get_by_label("Variable 1 name")).to_have_value("city")
     expect(console.get_by_label("Opening message")).to_have_value("Welcome to the fjords!")
     expect(console.locator("[data-debug-chat-slot]")).to_be_attached()
