@@ -1,10 +1,11 @@
 """The console's Agents area against the real stack: the space's agents (create, duplicate,
-delete), the editor (persona with highlighted {{variables}}, model, a bound dataset, plugin tool
-and memory table, explicit save that survives a reload, the server's errors, shortcuts), publish,
+delete), the editor (persona with highlighted {{variables}}, model, a bound dataset, plugin tool,
+memory table and workflow, explicit save that survives a reload, the server's errors, shortcuts), publish,
 versions with a diff against the draft, and revert."""
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 from collections.abc import Callable
@@ -14,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from atelier_devstack.api_client import AtelierClient
+from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, entry, exit_, out, param, ref
 from atelier_devstack.pytest_plugin import run_sync
 from atelier_devstack.stack_fixtures import SMALL_CONTEXT_MODEL_ID, KnowledgeStack
 from atelier_devstack.tool_servers import register_api_key_plugin
@@ -41,10 +43,14 @@ def notes_api(title: str) -> dict[str, Any]:
     }
 
 
-def make_dataset_plugin_and_table(stack: KnowledgeStack) -> tuple[str, str, str]:
-    """A dataset, a plugin with one tool and a memory table in the admin's space: their names."""
+def make_bindables(stack: KnowledgeStack) -> tuple[str, str, str, str]:
+    """A dataset, a plugin with one tool, a memory table and a published workflow in the admin's
+    space: their names."""
     suffix = uuid.uuid4().hex[:6]
-    dataset, plugin, table = f"Fjords {suffix}", f"Notes {suffix}", f"visits_{suffix}"
+    dataset, plugin, table, workflow = f"Fjords {suffix}", f"Notes {suffix}", f"visits_{suffix}", f"echo_{suffix}"
+    canvas = {"nodes": [entry(out("city", required=True, description="a city")),
+                        exit_(param("city", ref(ENTRY_ID, "city")))],
+              "edges": chain(ENTRY_ID, EXIT_ID)}
 
     async def go() -> None:
         client: AtelierClient
@@ -55,8 +61,16 @@ def make_dataset_plugin_and_table(stack: KnowledgeStack) -> tuple[str, str, str]
                 "space_id": client.space_id, "table_name": table, "table_desc": "who visited", "rw_mode": 1,
                 "field_list": [{"name": "place", "type": 1, "must_required": True}]})
 
+            async def flow(route: str, **body: Any) -> dict[str, Any]:
+                return await client.call(f"/api/workflow_api/{route}", {"space_id": client.space_id, **body})
+
+            workflow_id = (await flow("create", name=workflow, desc="Echoes the city"))["data"]["workflow_id"]
+            commit = (await flow("canvas", workflow_id=workflow_id))["data"]["vcs_data"]["submit_commit_id"]
+            await flow("save", workflow_id=workflow_id, schema=json.dumps(canvas), submit_commit_id=commit)
+            await flow("publish", workflow_id=workflow_id, force=True)
+
     run_sync(go())
-    return dataset, plugin, table
+    return dataset, plugin, table, workflow
 
 
 def draft(stack: KnowledgeStack, bot_id: str) -> dict[str, Any]:
@@ -67,7 +81,7 @@ def draft(stack: KnowledgeStack, bot_id: str) -> dict[str, Any]:
 def test_build_an_agent_save_reload_publish_diff_and_revert(
     console: Page, chat_stack: KnowledgeStack, screenshot: Callable[[Page, str], None]
 ) -> None:
-    dataset, plugin, table = make_dataset_plugin_and_table(chat_stack)
+    dataset, plugin, table, workflow = make_bindables(chat_stack)
     models = call(chat_stack, "/api/bot/get_type_list", {"model": True})["data"]["model_list"]
     model_name = next(m["name"] for m in models if m["model_type"] == SMALL_CONTEXT_MODEL_ID)
     name = f"Guide {uuid.uuid4().hex[:6]}"
@@ -106,6 +120,8 @@ def test_build_an_agent_save_reload_publish_diff_and_revert(
     console.get_by_role("button", name="Add tool").click()
     console.get_by_label("Add a database").select_option(label=table)
     console.get_by_role("button", name="Add database").click()
+    console.get_by_label("Add a workflow").select_option(label=workflow)
+    console.get_by_role("button", name="Add workflow").click()
     console.get_by_label("Opening message").fill("Welcome to the fjords!")
     console.get_by_role("button", name="Save", exact=True).click()
     expect(save_state).to_have_text("All changes saved")
@@ -117,6 +133,7 @@ def test_build_an_agent_save_reload_publish_diff_and_revert(
     assert int(saved["knowledge"]["top_k"]) == 5 and saved["knowledge"]["auto"] is False
     assert [p["api_name"] for p in saved["plugin_info_list"]] == ["list_notes"]
     assert [d["table_name"] for d in saved["database_list"]] == [table]
+    assert [w["workflow_name"] for w in saved["workflow_info_list"]] == [workflow]
     assert saved["variable_list"] == [{"key": "city", "description": "", "default_value": "Bergen",
                                        "prompt_disabled": False, "is_disabled": False}]
 
@@ -130,6 +147,7 @@ def test_build_an_agent_save_reload_publish_diff_and_revert(
     expect(console.get_by_role("list", name="Bound tools")).to_contain_text(plugin)
     expect(console.get_by_label("Recall mode")).to_have_value("demand")
     expect(console.get_by_role("list", name="Bound databases")).to_contain_text(table)
+    expect(console.get_by_role("list", name="Bound workflows")).to_contain_text(workflow)
     expect(console.get_by_label("Variable 1 name")).to_have_value("city")
     expect(console.get_by_label("Opening message")).to_have_value("Welcome to the fjords!")
     expect(console.locator("[data-debug-chat-slot]")).to_be_attached()
