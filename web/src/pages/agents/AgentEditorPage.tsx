@@ -138,7 +138,14 @@ function Editor({ initial, spaceId, botId, catalog }: { initial: DraftBotData; s
       <header className="page-header">
         <div>
           <p className="small">
-            <Link to="/agents">← Agents</Link>
+            <Link
+              to="/agents"
+              onClick={(e) => {
+                if (dirty && !window.confirm("Leave the editor? Your unsaved changes are lost.")) e.preventDefault();
+              }}
+            >
+              ← Agents
+            </Link>
           </p>
           <h1>{base.name}</h1>
           <p className="muted">
