@@ -1,6 +1,8 @@
 // The console's areas: one entry each, its sidebar link and its routes (paths below its base).
 // An area adds itself here and nowhere else in the shell.
 import type { ReactNode } from "react";
+import { AgentEditorPage } from "../pages/agents/AgentEditorPage";
+import { AgentsListPage } from "../pages/agents/AgentsListPage";
 import { TokensPage } from "../pages/tokens/TokensPage";
 import { agentChatRoutes } from "../pages/agents/chat/routes";
 
@@ -13,6 +15,14 @@ export interface Area {
 }
 
 export const AREAS: Area[] = [
+  {
+    base: "/agents",
+    label: "Agents",
+    routes: [
+      { path: "", element: <AgentsListPage /> },
+      { path: ":botId", element: <AgentEditorPage /> },
+    ],
+  },
   { base: "/tokens", label: "Access tokens", routes: [{ path: "", element: <TokensPage /> }] },
   { base: "/agents", label: "Agents", routes: [...agentChatRoutes] },
 ];
