@@ -16,9 +16,10 @@ from playwright.sync_api import Page, expect
 
 from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, entry, exit_, out, param, ref
+from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.pytest_plugin import run_sync
 from atelier_devstack.stack_fixtures import SMALL_CONTEXT_MODEL_ID, KnowledgeStack
-from atelier_devstack.tool_servers import register_api_key_plugin
+from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
 
 pytestmark = pytest.mark.e2e
 
@@ -150,7 +151,7 @@ def test_build_an_agent_save_reload_publish_diff_and_revert(
     expect(console.get_by_role("list", name="Bound workflows")).to_contain_text(workflow)
     expect(console.get_by_label("Variable 1 name")).to_have_value("city")
     expect(console.get_by_label("Opening message")).to_have_value("Welcome to the fjords!")
-    expect(console.locator("[data-debug-chat-slot]")).to_be_attached()
+    expect(console.get_by_role("heading", name="Debug chat")).to_be_visible()  # beside the editor
     screenshot(console, "agent-editor")
 
     # Publish, change the draft, compare the version with it, then revert.
@@ -232,3 +233,71 @@ def test_the_list_creates_duplicates_and_deletes_and_the_editor_shows_server_err
     console.reload()
     expect(commands).to_contain_text("/summary")
     expect(console.get_by_test_id("save-state")).to_have_text("Saved")
+
+
+FACT = "The Tower of Hercules in A Coruna is the oldest working lighthouse."
+
+
+def forecast_api(tools: ToolServer) -> dict[str, Any]:
+    return {
+        "openapi": "3.0.3", "info": {"title": "Weather", "description": "Forecasts", "version": "1"},
+        "servers": [{"url": f"http://{tools.host}:{tools.port}/v1"}],
+        "paths": {"/forecast/{city}": {"get": {
+            "operationId": "forecast", "summary": "The forecast of a city",
+            "parameters": [{"name": "city", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "OK"}}}}},
+    }
+
+
+def test_build_an_agent_with_knowledge_and_a_plugin_then_chat_beside_the_editor(
+    console: Page, chat_stack: KnowledgeStack, stub: OpenAIStub
+) -> None:
+    """The journey of the issue: an agent built in the editor with a knowledge base and a plugin tool,
+    then asked in the debug chat beside it, which shows the tool call, its response and the passage."""
+    suffix = uuid.uuid4().hex[:6]
+    dataset, plugin = f"Lighthouses {suffix}", f"Weather {suffix}"
+    with ToolServer() as tools:
+        tools.respond("GET", "/v1/forecast/Coruna", {"city": "Coruna", "high_c": 19, "sky": "clear"})
+
+        async def setup() -> None:
+            async with chat_stack.client() as client:
+                dataset_id = await client.create_dataset(dataset)
+                doc = await client.create_text_document(dataset_id, "lighthouse-facts", FACT)
+                assert (await client.wait_documents([doc["document_id"]]))[doc["document_id"]]["status"] == 1
+                spec = forecast_api(tools)
+                spec["info"]["title"] = plugin
+                await register_api_key_plugin(client, spec, api_key="k-" + "6" * 24)
+
+        run_sync(setup())
+        console.get_by_role("link", name="Agents").click()
+        form = console.get_by_role("form", name="Create an agent")
+        form.get_by_label("Name").fill(f"Coast guide {suffix}")
+        form.get_by_role("button", name="Create agent").click()
+        expect(console.get_by_test_id("save-state")).to_have_text("Saved")
+        console.get_by_label("Persona and prompt").fill("You are a coast guide.")
+        console.get_by_label("Add a dataset").select_option(label=f"{dataset} (1 documents)")
+        console.get_by_role("button", name="Add dataset").click()
+        console.get_by_label("Minimum score").fill("0")
+        console.get_by_label("Add a tool").select_option(label=f"{plugin} › forecast")
+        console.get_by_role("button", name="Add tool").click()
+        console.get_by_role("button", name="Save", exact=True).click()
+        expect(console.get_by_test_id("save-state")).to_have_text("All changes saved")
+
+        stub.script(
+            {"content": "", "tool_calls": [{"name": "forecast", "arguments": {"city": "Coruna"}}]},
+            {"content": "Clear and 19 C by the Tower of Hercules, the oldest working lighthouse."},
+        )
+        chat = console.get_by_role("complementary").filter(has=console.get_by_role("heading", name="Debug chat"))
+        chat.get_by_label("Message").fill("Weather by the oldest lighthouse?")
+        chat.get_by_role("button", name="Send").click()
+        turn = chat.get_by_role("article", name="Turn 1")
+        expect(turn.get_by_test_id("answer")).to_contain_text("Clear and 19 C")
+        tool = turn.get_by_test_id("tool-step")
+        expect(tool).to_contain_text("forecast")
+        tool.locator("summary").click()
+        expect(tool.get_by_label("Arguments of forecast")).to_contain_text('"city": "Coruna"')
+        expect(tool.get_by_label("Response of forecast")).to_contain_text('"high_c": 19')
+        knowledge = turn.get_by_test_id("knowledge-step")
+        knowledge.locator("summary").click()
+        expect(knowledge).to_contain_text(FACT)
+        assert len(tools.calls("GET", "/v1/forecast/Coruna")) == 1

@@ -21,8 +21,8 @@ export const AREAS: Area[] = [
     routes: [
       { path: "", element: <AgentsListPage /> },
       { path: ":botId", element: <AgentEditorPage /> },
+      ...agentChatRoutes,
     ],
   },
   { base: "/tokens", label: "Access tokens", routes: [{ path: "", element: <TokensPage /> }] },
-  { base: "/agents", label: "Agents", routes: [...agentChatRoutes] },
 ];

@@ -29,6 +29,7 @@ import { ModelSection } from "./sections/ModelSection";
 import { Section } from "./sections/Section";
 import { ShortcutsSection } from "./sections/ShortcutsSection";
 import { PluginsSection, WorkflowsSection } from "./sections/SkillsSection";
+import { DebugChat } from "./chat/DebugChat";
 import "./agents.css";
 
 /** What the editor can bind: each list loads on its own, a failed one is named, not fatal. */
@@ -278,10 +279,7 @@ function Editor({ initial, spaceId, botId, catalog }: { initial: DraftBotData; s
           </div>
         </div>
         <aside className="agent-chat-column">
-          {/* ---- DEBUG CHAT SLOT: at merge, replace the next line with
-               <DebugChat botId={botId} spaceId={spaceId} />
-               (import { DebugChat } from "./chat/DebugChat"). ---- */}
-          <section aria-label="Debug chat" data-debug-chat-slot />
+          <DebugChat botId={botId} spaceId={spaceId} />
         </aside>
       </div>
       <PublishDialog
