@@ -1,6 +1,11 @@
 // The console's areas: one entry each, its sidebar link and its routes (paths below its base).
 // An area adds itself here and nowhere else in the shell.
 import type { ReactNode } from "react";
+import { PluginPage } from "../pages/plugins/PluginPage";
+import { PluginsPage } from "../pages/plugins/PluginsPage";
+import { ChatRunPage } from "../pages/runs/ChatRunPage";
+import { RunsPage } from "../pages/runs/RunsPage";
+import { WorkflowRunPage } from "../pages/runs/WorkflowRunPage";
 import { TokensPage } from "../pages/tokens/TokensPage";
 
 export interface Area {
@@ -13,4 +18,21 @@ export interface Area {
 
 export const AREAS: Area[] = [
   { base: "/tokens", label: "Access tokens", routes: [{ path: "", element: <TokensPage /> }] },
+  {
+    base: "/plugins",
+    label: "Plugins",
+    routes: [
+      { path: "", element: <PluginsPage /> },
+      { path: ":pluginId", element: <PluginPage /> },
+    ],
+  },
+  {
+    base: "/runs",
+    label: "Runs",
+    routes: [
+      { path: "", element: <RunsPage /> },
+      { path: "chat/:chatId", element: <ChatRunPage /> },
+      { path: "workflow/:workflowId/:executeId", element: <WorkflowRunPage /> },
+    ],
+  },
 ];
