@@ -1,6 +1,6 @@
 // Chat runs and workflow runs of the space, newest first, filtered by agent or workflow, status,
 // time, user and conversation; the filters live in the URL; "Load more" follows the cursor.
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useSession } from "../../app/session";
 import { ErrorBanner } from "../../ui/ErrorBanner";
@@ -173,7 +173,8 @@ function usePaged<T>(load: (cursor: string, signal?: AbortSignal) => Promise<{ d
 
 function ChatRunList({ filters, spaceId }: { filters: RunFilters; spaceId: string }) {
   const key = `${spaceId}?${filtersToSearch(filters).toString()}`;
-  const [now] = useState(() => Date.now());
+  // "The last hour" counts from when these filters were applied.
+  const now = useMemo(() => Date.now(), [key]);
   const runs = usePaged<ChatRun>((cursor, signal) => listChatRuns(listRequest(filters, spaceId, now, cursor), signal), key);
   return (
     <>
@@ -233,7 +234,8 @@ function ChatRunList({ filters, spaceId }: { filters: RunFilters; spaceId: strin
 
 function WorkflowRunList({ filters, spaceId }: { filters: RunFilters; spaceId: string }) {
   const key = `${spaceId}?${filtersToSearch(filters).toString()}`;
-  const [now] = useState(() => Date.now());
+  // "The last hour" counts from when these filters were applied.
+  const now = useMemo(() => Date.now(), [key]);
   const runs = usePaged<WorkflowRun>((cursor, signal) => listWorkflowRuns(listRequest(filters, spaceId, now, cursor), signal), key);
   return (
     <>
