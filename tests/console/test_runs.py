@@ -64,6 +64,8 @@ async def make_runs(api: AtelierClient, stub: OpenAIStub, tools: ToolServer) -> 
     await api.call("/api/playground_api/draftbot/update_draft_bot_info", {"bot_info": {
         "bot_id": bot, "model_info": {"model_id": STUB_MODEL_ID},
         "plugin_info_list": [{"plugin_id": plugin_id, "api_id": api_id}]}})
+    await api.call("/api/plugin_api/debug_api", {"space_id": api.space_id, "plugin_id": plugin_id, "api_id": api_id,
+                                                 "parameters": json.dumps({"city": "Paris"}), "operation": 1})
     await api.call("/api/plugin_api/publish_plugin", {"space_id": api.space_id, "plugin_id": plugin_id})
     await api.call("/api/draftbot/publish", {"space_id": api.space_id, "bot_id": bot})
     stub.script({"content": "", "tool_calls": [{"name": "forecast", "arguments": {"city": "Paris"}}]},
