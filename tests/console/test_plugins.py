@@ -10,9 +10,9 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
-from atelier_devstack.tool_servers import ToolServer
+from atelier_devstack.tool_servers import OAuthServer, ToolServer
 
 CORS = {"Access-Control-Allow-Origin": "*"}  # the console fetches a document URL from the browser
 API_KEY = "k-" + "5" * 24
@@ -158,3 +158,56 @@ def test_api_key_auth_is_saved_masked_and_sent_to_the_server(console: Page, weat
     expect(dialog.get_by_label("Response received")).to_contain_text("clear over the fjord")
     assert weather_api.calls("GET", "/weather/Oslo")[-1].headers["x-api-key"] == API_KEY
     expect(dialog.get_by_label("Request sent")).not_to_contain_text(API_KEY)  # masked in what is shown
+
+
+def test_oauth_authorization_code_is_authorized_used_and_revoked(console: Page, console_context: BrowserContext,
+                                                                 weather_api: ToolServer) -> None:
+    title = f"Private {uuid.uuid4().hex[:6]}"
+    weather_api.respond("GET", "/openapi.json", weather_document(weather_api, title), headers=CORS)
+    console.get_by_role("link", name="Plugins").click()
+    import_from_url(console, weather_api.url("/openapi.json"))
+    expect(console.get_by_role("heading", name=title, level=1)).to_be_visible()
+
+    with OAuthServer() as idp:
+        console.get_by_role("tab", name="Authorization").click()
+        form = console.get_by_role("form", name="Authorization settings")
+        form.get_by_label("OAuth 2: authorization code (each user authorizes)").check()
+        form.get_by_label("Client ID").fill(idp.client_id)
+        form.get_by_label("Client secret").fill(idp.client_secret)
+        form.get_by_label("Authorization URL").fill(idp.authorize_url)
+        form.get_by_label("Token URL").fill("not a url")
+        form.get_by_role("button", name="Save authorization").click()
+        expect(form.get_by_text("Token URL must be an http or https URL.")).to_be_visible()
+        form.get_by_label("Token URL").fill(idp.token_url)
+        form.get_by_label("Scope").fill("weather.read")
+        form.get_by_role("button", name="Save authorization").click()
+        expect(form.get_by_role("status")).to_have_text("Authorization settings saved.")
+
+        card = console.get_by_role("region", name="Your authorization")
+        expect(card.get_by_role("status")).to_have_text("not authorized")
+        with console_context.expect_page() as opened:
+            card.get_by_role("link", name="Authorize").click()
+        provider_tab = opened.value
+        expect(provider_tab.locator("body")).to_contain_text(f"You authorized the plugin '{title}'")
+        provider_tab.close()
+        console.bring_to_front()
+        card.get_by_role("button", name="Refresh status").click()
+        expect(card.get_by_role("status")).to_have_text("authorized")
+
+        # the user's token goes with the tool's calls
+        console.get_by_role("tab", name="Tools").click()
+        console.get_by_role("button", name="Debug get_weather").click()
+        dialog = console.get_by_role("dialog", name="Debug get_weather")
+        dialog.get_by_label(re.compile(r"^city")).fill("Oslo")
+        dialog.get_by_role("button", name="Run").click()
+        expect(dialog.get_by_label("Response received")).to_contain_text("clear over the fjord")
+        assert weather_api.calls("GET", "/weather/Oslo")[-1].headers["authorization"] == \
+            f"Bearer {idp.access_tokens[-1]}"
+        dialog.get_by_role("button", name="Close").click()
+
+        console.get_by_role("tab", name="Authorization").click()
+        card = console.get_by_role("region", name="Your authorization")
+        card.get_by_role("button", name="Revoke").click()
+        expect(card.get_by_role("status")).to_have_text("not authorized")
+        expect(card.get_by_role("link", name="Authorize")).to_have_attribute("href", re.compile(
+            "^" + re.escape(idp.authorize_url)))

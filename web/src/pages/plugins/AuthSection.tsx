@@ -1,6 +1,6 @@
 // A plugin's auth settings (none, API key in a header or the query, OAuth 2 authorization code or
 // client credentials) and, for authorization code, the signed-in user's authorization.
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useSession } from "../../app/session";
 import { ErrorBanner } from "../../ui/ErrorBanner";
 import { useAsync } from "../../ui/useAsync";
@@ -53,7 +53,7 @@ export function AuthSection({ pluginId, meta, readOnly, onSaved }: { pluginId: s
 
   return (
     <>
-      <form className="card" onSubmit={save} aria-label="Authorization settings">
+      <form className="card" onSubmit={save} aria-label="Authorization settings" noValidate>
         <fieldset disabled={readOnly} className="plugins-sources">
           <legend>How the plugin's server is called</legend>
           {MODES.map(([mode, label]) => (
@@ -117,6 +117,12 @@ function OAuthStatusCard({ pluginId }: { pluginId: string }) {
   const status = useAsync((signal) => getOAuthStatus(spaceId, pluginId, signal), [spaceId, pluginId]);
   const [error, setError] = useState<unknown>(null);
   const authorized = status.data?.status === 1;
+  const reload = status.reload;
+  // Authorizing happens in another tab: coming back to this one shows the new status.
+  useEffect(() => {
+    window.addEventListener("focus", reload);
+    return () => window.removeEventListener("focus", reload);
+  }, [reload]);
 
   async function revoke() {
     setError(null);

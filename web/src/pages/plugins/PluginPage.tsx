@@ -136,7 +136,7 @@ function ToolsSection({
         </div>
       )}
       <ErrorBanner error={error ?? loadError} onRetry={loadError ? reload : undefined} />
-      <div className="table-scroll">
+      <div className="plugins-table-scroll">
         <table className="table">
           <caption className="visually-hidden">Tools</caption>
           <thead>

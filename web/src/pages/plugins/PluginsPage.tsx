@@ -50,7 +50,7 @@ export function PluginsPage() {
 
 function PluginTable({ plugins, caption, empty }: { plugins: PluginListEntry[]; caption: string; empty: string }) {
   return (
-    <div className="table-scroll">
+    <div className="plugins-table-scroll">
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -66,6 +66,8 @@ export function RunsPage() {
             key={kind}
             type="button"
             role="tab"
+            id={`runs-tab-${kind}`}
+            aria-controls="runs-panel"
             aria-selected={applied.kind === kind}
             onClick={() => switchKind(kind)}
           >
@@ -73,6 +75,7 @@ export function RunsPage() {
           </button>
         ))}
       </div>
+      <div role="tabpanel" id="runs-panel" aria-labelledby={`runs-tab-${applied.kind}`}>
       <form className="card inline-form runs-filters" onSubmit={submit} aria-label="Filter runs">
         <label className="field">
           <span>{chat ? "Agent" : "Workflow"}</span>
@@ -145,6 +148,7 @@ export function RunsPage() {
       )}
       <ErrorBanner error={subjects.error} />
       {chat ? <ChatRunList filters={applied} spaceId={spaceId} /> : <WorkflowRunList filters={applied} spaceId={spaceId} />}
+      </div>
     </section>
   );
 }
@@ -179,7 +183,7 @@ function ChatRunList({ filters, spaceId }: { filters: RunFilters; spaceId: strin
   return (
     <>
       <ErrorBanner error={runs.error} onRetry={runs.reload} />
-      <div className="table-scroll">
+      <div className="runs-table-scroll">
         <table className="table">
           <caption className="visually-hidden">Chat runs</caption>
           <thead>
@@ -240,7 +244,7 @@ function WorkflowRunList({ filters, spaceId }: { filters: RunFilters; spaceId: s
   return (
     <>
       <ErrorBanner error={runs.error} onRetry={runs.reload} />
-      <div className="table-scroll">
+      <div className="runs-table-scroll">
         <table className="table">
           <caption className="visually-hidden">Workflow runs</caption>
           <thead>
