@@ -93,9 +93,24 @@ def test_import_by_url_lists_tools_and_debugging_shows_the_servers_answer(consol
     dialog.get_by_role("button", name="Close").click()
     expect(tools.get_by_text("debugged", exact=True)).to_be_visible()
 
+    # publishing wants every enabled tool debugged: the server says which is not
+    console.get_by_role("tab", name="Publish").click()
+    publish = console.get_by_role("form", name="Publish")
+    publish.get_by_label("Version").fill("v1.0.0")
+    publish.get_by_role("button", name="Publish").click()
+    expect(publish.get_by_role("alert")).to_contain_text("create_note")
+    console.get_by_role("tab", name="Tools").click()
+    console.get_by_role("button", name="Switch off create_note").click()
+    expect(tools.get_by_role("row").filter(has_text="create_note")).to_contain_text("off")
+    console.get_by_role("tab", name="Publish").click()
+    publish.get_by_label("Version").fill("v1.0.0")
+    publish.get_by_label("What changed").fill("first version")
+    publish.get_by_role("button", name="Publish").click()
+    expect(publish.get_by_role("status")).to_have_text("Published v1.0.0.")
+
     console.get_by_role("link", name="← Plugins").click()
     own = console.get_by_role("table", name="Plugins of this space")
-    expect(own.get_by_role("link", name=title)).to_be_visible()
+    expect(own.get_by_role("row").filter(has=console.get_by_role("link", name=title))).to_contain_text("v1.0.0")
     screenshot(console, "plugins")
 
 
@@ -122,7 +137,29 @@ def test_a_bad_document_is_refused_in_the_servers_words_and_curl_imports(console
     expect(dialog.get_by_role("status")).to_contain_text("Read as cURL")
     dialog.get_by_role("button", name="Create plugin").click()
     expect(console.get_by_role("heading", name=name, level=1)).to_be_visible()
-    expect(console.get_by_role("table", name="Tools").get_by_role("code")).to_have_text("POST /v1/items")
+    tools = console.get_by_role("table", name="Tools")
+    expect(tools.get_by_role("code")).to_have_text("POST /v1/items")
+
+    # tools made, changed and deleted in the console
+    console.on("dialog", lambda confirm: confirm.accept())
+    console.get_by_role("button", name="New tool").click()
+    made = console.get_by_role("form", name="New tool")
+    made.get_by_label("Name").fill("list_items")
+    made.get_by_label("Method").select_option("GET")
+    made.get_by_label("Path").fill("/v1/items")
+    made.get_by_label("Description").fill("Lists the items")
+    made.get_by_role("button", name="Create tool").click()
+    expect(tools.get_by_role("row").filter(has_text="list_items")).to_contain_text("GET /v1/items")
+    console.get_by_role("button", name="Edit post_v1_items").click()
+    edited = console.get_by_role("form", name="Edit post_v1_items")
+    edited.get_by_label("Description").fill("Adds an item")
+    edited.get_by_role("button", name="Save tool").click()
+    expect(tools.get_by_role("row").filter(has_text="post_v1_items")).to_contain_text("Adds an item")
+    console.get_by_role("button", name="Delete list_items").click()
+    expect(tools.get_by_role("row").filter(has_text="list_items")).to_have_count(0)
+    console.reload()
+    expect(console.get_by_role("table", name="Tools").get_by_role("row").filter(has_text="Adds an item")).to_have_count(1)
+    expect(console.get_by_role("table", name="Tools").get_by_role("row").filter(has_text="list_items")).to_have_count(0)
 
 
 def test_api_key_auth_is_saved_masked_and_sent_to_the_server(console: Page, weather_api: ToolServer) -> None:
