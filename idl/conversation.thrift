@@ -651,6 +651,55 @@ struct ListNamedConversationsResponse {
     1: list<ConversationData> data
 }
 
+// ---------------------------------------------------------------- run records (console)
+// The space's chat runs (console chats and /v3/chat alike), newest first, and one run's whole
+// record: its messages (question, answer, tool calls and their results, other events), usage,
+// timings, error and the trace id of the request that started it (the x-tt-logid it answered).
+
+struct RunRecord {
+    1: i64 id (api.js_conv="true")              // the chat id
+    2: i64 conversation_id (api.js_conv="true")
+    3: i64 bot_id (api.js_conv="true")
+    4: string user_id                           // the end user
+    5: string status                            // ChatStatus
+    6: i64 created_at                           // unix ms
+    7: i64 finished_at                          // unix ms; 0 while running or waiting
+    8: i64 latency_ms                           // finished_at - created_at; 0 while running or waiting
+    9: Usage usage
+    10: optional LastError last_error
+    11: string trace_id                         // "" for runs recorded before trace ids were kept
+    12: bool draft_mode                         // a console chat with the agent's draft
+    13: string query                            // the question's text (its start)
+}
+
+struct ListRunRecordsRequest {
+    1: required i64 space_id (api.js_conv="true", api.space="true")
+    2: optional i64 bot_id (api.js_conv="true")
+    3: optional string status                   // ChatStatus
+    4: optional string user_id
+    5: optional i64 conversation_id (api.js_conv="true")
+    6: optional i64 start_time                  // unix seconds: runs created at or after
+    7: optional i64 end_time                    // unix seconds: runs created before
+    8: optional string cursor                   // next_cursor of the previous page; absent: the newest
+    9: optional i32 limit                       // 1..100, default 20
+}
+
+struct ListRunRecordsResponse {
+    1: list<RunRecord> data
+    2: bool has_more
+    3: string next_cursor
+}
+
+struct GetRunRecordRequest {
+    1: required i64 space_id (api.js_conv="true", api.space="true")
+    2: required i64 chat_id (api.js_conv="true")
+}
+
+struct GetRunRecordResponse {
+    1: RunRecord data
+    2: list<ChatMessage> messages               // every message of the run, oldest first
+}
+
 // ---------------------------------------------------------------- service
 
 service ConversationService {
@@ -667,6 +716,10 @@ service ConversationService {
         (api.post="/api/conversation/delete_message", api.category="conversation")
     BreakMessageResponse BreakMessage(1: BreakMessageRequest req)
         (api.post="/api/conversation/break_message", api.category="conversation")
+    ListRunRecordsResponse ListRunRecords(1: ListRunRecordsRequest req)
+        (api.post="/api/conversation/run_record/list", api.category="conversation")
+    GetRunRecordResponse GetRunRecord(1: GetRunRecordRequest req)
+        (api.post="/api/conversation/run_record/get", api.category="conversation")
 
     // ---- OpenAPI conversations and messages
     CreateConversationResponse CreateConversation(1: CreateConversationRequest req)

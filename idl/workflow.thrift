@@ -994,6 +994,46 @@ struct RunWorkflowToolResponse {
     9: i64 output_tokens
 }
 
+// ---------------------------------------------------------------- run records (console)
+// The space's workflow runs across its workflows, newest first (node-by-node detail: get_process
+// with the run's workflow_id and execute_id). Single-node debugs are left out.
+
+struct WorkflowRunRecord {
+    1: i64 execute_id (api.js_conv="true")
+    2: i64 workflow_id (api.js_conv="true")
+    3: string workflow_name
+    4: WorkflowExeStatus status
+    5: WorkflowRunMode run_mode
+    6: i64 creator_id (api.js_conv="true")      // who started it
+    7: i64 bot_id (api.js_conv="true")          // the agent that called it (0: none)
+    8: string version                           // "" : the draft
+    9: i64 created_at                           // unix ms
+    10: i64 finished_at                         // unix ms; 0 while running or interrupted
+    11: i64 latency_ms                          // finished_at - created_at; 0 while unfinished
+    12: i64 input_tokens
+    13: i64 output_tokens
+    14: string error_msg
+    15: string input                            // JSON
+    16: string output                           // JSON ("" until it ends)
+}
+
+struct ListWorkflowRunRecordsRequest {
+    1: required i64 space_id (api.js_conv="true", api.space="true")
+    2: optional i64 workflow_id (api.js_conv="true")
+    3: optional WorkflowExeStatus status
+    4: optional i64 creator_id (api.js_conv="true")
+    5: optional i64 start_time                  // unix seconds: runs created at or after
+    6: optional i64 end_time                    // unix seconds: runs created before
+    7: optional string cursor                   // next_cursor of the previous page; absent: the newest
+    8: optional i32 limit                       // 1..100, default 20
+}
+
+struct ListWorkflowRunRecordsResponse {
+    1: list<WorkflowRunRecord> data
+    2: bool has_more
+    3: string next_cursor
+}
+
 // ---------------------------------------------------------------- service
 
 service WorkflowService {
@@ -1040,6 +1080,8 @@ service WorkflowService {
         (api.post="/api/workflow_api/nodeDebug", api.category="workflow")
     GetNodeExecuteHistoryResponse GetNodeExecuteHistory(1: GetNodeExecuteHistoryRequest req)
         (api.get="/api/workflow_api/get_node_execute_history", api.category="workflow")
+    ListWorkflowRunRecordsResponse ListWorkflowRunRecords(1: ListWorkflowRunRecordsRequest req)
+        (api.post="/api/workflow_api/run_record/list", api.category="workflow")
 
     // ---- OpenAPI
     OpenAPIRunFlowResponse OpenAPIRunFlow(1: OpenAPIRunFlowRequest req)

@@ -1103,3 +1103,81 @@ class ListNamedConversationsResponse(_message.Message):
     DATA_FIELD_NUMBER: _ClassVar[int]
     data: _containers.RepeatedCompositeFieldContainer[ConversationData]
     def __init__(self, data: _Optional[_Iterable[_Union[ConversationData, _Mapping]]] = ...) -> None: ...
+
+class RunRecord(_message.Message):
+    __slots__ = ("id", "conversation_id", "bot_id", "user_id", "status", "created_at", "finished_at", "latency_ms", "usage", "last_error", "trace_id", "draft_mode", "query")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    LATENCY_MS_FIELD_NUMBER: _ClassVar[int]
+    USAGE_FIELD_NUMBER: _ClassVar[int]
+    LAST_ERROR_FIELD_NUMBER: _ClassVar[int]
+    TRACE_ID_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_MODE_FIELD_NUMBER: _ClassVar[int]
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    conversation_id: int
+    bot_id: int
+    user_id: str
+    status: str
+    created_at: int
+    finished_at: int
+    latency_ms: int
+    usage: Usage
+    last_error: LastError
+    trace_id: str
+    draft_mode: bool
+    query: str
+    def __init__(self, id: _Optional[int] = ..., conversation_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., user_id: _Optional[str] = ..., status: _Optional[str] = ..., created_at: _Optional[int] = ..., finished_at: _Optional[int] = ..., latency_ms: _Optional[int] = ..., usage: _Optional[_Union[Usage, _Mapping]] = ..., last_error: _Optional[_Union[LastError, _Mapping]] = ..., trace_id: _Optional[str] = ..., draft_mode: _Optional[bool] = ..., query: _Optional[str] = ...) -> None: ...
+
+class ListRunRecordsRequest(_message.Message):
+    __slots__ = ("space_id", "bot_id", "status", "user_id", "conversation_id", "start_time", "end_time", "cursor", "limit")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
+    START_TIME_FIELD_NUMBER: _ClassVar[int]
+    END_TIME_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    bot_id: int
+    status: str
+    user_id: str
+    conversation_id: int
+    start_time: int
+    end_time: int
+    cursor: str
+    limit: int
+    def __init__(self, space_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., status: _Optional[str] = ..., user_id: _Optional[str] = ..., conversation_id: _Optional[int] = ..., start_time: _Optional[int] = ..., end_time: _Optional[int] = ..., cursor: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class ListRunRecordsResponse(_message.Message):
+    __slots__ = ("data", "has_more", "next_cursor")
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[RunRecord]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[RunRecord, _Mapping]]] = ..., has_more: _Optional[bool] = ..., next_cursor: _Optional[str] = ...) -> None: ...
+
+class GetRunRecordRequest(_message.Message):
+    __slots__ = ("space_id", "chat_id")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    CHAT_ID_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    chat_id: int
+    def __init__(self, space_id: _Optional[int] = ..., chat_id: _Optional[int] = ...) -> None: ...
+
+class GetRunRecordResponse(_message.Message):
+    __slots__ = ("data", "messages")
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    data: RunRecord
+    messages: _containers.RepeatedCompositeFieldContainer[ChatMessage]
+    def __init__(self, data: _Optional[_Union[RunRecord, _Mapping]] = ..., messages: _Optional[_Iterable[_Union[ChatMessage, _Mapping]]] = ...) -> None: ...

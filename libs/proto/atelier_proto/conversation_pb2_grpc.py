@@ -65,6 +65,16 @@ class ConversationServiceStub:
                 request_serializer=atelier__proto_dot_conversation__pb2.BreakMessageRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_conversation__pb2.BreakMessageResponse.FromString,
                 _registered_method=True)
+        self.ListRunRecords = channel.unary_unary(
+                '/atelier.conversation.ConversationService/ListRunRecords',
+                request_serializer=atelier__proto_dot_conversation__pb2.ListRunRecordsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_conversation__pb2.ListRunRecordsResponse.FromString,
+                _registered_method=True)
+        self.GetRunRecord = channel.unary_unary(
+                '/atelier.conversation.ConversationService/GetRunRecord',
+                request_serializer=atelier__proto_dot_conversation__pb2.GetRunRecordRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_conversation__pb2.GetRunRecordResponse.FromString,
+                _registered_method=True)
         self.CreateConversation = channel.unary_unary(
                 '/atelier.conversation.ConversationService/CreateConversation',
                 request_serializer=atelier__proto_dot_conversation__pb2.CreateConversationRequest.SerializeToString,
@@ -201,6 +211,18 @@ class ConversationServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def BreakMessage(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListRunRecords(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetRunRecord(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -358,6 +380,16 @@ def add_ConversationServiceServicer_to_server(servicer, server):
                     servicer.BreakMessage,
                     request_deserializer=atelier__proto_dot_conversation__pb2.BreakMessageRequest.FromString,
                     response_serializer=atelier__proto_dot_conversation__pb2.BreakMessageResponse.SerializeToString,
+            ),
+            'ListRunRecords': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRunRecords,
+                    request_deserializer=atelier__proto_dot_conversation__pb2.ListRunRecordsRequest.FromString,
+                    response_serializer=atelier__proto_dot_conversation__pb2.ListRunRecordsResponse.SerializeToString,
+            ),
+            'GetRunRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRunRecord,
+                    request_deserializer=atelier__proto_dot_conversation__pb2.GetRunRecordRequest.FromString,
+                    response_serializer=atelier__proto_dot_conversation__pb2.GetRunRecordResponse.SerializeToString,
             ),
             'CreateConversation': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateConversation,
@@ -622,6 +654,60 @@ class ConversationService:
             '/atelier.conversation.ConversationService/BreakMessage',
             atelier__proto_dot_conversation__pb2.BreakMessageRequest.SerializeToString,
             atelier__proto_dot_conversation__pb2.BreakMessageResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRunRecords(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.conversation.ConversationService/ListRunRecords',
+            atelier__proto_dot_conversation__pb2.ListRunRecordsRequest.SerializeToString,
+            atelier__proto_dot_conversation__pb2.ListRunRecordsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRunRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.conversation.ConversationService/GetRunRecord',
+            atelier__proto_dot_conversation__pb2.GetRunRecordRequest.SerializeToString,
+            atelier__proto_dot_conversation__pb2.GetRunRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,

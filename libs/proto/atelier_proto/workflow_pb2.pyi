@@ -1656,3 +1656,69 @@ class RunWorkflowToolResponse(_message.Message):
     input_tokens: int
     output_tokens: int
     def __init__(self, execute_id: _Optional[int] = ..., outcome: _Optional[str] = ..., output: _Optional[str] = ..., answer: _Optional[str] = ..., return_directly: _Optional[bool] = ..., interrupt: _Optional[_Union[WorkflowToolInterrupt, _Mapping]] = ..., error_msg: _Optional[str] = ..., input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ...) -> None: ...
+
+class WorkflowRunRecord(_message.Message):
+    __slots__ = ("execute_id", "workflow_id", "workflow_name", "status", "run_mode", "creator_id", "bot_id", "version", "created_at", "finished_at", "latency_ms", "input_tokens", "output_tokens", "error_msg", "input", "output")
+    EXECUTE_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKFLOW_NAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    RUN_MODE_FIELD_NUMBER: _ClassVar[int]
+    CREATOR_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    LATENCY_MS_FIELD_NUMBER: _ClassVar[int]
+    INPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_MSG_FIELD_NUMBER: _ClassVar[int]
+    INPUT_FIELD_NUMBER: _ClassVar[int]
+    OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    execute_id: int
+    workflow_id: int
+    workflow_name: str
+    status: WorkflowExeStatus
+    run_mode: WorkflowRunMode
+    creator_id: int
+    bot_id: int
+    version: str
+    created_at: int
+    finished_at: int
+    latency_ms: int
+    input_tokens: int
+    output_tokens: int
+    error_msg: str
+    input: str
+    output: str
+    def __init__(self, execute_id: _Optional[int] = ..., workflow_id: _Optional[int] = ..., workflow_name: _Optional[str] = ..., status: _Optional[_Union[WorkflowExeStatus, str]] = ..., run_mode: _Optional[_Union[WorkflowRunMode, str]] = ..., creator_id: _Optional[int] = ..., bot_id: _Optional[int] = ..., version: _Optional[str] = ..., created_at: _Optional[int] = ..., finished_at: _Optional[int] = ..., latency_ms: _Optional[int] = ..., input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ..., error_msg: _Optional[str] = ..., input: _Optional[str] = ..., output: _Optional[str] = ...) -> None: ...
+
+class ListWorkflowRunRecordsRequest(_message.Message):
+    __slots__ = ("space_id", "workflow_id", "status", "creator_id", "start_time", "end_time", "cursor", "limit")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKFLOW_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    CREATOR_ID_FIELD_NUMBER: _ClassVar[int]
+    START_TIME_FIELD_NUMBER: _ClassVar[int]
+    END_TIME_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    workflow_id: int
+    status: WorkflowExeStatus
+    creator_id: int
+    start_time: int
+    end_time: int
+    cursor: str
+    limit: int
+    def __init__(self, space_id: _Optional[int] = ..., workflow_id: _Optional[int] = ..., status: _Optional[_Union[WorkflowExeStatus, str]] = ..., creator_id: _Optional[int] = ..., start_time: _Optional[int] = ..., end_time: _Optional[int] = ..., cursor: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class ListWorkflowRunRecordsResponse(_message.Message):
+    __slots__ = ("data", "has_more", "next_cursor")
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_CURSOR_FIELD_NUMBER: _ClassVar[int]
+    data: _containers.RepeatedCompositeFieldContainer[WorkflowRunRecord]
+    has_more: bool
+    next_cursor: str
+    def __init__(self, data: _Optional[_Iterable[_Union[WorkflowRunRecord, _Mapping]]] = ..., has_more: _Optional[bool] = ..., next_cursor: _Optional[str] = ...) -> None: ...

@@ -135,6 +135,11 @@ class WorkflowServiceStub:
                 request_serializer=atelier__proto_dot_workflow__pb2.GetNodeExecuteHistoryRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_workflow__pb2.GetNodeExecuteHistoryResponse.FromString,
                 _registered_method=True)
+        self.ListWorkflowRunRecords = channel.unary_unary(
+                '/atelier.workflow.WorkflowService/ListWorkflowRunRecords',
+                request_serializer=atelier__proto_dot_workflow__pb2.ListWorkflowRunRecordsRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_workflow__pb2.ListWorkflowRunRecordsResponse.FromString,
+                _registered_method=True)
         self.OpenAPIRunFlow = channel.unary_unary(
                 '/atelier.workflow.WorkflowService/OpenAPIRunFlow',
                 request_serializer=atelier__proto_dot_workflow__pb2.OpenAPIRunFlowRequest.SerializeToString,
@@ -300,6 +305,12 @@ class WorkflowServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListWorkflowRunRecords(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def OpenAPIRunFlow(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -450,6 +461,11 @@ def add_WorkflowServiceServicer_to_server(servicer, server):
                     servicer.GetNodeExecuteHistory,
                     request_deserializer=atelier__proto_dot_workflow__pb2.GetNodeExecuteHistoryRequest.FromString,
                     response_serializer=atelier__proto_dot_workflow__pb2.GetNodeExecuteHistoryResponse.SerializeToString,
+            ),
+            'ListWorkflowRunRecords': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListWorkflowRunRecords,
+                    request_deserializer=atelier__proto_dot_workflow__pb2.ListWorkflowRunRecordsRequest.FromString,
+                    response_serializer=atelier__proto_dot_workflow__pb2.ListWorkflowRunRecordsResponse.SerializeToString,
             ),
             'OpenAPIRunFlow': grpc.unary_unary_rpc_method_handler(
                     servicer.OpenAPIRunFlow,
@@ -1032,6 +1048,33 @@ class WorkflowService:
             '/atelier.workflow.WorkflowService/GetNodeExecuteHistory',
             atelier__proto_dot_workflow__pb2.GetNodeExecuteHistoryRequest.SerializeToString,
             atelier__proto_dot_workflow__pb2.GetNodeExecuteHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListWorkflowRunRecords(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.workflow.WorkflowService/ListWorkflowRunRecords',
+            atelier__proto_dot_workflow__pb2.ListWorkflowRunRecordsRequest.SerializeToString,
+            atelier__proto_dot_workflow__pb2.ListWorkflowRunRecordsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 from atelier_common.sent_empty import sent_empty
 from atelier_common.service import ServiceDeps
-from atelier_conversation import access, conversations, named, workflow_chats
+from atelier_conversation import access, conversations, named, run_records, workflow_chats
 from atelier_conversation.chat import entry
 from atelier_conversation.chat.runtime import ChatRuntime
 from atelier_conversation.domain import shapes
@@ -67,6 +67,12 @@ class ConversationService(conversation_pb2_grpc.ConversationServiceServicer):
     async def BreakMessage(self, req: cpb.BreakMessageRequest, context) -> cpb.BreakMessageResponse:
         await conversations.break_message(self.deps, req)
         return cpb.BreakMessageResponse()
+
+    async def ListRunRecords(self, req: cpb.ListRunRecordsRequest, context) -> cpb.ListRunRecordsResponse:
+        return await run_records.list_(self.deps, req)
+
+    async def GetRunRecord(self, req: cpb.GetRunRecordRequest, context) -> cpb.GetRunRecordResponse:
+        return await run_records.get(self.deps, req)
 
     # ------------------------------------------------------------------ OpenAPI conversations
 

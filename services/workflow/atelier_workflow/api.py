@@ -12,7 +12,7 @@ from atelier_proto import workflow_pb2 as wpb
 from atelier_proto import workflow_pb2_grpc
 from atelier_proto.enums import DeleteStatus, SchemaType
 from atelier_workflow import dsl_transfer, editing, listing, node_types, publishing, referencing, tree_check
-from atelier_workflow.runs import as_tool, node_debug, node_history
+from atelier_workflow.runs import as_tool, node_debug, node_history, records
 from atelier_workflow.runs import service as runs
 from atelier_workflow.runs.executing import Runner
 
@@ -117,6 +117,10 @@ class WorkflowService(workflow_pb2_grpc.WorkflowServiceServicer):
     async def OpenAPIChatFlowRun(self, req: wpb.ChatFlowRunRequest, context):  # noqa: ANN201
         async for event in runs.chat(self.runner, req):
             yield event
+
+    async def ListWorkflowRunRecords(self, req: wpb.ListWorkflowRunRecordsRequest, context
+                                     ) -> wpb.ListWorkflowRunRecordsResponse:
+        return await records.list_(self.runner.deps.pool, req)
 
     async def OpenAPIGetWorkflowRunHistory(self, req: wpb.GetWorkflowRunHistoryRequest, context
                                            ) -> wpb.GetWorkflowRunHistoryResponse:

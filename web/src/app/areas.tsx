@@ -3,6 +3,11 @@
 import type { ReactNode } from "react";
 import { AgentEditorPage } from "../pages/agents/AgentEditorPage";
 import { AgentsListPage } from "../pages/agents/AgentsListPage";
+import { PluginPage } from "../pages/plugins/PluginPage";
+import { PluginsPage } from "../pages/plugins/PluginsPage";
+import { ChatRunPage } from "../pages/runs/ChatRunPage";
+import { RunsPage } from "../pages/runs/RunsPage";
+import { WorkflowRunPage } from "../pages/runs/WorkflowRunPage";
 import { TokensPage } from "../pages/tokens/TokensPage";
 import { agentChatRoutes } from "../pages/agents/chat/routes";
 
@@ -22,6 +27,23 @@ export const AREAS: Area[] = [
       { path: "", element: <AgentsListPage /> },
       { path: ":botId", element: <AgentEditorPage /> },
       ...agentChatRoutes,
+    ],
+  },
+  {
+    base: "/plugins",
+    label: "Plugins",
+    routes: [
+      { path: "", element: <PluginsPage /> },
+      { path: ":pluginId", element: <PluginPage /> },
+    ],
+  },
+  {
+    base: "/runs",
+    label: "Runs",
+    routes: [
+      { path: "", element: <RunsPage /> },
+      { path: "chat/:chatId", element: <ChatRunPage /> },
+      { path: "workflow/:workflowId/:executeId", element: <WorkflowRunPage /> },
     ],
   },
   { base: "/tokens", label: "Access tokens", routes: [{ path: "", element: <TokensPage /> }] },

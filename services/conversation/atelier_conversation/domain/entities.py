@@ -80,6 +80,7 @@ class Chat(_FromRecord):
     required_action: list[dict[str, str]] | None  # while requires_action: [{"id", "name", "arguments"}]
     draft_mode: bool
     save_history: bool
+    trace_id: str = ""  # the request that started the run ('' before trace ids were kept)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 import asyncpg
+from opentelemetry import trace
 
 from atelier_conversation.domain.entities import Chat
 from atelier_proto.enums import ChatStatus
@@ -20,8 +24,40 @@ async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, 
                  draft_mode: bool = False, save_history: bool = True) -> Chat:
     return Chat.one(await conn.fetchrow(
         "INSERT INTO chats (id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status,"
-        " draft_mode, save_history) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING *",
-        id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status, draft_mode, save_history))
+        " draft_mode, save_history, trace_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING *",
+        id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status, draft_mode, save_history,
+        _current_trace_id()))
+
+
+def _current_trace_id() -> str:
+    """The trace of the call that starts the run (the gateway's, carried in the gRPC metadata)."""
+    ctx = trace.get_current_span().get_span_context()
+    return format(ctx.trace_id, "032x") if ctx.is_valid else ""
+
+
+async def in_space(conn: Conn, space_id: int, *, bot_id: int | None, status: str | None, user_id: str | None,
+                   conversation_id: int | None, since: datetime | None, until: datetime | None,
+                   before_id: int | None, limit: int) -> list[tuple[Chat, str]]:
+    """The space's runs, newest first (ids grow with time), each with its question's text; at most
+    `limit`, filtered in SQL."""
+    where = ["c.space_id = $1", "c.deleted_at IS NULL"]
+    args: list[Any] = [space_id]
+    for column, value in (("ch.bot_id", bot_id), ("ch.status", status), ("ch.user_id", user_id),
+                          ("ch.conversation_id", conversation_id)):
+        if value is not None:
+            args.append(value)
+            where.append(f"{column} = ${len(args)}")
+    for condition, value in (("ch.created_at >= ${}", since), ("ch.created_at < ${}", until),
+                             ("ch.id < ${}", before_id)):
+        if value is not None:
+            args.append(value)
+            where.append(condition.format(len(args)))
+    args.append(limit)
+    rows = await conn.fetch(
+        "SELECT ch.*, coalesce(q.content, '') AS query FROM chats ch JOIN conversations c ON c.id = ch.conversation_id"
+        " LEFT JOIN messages q ON q.id = ch.question_id"
+        f" WHERE {' AND '.join(where)} ORDER BY ch.id DESC LIMIT ${len(args)}", *args)
+    return [(Chat.one(r), r["query"]) for r in rows]
 
 
 async def get(conn: Conn, chat_id: int) -> Chat | None:

@@ -6,6 +6,8 @@ Every write made while executing a run names the lease owner, so a holder that l
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
 
 import asyncpg
 
@@ -77,6 +79,27 @@ async def history(conn: Conn, workflow_id: int, *, limit: int) -> list[Execution
     rows = await conn.fetch("SELECT * FROM workflow_executions WHERE workflow_id = $1"
                             " ORDER BY created_at DESC, id DESC LIMIT $2", workflow_id, limit)
     return [_execution(row) for row in rows]
+
+
+async def in_space(conn: Conn, space_id: int, *, workflow_id: int | None, status: int | None,
+                   creator_id: int | None, since: datetime | None, until: datetime | None, before_id: int | None,
+                   limit: int) -> list[tuple[Execution, str]]:
+    """The space's runs (single-node debugs left out), newest first, each with its workflow's name;
+    at most `limit`, filtered in SQL."""
+    where = ["e.space_id = $1", "e.debug_node_id IS NULL"]
+    args: list[Any] = [space_id]
+    for condition, value in (("e.workflow_id = ${}", workflow_id), ("e.status = ${}", status),
+                             ("e.creator_id = ${}", creator_id), ("e.created_at >= ${}", since),
+                             ("e.created_at < ${}", until), ("e.id < ${}", before_id)):
+        if value is not None:
+            args.append(value)
+            where.append(condition.format(len(args)))
+    args.append(limit)
+    rows = await conn.fetch(
+        "SELECT e.*, coalesce(w.name, '') AS workflow_name FROM workflow_executions e"
+        " LEFT JOIN workflows w ON w.id = e.workflow_id"
+        f" WHERE {' AND '.join(where)} ORDER BY e.id DESC LIMIT ${len(args)}", *args)
+    return [(_execution(row), row["workflow_name"]) for row in rows]
 
 
 async def claim(conn: Conn, execute_id: int, owner: str, lease_s: float) -> Execution | None:
