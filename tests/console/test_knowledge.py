@@ -1,0 +1,229 @@
+"""The console's Knowledge area against the real stack: datasets, uploads with per-file progress,
+chunking preview, slices, and the retrieval tester (chat_stack's embedder is the stub's)."""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from atelier_devstack import sample_files
+from atelier_devstack.stack_fixtures import KnowledgeStack
+
+GUIDE_PAGES = [
+    "Kettle guide. Fill the kettle with fresh water up to the max line before switching it on.",
+    "Descaling. To remove limescale, boil a mix of white vinegar and water, leave it for an hour, "
+    "then rinse the kettle three times with clean water.",
+]
+PHRASE = "remove limescale with white vinegar"
+SCORE_TEXT = re.compile(r"^score (0\.\d*[1-9]\d*|1)$")  # as the page prints it, above zero
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+class Api:
+    """The public HTTP API, for setting data up and checking what the console did."""
+
+    def __init__(self, stack: KnowledgeStack) -> None:
+        self.stack = stack
+        self.http = httpx.Client(base_url=stack.gateway_url, headers={"Authorization": f"Bearer {stack.token}"},
+                                 timeout=30)
+
+    def call(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        reply = self.http.post(path, json={"space_id": self.stack.space_id, **body})
+        data = reply.json()
+        assert reply.status_code == 200 and data["code"] == 0, data
+        return data
+
+    def datasets_named(self, name: str) -> list[dict[str, Any]]:
+        return self.call("/api/knowledge/list", {"filter": {"name": name}})["dataset_list"]
+
+    def wait_enabled(self, document_id: str, timeout_s: float = 60) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            [progress] = self.call("/api/knowledge/document/progress/get", {"document_ids": [document_id]})["data"]
+            if progress["status"] in (1, 2, 9):
+                assert progress["status"] == 1, progress
+                return progress
+            time.sleep(0.2)
+        raise AssertionError(f"document {document_id} still indexing after {timeout_s} s")
+
+
+@pytest.fixture
+def http_api(chat_stack: KnowledgeStack) -> Api:
+    return Api(chat_stack)
+
+
+def open_knowledge(page: Page) -> None:
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Knowledge").click()
+    expect(page.get_by_role("heading", name="Knowledge", level=1)).to_be_visible()
+
+
+def create_dataset_in_ui(page: Page, name: str, kind: str = "Text") -> None:
+    page.get_by_role("button", name="New dataset").click()
+    dialog = page.get_by_role("dialog", name="New dataset")
+    dialog.get_by_label("Name").fill(name)
+    dialog.get_by_label("Description").fill("Appliance manuals for the browser test")
+    dialog.get_by_role("radio", name=kind).check()
+    dialog.get_by_role("button", name="Create dataset").click()
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+
+
+def drop_file(page: Page, name: str, content: bytes, mime: str) -> None:
+    """Drops a file on the drop zone as a user dragging it from their desktop would."""
+    transfer = page.evaluate_handle(
+        """([name, bytes, mime]) => {
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([new Uint8Array(bytes)], name, { type: mime }));
+            return transfer;
+        }""",
+        [name, list(content), mime],
+    )
+    page.get_by_test_id("drop-zone").dispatch_event("drop", {"dataTransfer": transfer})
+
+
+def test_upload_a_pdf_and_find_its_passage_in_the_retrieval_tester(console: Page, http_api: Api, screenshot,
+                                                                    tmp_path) -> None:
+    name = unique("manuals")
+    open_knowledge(console)
+    create_dataset_in_ui(console, name)
+
+    pdf = tmp_path / "kettle-guide.pdf"
+    pdf.write_bytes(sample_files.pdf(GUIDE_PAGES))
+    console.get_by_label("Files to upload").set_input_files(str(pdf))
+    uploads = console.get_by_role("list", name="Uploads")
+    bar = uploads.get_by_role("progressbar", name="kettle-guide.pdf progress")
+    expect(bar).to_have_attribute("aria-valuenow", "100", timeout=60_000)
+    expect(uploads.get_by_text("Done")).to_be_visible()
+    documents = console.get_by_role("table", name="Documents")
+    row = documents.get_by_role("row").filter(has_text="kettle-guide.pdf")
+    expect(row.get_by_text("Enabled")).to_be_visible()
+
+    # The chunking preview cuts the stored file with the settings on the page; changing them
+    # previews again.
+    console.get_by_role("radio", name="Custom").check()
+    console.get_by_label("Separator").fill(".")
+    console.get_by_label("Max tokens").fill("50")
+    console.get_by_label("Overlap (%)").fill("0")
+    console.get_by_label("Preview on document").select_option(label="kettle-guide.pdf")
+    chunks = console.get_by_role("list", name="Preview chunks")
+    expect(chunks.get_by_role("listitem").first).to_be_visible(timeout=30_000)
+    expect(chunks).to_contain_text("Descaling")
+    assert chunks.get_by_role("listitem").count() >= 2  # cut at full stops, 50 tokens at most
+    screenshot(console, "knowledge-dataset")
+
+    console.get_by_role("tab", name="Retrieval test").click()
+    tester = console.get_by_role("form", name="Retrieval test")
+    tester.get_by_label("Query").fill(PHRASE)
+    tester.get_by_label("Strategy").select_option(label="Hybrid")
+    tester.get_by_label("Top k").fill("3")
+    tester.get_by_role("button", name="Search").click()
+    passages = console.get_by_role("list", name="Passages")
+    first = passages.get_by_role("listitem").first
+    expect(first).to_contain_text("boil a mix of white vinegar")
+    expect(first).to_contain_text("#1")
+    expect(first.get_by_label("Score", exact=False)).to_have_text(SCORE_TEXT)
+    channels = console.get_by_role("table", name="Channels")
+    expect(channels.get_by_role("row").filter(has_text="Semantic (vector)")).to_be_visible()
+    expect(channels.get_by_role("row").filter(has_text="Full text")).to_be_visible()
+    screenshot(console, "knowledge-retrieval")
+
+    [listed] = http_api.datasets_named(name)
+    assert listed["doc_count"] == 1
+    open_knowledge(console)
+    card = console.get_by_role("list", name="Datasets").get_by_role("listitem").filter(has_text=name)
+    expect(card).to_contain_text("Text")
+    expect(card.get_by_role("definition").nth(1)).to_have_text("1")
+    screenshot(console, "knowledge-datasets")
+
+
+def test_bad_input_and_a_failed_file_show_the_servers_message(console: Page, http_api: Api) -> None:
+    open_knowledge(console)
+    console.get_by_role("button", name="New dataset").click()
+    dialog = console.get_by_role("dialog", name="New dataset")
+    dialog.get_by_role("button", name="Create dataset").click()  # no name
+    expect(dialog.get_by_role("alert")).to_contain_text("field 'name': must not be empty")
+
+    taken = unique("taken")
+    http_api.call("/api/knowledge/create", {"name": taken, "format_type": 0})
+    dialog.get_by_label("Name").fill(taken)
+    dialog.get_by_role("button", name="Create dataset").click()
+    expect(dialog.get_by_role("alert")).to_contain_text("already exists")
+    dialog.get_by_label("Name").fill(unique("broken-files"))
+    dialog.get_by_role("button", name="Create dataset").click()
+    expect(console.get_by_role("tab", name="Documents")).to_be_visible()
+
+    # A file that is no PDF inside: uploaded fine, then indexing fails with the indexer's reason.
+    drop_file(console, "broken.pdf", b"this is not a pdf at all", "application/pdf")
+    item = console.get_by_role("list", name="Uploads").get_by_role("listitem").filter(has_text="broken.pdf")
+    expect(item.get_by_role("alert")).to_contain_text("Failed: ", timeout=60_000)
+    row = console.get_by_role("table", name="Documents").get_by_role("row").filter(has_text="broken.pdf")
+    expect(row.get_by_text("Failed")).to_be_visible()
+    dataset_id = console.url.rstrip("/").split("/knowledge/")[1].split("?")[0]
+    [doc] = http_api.call("/api/knowledge/document/list", {"dataset_id": dataset_id})["document_infos"]
+    assert doc["status"] == 9 and doc["status_descript"]
+    expect(item.get_by_role("alert")).to_have_text(f"Failed: {doc['status_descript']}")
+
+    # Values out of range are named before anything is sent.
+    console.get_by_role("tab", name="Retrieval test").click()
+    tester = console.get_by_role("form", name="Retrieval test")
+    tester.get_by_label("Query").fill("anything")
+    tester.get_by_label("Top k").fill("500")
+    tester.get_by_role("button", name="Search").click()
+    expect(tester.get_by_text("Top k must be a whole number from 1 to 100")).to_be_visible()
+
+
+def test_slice_edit_persists(console: Page, http_api: Api) -> None:
+    dataset_id = http_api.call("/api/knowledge/create", {"name": unique("slices"), "format_type": 0})["dataset_id"]
+    [doc] = http_api.call("/api/knowledge/document/create", {
+        "dataset_id": dataset_id,
+        "document_bases": [{"name": "faq", "source_info": {"document_source": 2,
+                                                           "custom_content": "The warranty lasts two years."}}],
+    })["document_infos"]
+    http_api.wait_enabled(doc["document_id"])
+
+    console.goto(f"/knowledge/{dataset_id}")
+    console.get_by_role("table", name="Documents").get_by_role("link", name="faq").click()
+    expect(console.get_by_role("heading", name="faq", level=1)).to_be_visible()
+    slice_one = console.get_by_role("listitem", name="Slice 1")
+    expect(slice_one).to_contain_text("The warranty lasts two years.")
+    slice_one.get_by_role("button", name="Edit slice 1").click()
+    slice_one.get_by_label("Slice 1 text").fill("The warranty lasts three years from the date of purchase.")
+    slice_one.get_by_role("button", name="Save").click()
+    expect(slice_one).to_contain_text("three years from the date of purchase")
+
+    console.reload()
+    expect(console.get_by_role("listitem", name="Slice 1")).to_contain_text("three years from the date of purchase")
+    [stored] = http_api.call("/api/knowledge/slice/list", {"document_id": doc["document_id"]})["slices"]
+    assert stored["content"] == "The warranty lasts three years from the date of purchase."
+
+    # Empty text is refused with the server's words, and nothing changes.
+    slice_one = console.get_by_role("listitem", name="Slice 1")
+    slice_one.get_by_role("button", name="Edit slice 1").click()
+    slice_one.get_by_label("Slice 1 text").fill("   ")
+    slice_one.get_by_role("button", name="Save").click()
+    expect(console.get_by_role("alert")).to_contain_text("raw_text must not be empty")
+
+
+def test_create_and_delete_a_dataset(console: Page, http_api: Api) -> None:
+    name = unique("scratch")
+    open_knowledge(console)
+    create_dataset_in_ui(console, name, kind="Table")
+    [created] = http_api.datasets_named(name)
+    assert created["format_type"] == 1 and created["description"] == "Appliance manuals for the browser test"
+    expect(console.get_by_role("tab", name="Schema and rows")).to_be_visible()
+
+    open_knowledge(console)
+    cards = console.get_by_role("list", name="Datasets")
+    expect(cards.get_by_role("link", name=name)).to_be_visible()
+    console.once("dialog", lambda dialog: dialog.accept())
+    cards.get_by_role("button", name=f"Delete {name}").click()
+    expect(cards.get_by_role("link", name=name)).to_have_count(0)
+    assert http_api.datasets_named(name) == []
