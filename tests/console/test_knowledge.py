@@ -109,9 +109,9 @@ def test_upload_a_pdf_and_find_its_passage_in_the_retrieval_tester(console: Page
     # The chunking preview cuts the stored file with the settings on the page; changing them
     # previews again.
     console.get_by_role("radio", name="Custom").check()
-    console.get_by_label("Separator").fill(".")
-    console.get_by_label("Max tokens").fill("50")
-    console.get_by_label("Overlap (%)").fill("0")
+    console.get_by_role("combobox", name="Separator").fill(".")
+    console.get_by_role("spinbutton", name="Max tokens").fill("50")
+    console.get_by_role("spinbutton", name="Overlap (%)").fill("0")
     console.get_by_label("Preview on document").select_option(label="kettle-guide.pdf")
     chunks = console.get_by_role("list", name="Preview chunks")
     expect(chunks.get_by_role("listitem").first).to_be_visible(timeout=30_000)
@@ -121,7 +121,7 @@ def test_upload_a_pdf_and_find_its_passage_in_the_retrieval_tester(console: Page
 
     console.get_by_role("tab", name="Retrieval test").click()
     tester = console.get_by_role("form", name="Retrieval test")
-    tester.get_by_label("Query").fill(PHRASE)
+    tester.get_by_label("Query", exact=True).fill(PHRASE)
     tester.get_by_label("Strategy").select_option(label="Hybrid")
     tester.get_by_label("Top k").fill("3")
     tester.get_by_role("button", name="Search").click()
@@ -174,7 +174,7 @@ def test_bad_input_and_a_failed_file_show_the_servers_message(console: Page, htt
     # Values out of range are named before anything is sent.
     console.get_by_role("tab", name="Retrieval test").click()
     tester = console.get_by_role("form", name="Retrieval test")
-    tester.get_by_label("Query").fill("anything")
+    tester.get_by_label("Query", exact=True).fill("anything")
     tester.get_by_label("Top k").fill("500")
     tester.get_by_role("button", name="Search").click()
     expect(tester.get_by_text("Top k must be a whole number from 1 to 100")).to_be_visible()
@@ -195,7 +195,7 @@ def test_slice_edit_persists(console: Page, http_api: Api) -> None:
     slice_one = console.get_by_role("listitem", name="Slice 1")
     expect(slice_one).to_contain_text("The warranty lasts two years.")
     slice_one.get_by_role("button", name="Edit slice 1").click()
-    slice_one.get_by_label("Slice 1 text").fill("The warranty lasts three years from the date of purchase.")
+    slice_one.get_by_role("textbox", name="Slice 1 text").fill("The warranty lasts three years from the date of purchase.")
     slice_one.get_by_role("button", name="Save").click()
     expect(slice_one).to_contain_text("three years from the date of purchase")
 
@@ -207,7 +207,7 @@ def test_slice_edit_persists(console: Page, http_api: Api) -> None:
     # Empty text is refused with the server's words, and nothing changes.
     slice_one = console.get_by_role("listitem", name="Slice 1")
     slice_one.get_by_role("button", name="Edit slice 1").click()
-    slice_one.get_by_label("Slice 1 text").fill("   ")
+    slice_one.get_by_role("textbox", name="Slice 1 text").fill("   ")
     slice_one.get_by_role("button", name="Save").click()
     expect(console.get_by_role("alert")).to_contain_text("raw_text must not be empty")
 

@@ -135,7 +135,7 @@ export function DocumentsPanel({
                     <button type="button" className="btn btn-small" onClick={() => rename(doc)} aria-label={`Rename ${doc.name}`}>
                       Rename
                     </button>
-                    {!isIndexing(doc.status) && doc.source_type !== 2 && (
+                    {!isIndexing(doc.status) && (
                       <button type="button" className="btn btn-small" onClick={() => rechunk(doc)} disabled={!strategy} aria-label={`Re-chunk ${doc.name}`}>
                         Re-chunk
                       </button>

@@ -37,7 +37,7 @@ export function RetrievalTester({ dataset }: { dataset: Dataset }) {
   const shown = (key: keyof RetrievalForm) => (tried ? errors[key] : undefined);
   return (
     <div className="kn-retrieval">
-      <form className="card kn-form" onSubmit={submit} aria-label="Retrieval test">
+      <form className="card kn-form" onSubmit={submit} aria-label="Retrieval test" noValidate>
         <label className="field">
           <span>Query</span>
           <textarea value={form.query} onChange={(e) => set("query", e.target.value)} rows={2} aria-invalid={Boolean(shown("query"))} />

@@ -195,7 +195,7 @@ function SliceEditor({ label, initial, onCancel, onSave }: { label: string; init
     setBusy(false);
   }
   return (
-    <form onSubmit={submit} className="kn-slice-editor" aria-label={label}>
+    <form onSubmit={submit} className="kn-slice-editor" aria-label={`${label} editor`}>
       <label className="field">
         <span>{label}</span>
         <textarea value={text} onChange={(e) => setText(e.target.value)} rows={Math.min(16, Math.max(4, text.split("\n").length + 1))} />
