@@ -227,3 +227,45 @@ def test_create_and_delete_a_dataset(console: Page, http_api: Api) -> None:
     cards.get_by_role("button", name=f"Delete {name}").click()
     expect(cards.get_by_role("link", name=name)).to_have_count(0)
     assert http_api.datasets_named(name) == []
+
+
+def upload_and_wait(page: Page, path: str, file_name: str) -> None:
+    page.get_by_label("Files to upload").set_input_files(path)
+    item = page.get_by_role("list", name="Uploads").get_by_role("listitem").filter(has_text=file_name)
+    expect(item.get_by_role("progressbar", name=f"{file_name} progress")).to_have_attribute("aria-valuenow", "100",
+                                                                                          timeout=60_000)
+    expect(item).to_contain_text("Done")
+
+
+def test_table_dataset_shows_its_columns_and_rows(console: Page, http_api: Api, tmp_path) -> None:
+    dataset_id = http_api.call("/api/knowledge/create", {"name": unique("cities"), "format_type": 1})["dataset_id"]
+    sheet = tmp_path / "cities.csv"
+    sheet.write_bytes(sample_files.csv_bytes([["city", "country", "population"], ["Oslo", "Norway", 709000],
+                                              ["Lyon", "France", 522000]]))
+    console.goto(f"/knowledge/{dataset_id}")
+    upload_and_wait(console, str(sheet), "cities.csv")
+    console.get_by_role("tab", name="Schema and rows").click()
+    columns = console.get_by_role("table", name="Columns")
+    for column in ("city", "country", "population"):
+        expect(columns.get_by_role("cell", name=column, exact=True)).to_be_visible()
+    rows = console.get_by_role("region", name="Slices")
+    expect(rows).to_contain_text("2 slices")
+    expect(rows.get_by_role("listitem").filter(has_text="Oslo")).to_contain_text("Norway")
+
+
+def test_image_dataset_caption_edit_persists(console: Page, http_api: Api, tmp_path) -> None:
+    dataset_id = http_api.call("/api/knowledge/create", {"name": unique("photos"), "format_type": 2})["dataset_id"]
+    picture = tmp_path / "red.png"
+    picture.write_bytes(sample_files.png())
+    console.goto(f"/knowledge/{dataset_id}")
+    upload_and_wait(console, str(picture), "red.png")
+    photo = console.get_by_role("list", name="Photos").get_by_role("listitem").filter(has_text="red.png")
+    caption = photo.get_by_role("textbox", name="Caption of red.png")
+    expect(caption).to_have_value(re.compile(r"\S"))  # the caption model wrote one
+    caption.fill("a red square")
+    photo.get_by_role("button", name="Save caption").click()
+    expect(photo.get_by_role("button", name="Save caption")).to_be_disabled()
+    console.reload()
+    expect(console.get_by_role("textbox", name="Caption of red.png")).to_have_value("a red square")
+    [stored] = http_api.call("/api/knowledge/photo/list", {"dataset_id": dataset_id})["photo_infos"]
+    assert stored["caption"] == "a red square"

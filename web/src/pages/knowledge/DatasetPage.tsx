@@ -10,7 +10,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { useAsync } from "../../ui/useAsync";
 import { datasetDetail, deleteDataset, listDocuments, updateDataset, type Dataset } from "./api";
 import { DocumentsPanel } from "./DocumentsPanel";
-import { formatLabel } from "./labels";
+import { formatLabel, plural } from "./labels";
 import { PhotosPanel } from "./PhotosPanel";
 import { RetrievalTester } from "./RetrievalTester";
 import { TablePanel } from "./TablePanel";
@@ -79,7 +79,7 @@ export function DatasetPage() {
         title={ds.name}
         subtitle={
           <>
-            <span className="badge">{formatLabel(ds.format_type)}</span> {ds.doc_count} documents · {ds.slice_count} slices ·{" "}
+            <span className="badge">{formatLabel(ds.format_type)}</span> {plural(ds.doc_count, "document")} · {plural(ds.slice_count, "slice")} ·{" "}
             {formatBytes(Number(ds.all_file_size ?? 0))}
             {ds.embedding_model && <> · embedder {ds.embedding_model}</>}
             {ds.description && <span className="kn-desc">{ds.description}</span>}

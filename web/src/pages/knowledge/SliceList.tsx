@@ -5,7 +5,7 @@ import { useSession } from "../../app/session";
 import { ErrorBanner } from "../../ui/ErrorBanner";
 import { useAsync } from "../../ui/useAsync";
 import { createSlice, deleteSlices, listSlices, updateSlice, type SliceInfo } from "./api";
-import { sliceStatus } from "./labels";
+import { plural, sliceStatus } from "./labels";
 import { pageOf, rowCells, sliceNote } from "./slices";
 
 const PAGE_SIZE = 20;
@@ -60,7 +60,8 @@ export function SliceList({ documentId, datasetId, editable }: { documentId?: st
       </form>
       <ErrorBanner error={error ?? page.error} onRetry={page.error ? page.reload : undefined} />
       <p className="muted" role="status">
-        {total} slices{search ? ` matching "${search}"` : ""}
+        {plural(total, "slice")}
+        {search ? ` matching "${search}"` : ""}
       </p>
       {inserting === total && documentId && (
         <SliceEditor

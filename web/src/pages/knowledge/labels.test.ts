@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentStatus, formatLabel, formatScore, isIndexing, sliceStatus } from "./labels";
+import { documentStatus, formatLabel, formatScore, isIndexing, plural, sliceStatus } from "./labels";
 
 describe("knowledge labels", () => {
   it("names every document status with a tone", () => {
@@ -19,6 +19,11 @@ describe("knowledge labels", () => {
     expect([0, 1, 2].map(formatLabel)).toEqual(["Text", "Table", "Image"]);
     expect(sliceStatus(1).label).toBe("Searchable");
     expect(sliceStatus(0).tone).toBe("running");
+  });
+
+  it("counts in words", () => {
+    expect(plural(1, "document")).toBe("1 document");
+    expect(plural(0, "slice")).toBe("0 slices");
   });
 
   it("rounds scores for reading", () => {

@@ -53,3 +53,8 @@ export function formatScore(score: number): string {
   if (!Number.isFinite(score)) return "–";
   return String(Number(score.toFixed(3)));
 }
+
+/** "1 document", "3 documents". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}

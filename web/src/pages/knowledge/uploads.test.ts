@@ -19,6 +19,9 @@ describe("upload queue", () => {
     items = mergeProgress(items, [{ document_id: "11", progress: 60, status: 4, document_name: "guide.pdf" }]);
     expect(progressView(items[0])).toMatchObject({ value: 60, text: "Indexing 60%" });
 
+    items = mergeProgress(items, [{ document_id: "11", progress: 100, status: 4, document_name: "guide.pdf" }]);
+    expect(progressView(items[0])).toMatchObject({ value: 99, text: "Indexing 99%" });
+
     items = mergeProgress(items, [{ document_id: "11", progress: 100, status: 1, document_name: "guide.pdf" }]);
     expect(progressView(items[0])).toEqual({ value: 100, text: "Done", status: "ok" });
     expect(pendingDocuments(items)).toEqual([]);

@@ -69,7 +69,8 @@ export function progressView(item: UploadItem): { value: number; text: string; s
     case "uploading":
       return { value: item.sent * 100, text: `Uploading ${Math.round(item.sent * 100)}%` };
     case "indexing":
-      return { value: item.indexed, text: `Indexing ${Math.round(item.indexed)}%` };
+      // 100 % is kept for "done": the last batch may be stored while the document is not enabled yet.
+      return { value: Math.min(99, item.indexed), text: `Indexing ${Math.min(99, Math.round(item.indexed))}%` };
     case "done":
       return { value: 100, text: "Done", status: "ok" };
     case "failed":
