@@ -269,3 +269,42 @@ def test_image_dataset_caption_edit_persists(console: Page, http_api: Api, tmp_p
     expect(console.get_by_role("textbox", name="Caption of red.png")).to_have_value("a red square")
     [stored] = http_api.call("/api/knowledge/photo/list", {"dataset_id": dataset_id})["photo_infos"]
     assert stored["caption"] == "a red square"
+
+
+def test_document_actions_disable_enable_and_rechunk(console: Page, http_api: Api) -> None:
+    dataset_id = http_api.call("/api/knowledge/create", {"name": unique("actions"), "format_type": 0})["dataset_id"]
+    text = " ".join(f"Sentence {i} about the boiler pressure valve and its yearly service." for i in range(40))
+    [doc] = http_api.call("/api/knowledge/document/create", {
+        "dataset_id": dataset_id,
+        "document_bases": [{"name": "boiler", "source_info": {"document_source": 2, "custom_content": text}}],
+    })["document_infos"]
+    http_api.wait_enabled(doc["document_id"])
+    console.goto(f"/knowledge/{dataset_id}")
+    row = console.get_by_role("table", name="Documents").get_by_role("row").filter(has_text="boiler")
+    row.get_by_role("button", name="Disable boiler").click()
+    expect(row.get_by_text("Disabled", exact=True)).to_be_visible()
+    row.get_by_role("button", name="Enable boiler").click()
+    expect(row.get_by_text("Enabled", exact=True)).to_be_visible()
+
+    console.get_by_role("radio", name="Custom").check()
+    console.get_by_role("combobox", name="Separator").fill(".")
+    console.get_by_role("spinbutton", name="Max tokens").fill("60")
+    console.once("dialog", lambda dialog: dialog.accept())
+    row.get_by_role("button", name="Re-chunk boiler").click()
+    expect(row.get_by_role("cell", name="Custom, 60 tokens")).to_be_visible()
+    expect(row.get_by_text("Enabled", exact=True)).to_be_visible(timeout=60_000)
+    [info] = http_api.call("/api/knowledge/document/list", {"dataset_id": dataset_id})["document_infos"]
+    assert info["chunk_strategy"]["chunk_type"] == 1 and info["chunk_strategy"]["max_tokens"] == 60
+    assert info["slice_count"] > 1  # 40 sentences no longer fit one 60-token chunk
+
+
+def test_dataset_page_fits_800_pixels_in_dark_mode(console: Page, http_api: Api) -> None:
+    dataset_id = http_api.call("/api/knowledge/create", {"name": unique("narrow"), "format_type": 0})["dataset_id"]
+    console.get_by_label("Theme").select_option("dark")
+    console.set_viewport_size({"width": 800, "height": 900})
+    console.goto(f"/knowledge/{dataset_id}")
+    expect(console.get_by_test_id("drop-zone")).to_be_visible()
+    assert console.evaluate("document.documentElement.scrollWidth") <= 800
+    # Theme colours come from the variables: the drop zone is not the light theme's grey.
+    background = console.get_by_test_id("drop-zone").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert background != "rgb(240, 241, 244)", background
