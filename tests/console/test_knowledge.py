@@ -112,7 +112,7 @@ def test_upload_a_pdf_and_find_its_passage_in_the_retrieval_tester(console: Page
     console.get_by_role("combobox", name="Separator").fill(".")
     console.get_by_role("spinbutton", name="Max tokens").fill("50")
     console.get_by_role("spinbutton", name="Overlap (%)").fill("0")
-    console.get_by_label("Preview on document").select_option(label="kettle-guide.pdf")
+    console.get_by_role("combobox", name="Preview on").select_option(label="kettle-guide.pdf")
     chunks = console.get_by_role("list", name="Preview chunks")
     expect(chunks.get_by_role("listitem").first).to_be_visible(timeout=30_000)
     expect(chunks).to_contain_text("Descaling")
@@ -308,3 +308,24 @@ def test_dataset_page_fits_800_pixels_in_dark_mode(console: Page, http_api: Api)
     # Theme colours come from the variables: the drop zone is not the light theme's grey.
     background = console.get_by_test_id("drop-zone").evaluate("e => getComputedStyle(e).backgroundColor")
     assert background != "rgb(240, 241, 244)", background
+
+
+def test_preview_a_new_file_then_add_it(console: Page, http_api: Api, tmp_path) -> None:
+    dataset_id = http_api.call("/api/knowledge/create", {"name": unique("preview"), "format_type": 0})["dataset_id"]
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Setup\n\nPlug the kettle in.\n\n# Cleaning\n\nWipe it with a damp cloth.\n")
+    console.goto(f"/knowledge/{dataset_id}")
+    console.get_by_role("radio", name="By heading").check()
+    console.get_by_role("spinbutton", name="Deepest heading level").fill("1")
+    console.get_by_label("File to preview").set_input_files(str(notes))
+    chunks = console.get_by_role("list", name="Preview chunks")
+    expect(chunks.get_by_role("listitem")).to_have_count(2, timeout=30_000)
+    expect(chunks.get_by_role("listitem").nth(1)).to_contain_text("Cleaning")
+    assert http_api.call("/api/knowledge/document/list", {"dataset_id": dataset_id})["total"] == 0  # only previewed
+
+    console.get_by_role("button", name="Add notes.md to the dataset").click()
+    row = console.get_by_role("table", name="Documents").get_by_role("row").filter(has_text="notes.md")
+    expect(row.get_by_text("Enabled", exact=True)).to_be_visible(timeout=60_000)
+    expect(row.get_by_role("cell", name="By heading (level 1)")).to_be_visible()
+    [doc] = http_api.call("/api/knowledge/document/list", {"dataset_id": dataset_id})["document_infos"]
+    assert doc["slice_count"] == 2

@@ -90,7 +90,7 @@ export function DocumentsPanel({
           />
         </div>
         <div className="card">
-          <ChunkPreview datasetId={dataset.dataset_id} documents={documents} strategy={strategy} />
+          <ChunkPreview datasetId={dataset.dataset_id} documents={documents} strategy={strategy} accept={accept.accept} onAdded={onChanged} />
         </div>
       </div>
       <ErrorBanner error={actionError ?? error} onRetry={error ? onChanged : undefined} />

@@ -292,16 +292,54 @@ export const updateSlice = (spaceId: string, sliceId: string, rawText: string) =
 export const deleteSlices = (spaceId: string, sliceIds: string[]) =>
   api.post(`${K}/slice/delete`, { space_id: spaceId, slice_ids: sliceIds });
 
+/** A stored file a preview can read: a document's source, or a file uploaded just to preview it. */
+export interface PreviewSource {
+  name: string;
+  type: string;
+  tos_uri: string;
+  document_id?: string;
+}
+
+/** Stores a file to preview before it becomes a document (nothing is indexed). */
+export async function uploadPreviewFile(spaceId: string, datasetId: string, file: File, onProgress: (fraction: number) => void): Promise<PreviewSource> {
+  const form = new FormData();
+  form.set("space_id", spaceId);
+  form.set("dataset_id", datasetId);
+  form.set("file", file, file.name);
+  const answer = await upload<{ tos_uri: string; file_name: string; file_type: string }>(`${K}/review/upload`, form, onProgress);
+  return { name: answer.file_name, type: answer.file_type, tos_uri: answer.tos_uri };
+}
+
+/** Keeps a previewed file: it becomes a document chunked with `chunkStrategy`. */
+export async function createDocumentFromPreview(spaceId: string, datasetId: string, source: PreviewSource, chunkStrategy?: ChunkStrategy): Promise<DocumentInfo> {
+  const answer = await api.post<{ document_infos?: DocumentInfo[] }>(`${K}/document/create`, {
+    space_id: spaceId,
+    dataset_id: datasetId,
+    document_bases: [{ name: source.name, source_info: { tos_uri: source.tos_uri, file_type: source.type } }],
+    ...(chunkStrategy ? { chunk_strategy: chunkStrategy } : {}),
+  });
+  const info = answer.document_infos?.[0];
+  if (!info) throw new Error("the server returned no document");
+  return info;
+}
+
 export async function createReview(
   spaceId: string,
   datasetId: string,
-  document: { name: string; type: string; tos_uri: string; document_id: string },
+  document: PreviewSource,
   chunkStrategy: ChunkStrategy | undefined,
 ): Promise<Review> {
   const answer = await api.post<{ reviews?: Review[] }>(`${K}/review/create`, {
     space_id: spaceId,
     dataset_id: datasetId,
-    reviews: [{ document_name: document.name, document_type: document.type, tos_uri: document.tos_uri, document_id: document.document_id }],
+    reviews: [
+      {
+        document_name: document.name,
+        document_type: document.type,
+        tos_uri: document.tos_uri,
+        ...(document.document_id ? { document_id: document.document_id } : {}),
+      },
+    ],
     ...(chunkStrategy ? { chunk_strategy: chunkStrategy } : {}),
   });
   const review = answer.reviews?.[0];
