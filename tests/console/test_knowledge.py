@@ -270,6 +270,10 @@ def test_image_dataset_caption_edit_persists(console: Page, http_api: Api, tmp_p
     [stored] = http_api.call("/api/knowledge/photo/list", {"dataset_id": dataset_id})["photo_infos"]
     assert stored["caption"] == "a red square"
 
+    # The caption model writes it again (the stub describes the bytes it was shown).
+    console.get_by_role("button", name="Write caption").click()
+    expect(console.get_by_role("textbox", name="Caption of red.png")).to_have_value(re.compile(r"^An image"))
+
 
 def test_document_actions_disable_enable_and_rechunk(console: Page, http_api: Api) -> None:
     dataset_id = http_api.call("/api/knowledge/create", {"name": unique("actions"), "format_type": 0})["dataset_id"]
