@@ -558,6 +558,25 @@ struct SaveDocumentReviewRequest {
 struct SaveDocumentReviewResponse {
 }
 
+// A file to preview before it becomes a document: stored as an upload of the space (multipart,
+// the file in part "file"), its key returned for review/create and, to keep it, for
+// document/create (source_info.tos_uri). An upload no document names is removed once its lease
+// (ATELIER_UPLOAD_LEASE_S) runs out.
+struct UploadReviewFileRequest {
+    1: required i64 space_id (api.js_conv="true", api.space="true")
+    2: required i64 dataset_id (api.js_conv="true")
+    3: required string file_name (api.file="name")
+    4: required string tos_uri (api.file="key")     // object storage key written by the gateway
+    5: required i64 size (api.file="size")          // bytes
+}
+
+struct UploadReviewFileResponse {
+    1: string tos_uri
+    2: string file_name
+    3: string file_type                     // extension, as review/create and document/create read it
+    4: i64 size
+}
+
 // ---------------------------------------------------------------- table schema
 
 struct GetTableSchemaRequest {
@@ -1175,6 +1194,9 @@ service KnowledgeService {
         (api.post="/api/knowledge/review/mget", api.category="knowledge")
     SaveDocumentReviewResponse SaveDocumentReview(1: SaveDocumentReviewRequest req)
         (api.post="/api/knowledge/review/save", api.category="knowledge")
+    // Store a file to preview (review/create) before adding it; nothing is indexed.
+    UploadReviewFileResponse UploadReviewFile(1: UploadReviewFileRequest req)
+        (api.post="/api/knowledge/review/upload", api.category="knowledge", api.upload="file")
 
     // ---- table datasets
     GetTableSchemaResponse GetTableSchema(1: GetTableSchemaRequest req)

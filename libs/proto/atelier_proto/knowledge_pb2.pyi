@@ -918,6 +918,32 @@ class SaveDocumentReviewResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class UploadReviewFileRequest(_message.Message):
+    __slots__ = ("space_id", "dataset_id", "file_name", "tos_uri", "size")
+    SPACE_ID_FIELD_NUMBER: _ClassVar[int]
+    DATASET_ID_FIELD_NUMBER: _ClassVar[int]
+    FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+    TOS_URI_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    space_id: int
+    dataset_id: int
+    file_name: str
+    tos_uri: str
+    size: int
+    def __init__(self, space_id: _Optional[int] = ..., dataset_id: _Optional[int] = ..., file_name: _Optional[str] = ..., tos_uri: _Optional[str] = ..., size: _Optional[int] = ...) -> None: ...
+
+class UploadReviewFileResponse(_message.Message):
+    __slots__ = ("tos_uri", "file_name", "file_type", "size")
+    TOS_URI_FIELD_NUMBER: _ClassVar[int]
+    FILE_NAME_FIELD_NUMBER: _ClassVar[int]
+    FILE_TYPE_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    tos_uri: str
+    file_name: str
+    file_type: str
+    size: int
+    def __init__(self, tos_uri: _Optional[str] = ..., file_name: _Optional[str] = ..., file_type: _Optional[str] = ..., size: _Optional[int] = ...) -> None: ...
+
 class GetTableSchemaRequest(_message.Message):
     __slots__ = ("table_sheet", "table_data_type", "document_id", "source_file", "origin_table_meta", "preview_table_meta", "space_id")
     TABLE_SHEET_FIELD_NUMBER: _ClassVar[int]

@@ -130,6 +130,11 @@ class KnowledgeServiceStub:
                 request_serializer=atelier__proto_dot_knowledge__pb2.SaveDocumentReviewRequest.SerializeToString,
                 response_deserializer=atelier__proto_dot_knowledge__pb2.SaveDocumentReviewResponse.FromString,
                 _registered_method=True)
+        self.UploadReviewFile = channel.unary_unary(
+                '/atelier.knowledge.KnowledgeService/UploadReviewFile',
+                request_serializer=atelier__proto_dot_knowledge__pb2.UploadReviewFileRequest.SerializeToString,
+                response_deserializer=atelier__proto_dot_knowledge__pb2.UploadReviewFileResponse.FromString,
+                _registered_method=True)
         self.GetTableSchema = channel.unary_unary(
                 '/atelier.knowledge.KnowledgeService/GetTableSchema',
                 request_serializer=atelier__proto_dot_knowledge__pb2.GetTableSchemaRequest.SerializeToString,
@@ -424,6 +429,12 @@ class KnowledgeServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def SaveDocumentReview(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UploadReviewFile(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -742,6 +753,11 @@ def add_KnowledgeServiceServicer_to_server(servicer, server):
                     servicer.SaveDocumentReview,
                     request_deserializer=atelier__proto_dot_knowledge__pb2.SaveDocumentReviewRequest.FromString,
                     response_serializer=atelier__proto_dot_knowledge__pb2.SaveDocumentReviewResponse.SerializeToString,
+            ),
+            'UploadReviewFile': grpc.unary_unary_rpc_method_handler(
+                    servicer.UploadReviewFile,
+                    request_deserializer=atelier__proto_dot_knowledge__pb2.UploadReviewFileRequest.FromString,
+                    response_serializer=atelier__proto_dot_knowledge__pb2.UploadReviewFileResponse.SerializeToString,
             ),
             'GetTableSchema': grpc.unary_unary_rpc_method_handler(
                     servicer.GetTableSchema,
@@ -1437,6 +1453,33 @@ class KnowledgeService:
             '/atelier.knowledge.KnowledgeService/SaveDocumentReview',
             atelier__proto_dot_knowledge__pb2.SaveDocumentReviewRequest.SerializeToString,
             atelier__proto_dot_knowledge__pb2.SaveDocumentReviewResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UploadReviewFile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/atelier.knowledge.KnowledgeService/UploadReviewFile',
+            atelier__proto_dot_knowledge__pb2.UploadReviewFileRequest.SerializeToString,
+            atelier__proto_dot_knowledge__pb2.UploadReviewFileResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -267,6 +267,9 @@ class KnowledgeService(knowledge_pb2_grpc.KnowledgeServiceServicer):
         await reviews.save(self.deps, req.dataset_id, req.review_id, req.doc_tree_json)
         return kpb.SaveDocumentReviewResponse()
 
+    async def UploadReviewFile(self, req: kpb.UploadReviewFileRequest, context) -> kpb.UploadReviewFileResponse:
+        return await reviews.uploaded_file(self.deps, req)
+
     # ------------------------------------------------------------------ table datasets
 
     async def GetTableSchema(self, req: kpb.GetTableSchemaRequest, context) -> kpb.GetTableSchemaResponse:

@@ -41,6 +41,15 @@ async def create(deps: ServiceDeps, req: kpb.CreateDocumentReviewRequest) -> lis
     return out
 
 
+async def uploaded_file(deps: ServiceDeps, req: kpb.UploadReviewFileRequest) -> kpb.UploadReviewFileResponse:
+    """A file the gateway stored for a preview. Its upload lease stays held: a document/create
+    naming the key keeps it, else the sweep removes it when the lease runs out."""
+    dataset = await access.dataset(deps.pool, req.dataset_id)
+    await uploads.require(deps, req.tos_uri, dataset.space_id, "tos_uri")
+    return kpb.UploadReviewFileResponse(tos_uri=req.tos_uri, file_name=req.file_name,
+                                        file_type=file_type_of(req.file_name), size=req.size)
+
+
 async def mget(deps: ServiceDeps, dataset_id: int, review_ids: list[int]) -> list[kpb.Review]:
     await access.dataset(deps.pool, dataset_id)
     return [await _review(deps, r) for r in await reviews.get_many(deps.pool, dataset_id, review_ids)]

@@ -133,6 +133,45 @@ async def test_review_previews_chunks_without_indexing(api: AtelierClient) -> No
     assert listed["total"] == 1  # the preview created no document
 
 
+async def test_a_file_uploaded_for_preview_is_no_document_until_created(api: AtelierClient) -> None:
+    import asyncio
+
+    dataset_id = await api.create_dataset(name("preview-first"))
+    content = b"# A\n\nalpha text\n\n# B\n\nbeta text\n"
+    reply = await api.http.post("/api/knowledge/review/upload", data={"space_id": api.space_id, "dataset_id": dataset_id},
+                                files={"file": ("notes.md", content, "text/markdown")})
+    uploaded = reply.json()
+    assert reply.status_code == 200 and uploaded["code"] == 0, uploaded
+    assert uploaded["file_name"] == "notes.md" and uploaded["file_type"] == "md" and int(uploaded["size"]) == len(content)
+    assert uploaded["tos_uri"].startswith(f"uploads/{api.space_id}/")
+    listed = await api.call("/api/knowledge/document/list", {"dataset_id": dataset_id, "space_id": api.space_id})
+    assert listed["total"] == 0
+
+    created = await api.call("/api/knowledge/review/create", {
+        "dataset_id": dataset_id, "space_id": api.space_id,
+        "reviews": [{"document_name": "notes.md", "document_type": "md", "tos_uri": uploaded["tos_uri"]}],
+        "chunk_strategy": {"chunk_type": 2, "max_level": 1}})
+    review_id = created["reviews"][0]["review_id"]
+    for _ in range(100):
+        got = await api.call("/api/knowledge/review/mget", {"dataset_id": dataset_id, "review_ids": [review_id],
+                                                            "space_id": api.space_id})
+        if got["reviews"][0]["status"] != 0:
+            break
+        await asyncio.sleep(0.2)
+    assert got["reviews"][0]["status"] == 1, got
+
+    # Kept: the previewed file becomes a document with the previewed strategy.
+    [info] = (await api.call("/api/knowledge/document/create", {
+        "dataset_id": dataset_id, "space_id": api.space_id, "chunk_strategy": {"chunk_type": 2, "max_level": 1},
+        "document_bases": [{"name": "notes.md", "source_info": {"tos_uri": uploaded["tos_uri"]}}]}))["document_infos"]
+    done = await api.wait_documents([info["document_id"]])
+    assert done[info["document_id"]]["status"] == 1
+
+    reply = await api.http.post("/api/knowledge/review/upload", data={"space_id": api.space_id, "dataset_id": "777"},
+                                files={"file": ("x.md", b"x", "text/markdown")})
+    assert reply.status_code == 404 and "dataset 777" in reply.json()["msg"]
+
+
 async def test_list_paging_out_of_range_is_a_400_naming_the_field(api: AtelierClient) -> None:
     dataset_id = await api.create_dataset(name("paging"))
     images = await api.create_dataset(name("paging-img"), format_type=2)

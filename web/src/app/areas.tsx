@@ -8,6 +8,9 @@ import { PluginsPage } from "../pages/plugins/PluginsPage";
 import { ChatRunPage } from "../pages/runs/ChatRunPage";
 import { RunsPage } from "../pages/runs/RunsPage";
 import { WorkflowRunPage } from "../pages/runs/WorkflowRunPage";
+import { DatasetPage } from "../pages/knowledge/DatasetPage";
+import { DatasetsPage } from "../pages/knowledge/DatasetsPage";
+import { DocumentPage } from "../pages/knowledge/DocumentPage";
 import { TokensPage } from "../pages/tokens/TokensPage";
 import { agentChatRoutes } from "../pages/agents/chat/routes";
 
@@ -20,6 +23,15 @@ export interface Area {
 }
 
 export const AREAS: Area[] = [
+  {
+    base: "/knowledge",
+    label: "Knowledge",
+    routes: [
+      { path: "", element: <DatasetsPage /> },
+      { path: ":datasetId", element: <DatasetPage /> },
+      { path: ":datasetId/documents/:documentId", element: <DocumentPage /> },
+    ],
+  },
   {
     base: "/agents",
     label: "Agents",
