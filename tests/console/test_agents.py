@@ -193,7 +193,7 @@ def test_the_list_creates_duplicates_and_deletes_and_the_editor_shows_server_err
     name = f"Helper {uuid.uuid4().hex[:6]}"
     call(chat_stack, "/api/draftbot/create", {"space_id": chat_stack.space_id, "name": name,
                                               "description": "Answers questions about the office"})
-    console.reload()  # the console opened on the list before the agent was made over HTTP
+    console.goto("/agents")
     expect(console.get_by_role("heading", level=1, name="Agents")).to_be_visible()
     expect(console.get_by_role("link", name=name, exact=True)).to_be_visible()
     expect(console.get_by_role("row").filter(has_text=name)).to_contain_text("Answers questions about the office")
