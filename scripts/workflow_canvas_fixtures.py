@@ -4,6 +4,7 @@ e2e canvas changes: `.venv/bin/python scripts/workflow_canvas_fixtures.py`."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -13,18 +14,19 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "web" / "src" / "pages" / "workflows" / "fixtures"
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e import (  # noqa: E402 - the repository root must be importable first
-    test_workflow_canvases as canvases,
-    test_workflow_conversation_nodes as conversations,
-    test_workflow_database_nodes as databases,
-    test_workflow_knowledge_nodes as knowledge,
-    test_workflow_llm_node as llm,
-)
+
+def _e2e(module: str) -> Any:
+    """An e2e test module (the repository root is importable now)."""
+    return importlib.import_module(f"tests.e2e.{module}")
+
 
 TABLE = {"id": 7001, "field_list": [{"name": "title", "id": 1}, {"name": "pages", "id": 2}]}
 
 
 def documents() -> dict[str, dict[str, Any]]:
+    canvases, llm = _e2e("test_workflow_canvases"), _e2e("test_workflow_llm_node")
+    conversations, databases = _e2e("test_workflow_conversation_nodes"), _e2e("test_workflow_database_nodes")
+    knowledge = _e2e("test_workflow_knowledge_nodes")
     return {
         "e2e_greeting": canvases.greeting_canvas(),
         "e2e_loops": canvases.loops_canvas(),

@@ -55,6 +55,21 @@ function lockUnique(nodes: StepNode[]): StepNode[] {
   return nodes.map((n) => (kindOf(n.data.node.type)?.unique ? { ...n, deletable: false } : n));
 }
 
+/** The first place at or below `at` where a new node overlaps no node of the same canvas. */
+function freeSpot(at: XYPosition, nodes: StepNode[]): XYPosition {
+  const size = (n: StepNode) => ({ w: n.measured?.width ?? Number(n.style?.width ?? NODE_WIDTH), h: n.measured?.height ?? Number(n.style?.height ?? 100) });
+  const spot = { ...at };
+  for (let tries = 0; tries < 200; tries++) {
+    const hit = nodes.find((n) => {
+      const { w, h } = size(n);
+      return spot.x < n.position.x + w + 20 && spot.x + NODE_WIDTH + 20 > n.position.x && spot.y < n.position.y + h + 20 && spot.y + 120 > n.position.y;
+    });
+    if (!hit) return spot;
+    spot.y = hit.position.y + size(hit).h + 40;
+  }
+  return spot;
+}
+
 const titleOf = (n: StepNode | undefined) => (n ? n.data.node.data?.nodeMeta?.title || kindName(n.data.node.type) : "");
 
 /** Polls a run until it finishes or waits for an answer; `onUpdate` gets every state. */
@@ -178,7 +193,12 @@ function Editor({ workflowId }: { workflowId: string }) {
     const current = rf.getNodes();
     const selected = current.find((n) => n.selected);
     let parent = parentId ? current.find((n) => n.id === parentId) : undefined;
-    if (!parent && !at && selected && isComposite(selected.data.node.type) && !kind.composite && !kind.unique) parent = selected;
+    // a click adds next to the selected node: into its body when it is in one; Break and
+    // Continue into a selected Loop (any other node goes into a body with the Loop's "Add to body")
+    if (!parent && !at && selected && !kind.composite && !kind.unique) {
+      if (selected.parentId) parent = current.find((n) => n.id === selected.parentId);
+      else if (kind.loopOnly && selected.data.node.type === "21") parent = selected;
+    }
     if (kind.loopOnly && (!parent || parent.data.node.type !== "21")) {
       setError(new Error(`${kind.name} belongs inside a Loop: select a Loop, then add it to its body.`));
       return;
@@ -201,7 +221,7 @@ function Editor({ workflowId }: { workflowId: string }) {
       const offset = parent.data.bodyOffset ?? { x: 40, y: 110 };
       const right = siblings.reduce((max, n) => Math.max(max, n.position.x + NODE_WIDTH + 60), offset.x);
       position = { x: right, y: siblings.length ? Math.min(...siblings.map((n) => n.position.y)) : offset.y };
-    } else if (selected && !selected.parentId) position = { x: selected.position.x + 320, y: selected.position.y + 40 };
+    } else if (selected && !selected.parentId) position = freeSpot({ x: selected.position.x + 320, y: selected.position.y }, siblings);
     else {
       const box = document.querySelector(".wf-canvas")?.getBoundingClientRect();
       position = box ? rf.screenToFlowPosition({ x: box.x + box.width / 2 - 120, y: box.y + box.height / 2 - 40 }) : { x: 0, y: 0 };
@@ -413,6 +433,13 @@ function Editor({ workflowId }: { workflowId: string }) {
       <header className="wf-toolbar">
         <Link to="/workflows" className="btn btn-small btn-ghost">← Workflows</Link>
         <h1>{name || "Workflow"}</h1>
+        <label className="wf-find">
+          <span className="visually-hidden">Find a node</span>
+          <select aria-label="Find a node" value="" onChange={(e) => e.target.value && selectNode(e.target.value)}>
+            <option value="">Find a node…</option>
+            {[...nodeTitles.entries()].map(([id, title]) => <option key={id} value={id}>{title}</option>)}
+          </select>
+        </label>
         <span className="muted" role="status">{busy || (dirty ? "Unsaved changes" : notice)}</span>
         <div className="wf-toolbar-actions">
           <button type="button" className="btn" onClick={() => void save()} disabled={Boolean(busy)}>Save</button>

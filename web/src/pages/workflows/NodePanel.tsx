@@ -108,7 +108,7 @@ function TextArea({ label, value, onChange, rows = 4 }: { label: string; value: 
   return (
     <label className="field">
       <span>{label}</span>
-      <textarea rows={rows} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} />
+      <textarea aria-label={label} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} />
     </label>
   );
 }
@@ -120,7 +120,7 @@ function LlmSettings({ data, models, onChange }: { data: NodeData; models: Model
     <Section title="Model">
       <label className="field">
         <span>Model</span>
-        <select value={form.modelId} onChange={(e) => set({ modelId: e.target.value })}>
+        <select aria-label="Model" value={form.modelId} onChange={(e) => set({ modelId: e.target.value })}>
           <option value="">Choose a model…</option>
           {form.modelId && !models.some((m) => String(m.model_type) === form.modelId) && <option value={form.modelId}>{`Model ${form.modelId}`}</option>}
           {models.map((m) => <option key={m.model_type} value={String(m.model_type)}>{m.name}</option>)}
@@ -145,7 +145,7 @@ function HttpSettings({ data, options, onChange }: { data: NodeData; options: Re
       <div className="field-row">
         <label className="field">
           <span>Method</span>
-          <select value={form.method} onChange={(e) => set({ method: e.target.value })}>
+          <select aria-label="Method" value={form.method} onChange={(e) => set({ method: e.target.value })}>
             {["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].map((m) => <option key={m}>{m}</option>)}
           </select>
         </label>
@@ -163,7 +163,7 @@ function HttpSettings({ data, options, onChange }: { data: NodeData; options: Re
       <ParamRows label="Header" noun="header" rows={form.headers} options={options} onChange={(headers) => set({ headers })} />
       <label className="field">
         <span>Body</span>
-        <select value={form.bodyType} onChange={(e) => set({ bodyType: e.target.value })}>
+        <select aria-label="Body" value={form.bodyType} onChange={(e) => set({ bodyType: e.target.value })}>
           <option value="EMPTY">None</option>
           <option value="JSON">JSON</option>
           <option value="RAW_TEXT">Raw text</option>
@@ -243,7 +243,7 @@ function BodySettings({ node, options, bodyOptions, onChange, onAddToBody }: {
           <>
             <label className="field">
               <span>Loop type</span>
-              <select value={loop.loopType} onChange={(e) => onChange(writeLoop(data, { ...loop, loopType: e.target.value }))}>
+              <select aria-label="Loop type" value={loop.loopType} onChange={(e) => onChange(writeLoop(data, { ...loop, loopType: e.target.value }))}>
                 <option value="array">Over the lists below</option>
                 <option value="count">A number of times</option>
                 <option value="infinite">Until a Break</option>
@@ -300,7 +300,7 @@ function SpecificSettings(props: PanelProps) {
           {node.type === "2" && (
             <label className="field">
               <span>The run returns</span>
-              <select value={plan} onChange={(e) => onChange(writeSetting(data, "terminatePlan", e.target.value))}>
+              <select aria-label="The run returns" value={plan} onChange={(e) => onChange(writeSetting(data, "terminatePlan", e.target.value))}>
                 <option value="returnVariables">Its variables</option>
                 <option value="useAnswerContent">A text answer</option>
               </select>
@@ -326,7 +326,7 @@ function SpecificSettings(props: PanelProps) {
         <Section title="Code">
           <label className="field">
             <span>Language</span>
-            <select value={readSetting(data, "language") || "3"} onChange={(e) => onChange(writeSetting(data, "language", Number(e.target.value)))}>
+            <select aria-label="Language" value={readSetting(data, "language") || "3"} onChange={(e) => onChange(writeSetting(data, "language", Number(e.target.value)))}>
               <option value="3">Python</option>
               <option value="5">JavaScript</option>
             </select>
@@ -340,7 +340,7 @@ function SpecificSettings(props: PanelProps) {
         <Section title="Text">
           <label className="field">
             <span>Operation</span>
-            <select value={method} onChange={(e) => onChange(writeSetting(data, "method", e.target.value))}>
+            <select aria-label="Operation" value={method} onChange={(e) => onChange(writeSetting(data, "method", e.target.value))}>
               <option value="concat">Join into a template</option>
               <option value="split">Split</option>
             </select>
@@ -360,7 +360,7 @@ function SpecificSettings(props: PanelProps) {
           <TextArea label="Question" value={readSetting(data, "question")} onChange={(t) => onChange(writeSetting(data, "question", t))} />
           <label className="field">
             <span>Answer</span>
-            <select value={readSetting(data, "answer_type") || "text"} onChange={(e) => onChange(writeSetting(data, "answer_type", e.target.value))}>
+            <select aria-label="Answer" value={readSetting(data, "answer_type") || "text"} onChange={(e) => onChange(writeSetting(data, "answer_type", e.target.value))}>
               <option value="text">Free text</option>
               <option value="option">One of options</option>
             </select>

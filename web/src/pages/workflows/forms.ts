@@ -91,7 +91,10 @@ export function writeParams(data: NodeData, rows: InputRow[], key = "inputParame
     if (previous && previous.name === row.name && sameValue(readValue(previous.input), row.value)) return previous;
     return { ...(previous ?? {}), name: row.name, input: writeValue(row.value, previous?.input) };
   });
-  return withInputs(data, { [key]: list });
+  const all = (inputsOf(data)[key] as Param[] | undefined) ?? [];
+  if (list.length === before.length && list.every((p, i) => p === before[i])) return data;
+  // assignments (left/right) are not rows of this form: they stay first, as they were
+  return withInputs(data, { [key]: [...all.filter((p) => "left" in p), ...list] });
 }
 
 // ------------------------------------------------------------------ outputs
@@ -117,9 +120,16 @@ export function readOutputs(data: NodeData): OutputRow[] {
     }));
 }
 
+const sameRow = (a: OutputRow, b: OutputRow) =>
+  a.name === b.name && a.type === b.type && a.element === b.element && a.required === b.required && a.description === b.description;
+
 export function writeOutputs(data: NodeData, rows: OutputRow[]): NodeData {
   const before = ((data.outputs ?? []) as VariableSchema[]).filter((o) => !("input" in o));
+  const shown = readOutputs(data);
+  if (rows.length === before.length && rows.every((row, i) => sameRow(row, shown[i]))) return data;
+  const gathered = ((data.outputs ?? []) as Param[]).filter((o) => "input" in o);
   const outputs = rows.map((row, i) => {
+    if (before[i] && shown[i] && sameRow(row, shown[i])) return before[i];
     const previous: VariableSchema = { ...(before[i] ?? {}) };
     const out: VariableSchema = { ...previous, name: row.name, type: row.type };
     if (row.type === "list") {
@@ -136,7 +146,7 @@ export function writeOutputs(data: NodeData, rows: OutputRow[]): NodeData {
     else delete out.description;
     return out;
   });
-  return { ...data, outputs };
+  return { ...data, outputs: [...gathered, ...outputs] };
 }
 
 /** A Loop's or Batch's outputs: named values gathered from its body. */
@@ -146,14 +156,14 @@ export function readGathered(data: NodeData): InputRow[] {
 
 export function writeGathered(data: NodeData, rows: InputRow[]): NodeData {
   const before = ((data.outputs ?? []) as Param[]).filter((o) => "input" in o);
-  return {
-    ...data,
-    outputs: rows.map((row, i) => {
-      const previous = before[i];
-      if (previous && previous.name === row.name && sameValue(readValue(previous.input), row.value)) return previous;
-      return { ...(previous ?? {}), name: row.name, input: writeValue({ ...row.value, type: "list" }, previous?.input) };
-    }),
-  };
+  const plain = ((data.outputs ?? []) as VariableSchema[]).filter((o) => !("input" in o));
+  const outputs = rows.map((row, i) => {
+    const previous = before[i];
+    if (previous && previous.name === row.name && sameValue(readValue(previous.input), row.value)) return previous;
+    return { ...(previous ?? {}), name: row.name, input: writeValue({ ...row.value, type: "list" }, previous?.input) };
+  });
+  if (outputs.length === before.length && outputs.every((o, i) => o === before[i])) return data;
+  return { ...data, outputs: [...outputs, ...plain] };
 }
 
 export function setTitle(data: NodeData, title: string): NodeData {
