@@ -176,7 +176,7 @@ def test_build_save_validate_and_test_run_a_workflow_on_the_canvas(
     stub.script({"content": "sunny all day"})
     console.get_by_role("button", name="Test run").click()
     dialog = console.get_by_role("dialog", name="Test run")
-    dialog.get_by_label("input").fill("Paris")
+    dialog.get_by_role("textbox", name="input (string)").fill("Paris")
     dialog.get_by_role("button", name="Run").click()
     run = console.get_by_role("region", name="Test run")
     expect(run.get_by_test_id("run-status")).to_have_text("succeeded", timeout=60_000)

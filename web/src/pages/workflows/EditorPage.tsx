@@ -6,7 +6,7 @@ import {
   type Connection as FlowConnection, type EdgeChange, type NodeChange, type XYPosition,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useSession } from "../../app/session";
 import { ErrorBanner } from "../../ui/ErrorBanner";
@@ -73,7 +73,8 @@ function freeSpot(at: XYPosition, nodes: StepNode[]): XYPosition {
 const titleOf = (n: StepNode | undefined) => (n ? n.data.node.data?.nodeMeta?.title || kindName(n.data.node.type) : "");
 
 /** Polls a run until it finishes or waits for an answer; `onUpdate` gets every state. */
-function usePolling(spaceId: string, workflowId: string, executeId: string, nonce: number, onUpdate: (p: Process) => void, onError: (e: unknown) => void) {
+function usePolling(spaceId: string, workflowId: string, executeId: string, nonce: number, onUpdate: (p: Process) => void,
+  onError: (e: unknown) => void, answered?: { current: Set<string> }) {
   useEffect(() => {
     if (!executeId) return;
     const controller = new AbortController();
@@ -83,7 +84,9 @@ function usePolling(spaceId: string, workflowId: string, executeId: string, nonc
         const process = await getProcess(spaceId, workflowId, executeId, controller.signal);
         if (controller.signal.aborted) return;
         onUpdate(process);
-        if (isFinished(process.executeStatus) || process.executeStatus === INTERRUPTED) return;
+        if (isFinished(process.executeStatus)) return;
+        // waiting for an answer not given yet (an answered question shows until the run moves on)
+        if (process.executeStatus === INTERRUPTED && (process.nodeEvents ?? []).some((e) => !answered?.current.has(e.id))) return;
       } catch (err) {
         if (controller.signal.aborted) return;
         onError(err);
@@ -96,7 +99,7 @@ function usePolling(spaceId: string, workflowId: string, executeId: string, nonc
       controller.abort();
       window.clearTimeout(timer);
     };
-  }, [spaceId, workflowId, executeId, nonce, onUpdate, onError]);
+  }, [spaceId, workflowId, executeId, nonce, onUpdate, onError, answered]);
 }
 
 function Editor({ workflowId }: { workflowId: string }) {
@@ -315,16 +318,24 @@ function Editor({ workflowId }: { workflowId: string }) {
     }
   }, [dirty, save, spaceId, workflowId]);
 
-  const onProcess = useCallback((p: Process) => setProcess(p), []);
+
   const onPollError = useCallback((err: unknown) => setError(err), []);
   // an answer resumes the run: follow it again
   const [resumes, setResumes] = useState(0);
-  usePolling(spaceId, workflowId, executeId, resumes, onProcess, onPollError);
+  const answered = useRef(new Set<string>());
+  const onProcess = useCallback((p: Process) => {
+    // a question already answered is not asked again while the run picks the answer up
+    const open = (p.nodeEvents ?? []).filter((e) => !answered.current.has(e.id));
+    const moving = p.executeStatus === INTERRUPTED && open.length === 0;
+    setProcess({ ...p, nodeEvents: open, executeStatus: moving ? 1 : p.executeStatus });
+  }, []);
+  usePolling(spaceId, workflowId, executeId, resumes, onProcess, onPollError, answered);
 
   const answer = useCallback(async (eventId: string, data: string) => {
     setError(null);
     try {
       await testResume(spaceId, workflowId, executeId, eventId, data);
+      answered.current.add(eventId);
       setProcess((p) => (p ? { ...p, executeStatus: 1, nodeEvents: [] } : p));
       setResumes((n) => n + 1);
     } catch (err) {
@@ -424,7 +435,14 @@ function Editor({ workflowId }: { workflowId: string }) {
 
   const startNode = nodes.find((n) => n.data.node.type === "1");
   const fields = useMemo(() => startFields(startNode?.data.node), [startNode]);
-  const nodeTitles = useMemo(() => new Map(nodes.map((n) => [n.id, titleOf(n)])), [nodes]);
+  // the same Map while no title changes (dragging re-renders nothing that lists the nodes)
+  const titlesRef = useRef(new Map<string, string>());
+  const nodeTitles = useMemo(() => {
+    const before = titlesRef.current;
+    const same = before.size === nodes.length && nodes.every((n) => before.get(n.id) === titleOf(n));
+    if (!same) titlesRef.current = new Map(nodes.map((n) => [n.id, titleOf(n)]));
+    return titlesRef.current;
+  }, [nodes]);
 
   if (!loaded && error) return <section><ErrorBanner error={error} /><Link to="/workflows">Back to workflows</Link></section>;
 
@@ -433,13 +451,7 @@ function Editor({ workflowId }: { workflowId: string }) {
       <header className="wf-toolbar">
         <Link to="/workflows" className="btn btn-small btn-ghost">← Workflows</Link>
         <h1>{name || "Workflow"}</h1>
-        <label className="wf-find">
-          <span className="visually-hidden">Find a node</span>
-          <select aria-label="Find a node" value="" onChange={(e) => e.target.value && selectNode(e.target.value)}>
-            <option value="">Find a node…</option>
-            {[...nodeTitles.entries()].map(([id, title]) => <option key={id} value={id}>{title}</option>)}
-          </select>
-        </label>
+        <NodeFinder titles={nodeTitles} onSelect={selectNode} />
         <span className="muted" role="status">{busy || (dirty ? "Unsaved changes" : notice)}</span>
         <div className="wf-toolbar-actions">
           <button type="button" className="btn" onClick={() => void save()} disabled={Boolean(busy)}>Save</button>
@@ -531,7 +543,16 @@ function Editor({ workflowId }: { workflowId: string }) {
   );
 }
 
-function Palette({ onAdd }: { onAdd: (type: string) => void }) {
+const NodeFinder = memo(function NodeFinder({ titles, onSelect }: { titles: Map<string, string>; onSelect: (id: string) => void }) {
+  return (
+    <select className="wf-find" aria-label="Find a node" value="" onChange={(e) => e.target.value && onSelect(e.target.value)}>
+      <option value="">Find a node…</option>
+      {[...titles.entries()].map(([id, title]) => <option key={id} value={id}>{title}</option>)}
+    </select>
+  );
+});
+
+const Palette = memo(function Palette({ onAdd }: { onAdd: (type: string) => void }) {
   const groups = useMemo(() => {
     const found = new Map<string, typeof KINDS>();
     for (const kind of KINDS) {
@@ -556,7 +577,7 @@ function Palette({ onAdd }: { onAdd: (type: string) => void }) {
       ))}
     </nav>
   );
-}
+});
 
 function DebugSection({ node, run, onRun }: { node: CanvasNode; run: Process | null; onRun: (input: Record<string, string>) => void }) {
   const names = readParams(node.data).map((p) => p.name).filter(Boolean);

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import type { CanvasNode, NodeData } from "./canvas";
 import { KINDS, kindName, kindOf, sourcePorts, type Port } from "./catalog";
 import {
-  OPERATORS, UNARY, readBatch, readContent, readGathered, readHttp, readLlm, readLoop, readNamedLiteral, readOutputs, readParams,
+  OPERATORS, UNARY, readBatch, readErrorSetting, writeErrorSetting, readContent, readGathered, readHttp, readLlm, readLoop, readNamedLiteral, readOutputs, readParams,
   readSelector, readSetting, setTitle, writeBatch, writeContent, writeGathered, writeHttp, writeLlm, writeLoop, writeNamedLiteral,
   writeOutputs, writeParams, writeSelector, writeSetting, VALUE_TYPES, type InputRow, type OutputRow, type ValueForm,
 } from "./forms";
@@ -372,6 +372,37 @@ function SpecificSettings(props: PanelProps) {
   }
 }
 
+/** Nodes that run something that can fail: they say what happens then (Coze's settingOnError). */
+const CAN_FAIL = new Set(["3", "4", "5", "6", "9", "12", "22", "27", "42", "43", "44", "45", "46", "58", "59", "60"]);
+
+function ErrorSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeData) => void }) {
+  const form = readErrorSetting(data);
+  const set = (patch: Partial<typeof form>) => onChange(writeErrorSetting(data, { ...form, ...patch }));
+  return (
+    <Section title="On failure">
+      <label className="field">
+        <span>When it fails</span>
+        <select aria-label="When it fails" value={form.processType} onChange={(e) => set({ processType: Number(e.target.value) })}>
+          <option value={1}>The run fails</option>
+          <option value={2}>Output the default below</option>
+          <option value={3}>Take the error port</option>
+        </select>
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span>Retries</span>
+          <input type="number" min="0" max="10" value={form.retryTimes} onChange={(e) => set({ retryTimes: e.target.value })} />
+        </label>
+        <label className="field">
+          <span>Time limit (ms)</span>
+          <input type="number" min="0" value={form.timeoutMs} onChange={(e) => set({ timeoutMs: e.target.value })} />
+        </label>
+      </div>
+      {form.processType === 2 && <TextArea label="Default output (JSON)" value={form.dataOnErr} onChange={(dataOnErr) => set({ dataOnErr })} />}
+    </Section>
+  );
+}
+
 const HAS_PARAMS = (type: string) => !["1", "8", "19", "29", "31", "20", "21", "28"].includes(type);
 
 function RawSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeData) => void }) {
@@ -461,6 +492,7 @@ export function NodePanel(props: PanelProps) {
           <OutputRows rows={readOutputs(data)} onChange={(rows) => onChange(writeOutputs(data, rows))} />
         </Section>
       )}
+      {CAN_FAIL.has(node.type) && <ErrorSettings data={data} onChange={onChange} />}
       <Connections {...props} />
       {props.debug}
       <RawSettings key={JSON.stringify(data.inputs ?? {})} data={data} onChange={onChange} />

@@ -65,23 +65,72 @@ export function NodeRunResult({ process, nodeId, heading = "Last run" }: { proce
   );
 }
 
+interface FormField {
+  name: string;
+  type?: string;
+  required?: boolean;
+}
+
+/** What a waiting node asks: a Question's text, or an Input node's form fields. */
+export function readEvent(event: Pick<NodeEvent, "type" | "data">): { question: string; fields: FormField[] } {
+  let parsed: { messages?: { content?: string }[]; content?: string; question?: string } = {};
+  try {
+    parsed = JSON.parse(event.data) as typeof parsed;
+  } catch {
+    return { question: event.data, fields: [] };
+  }
+  if (event.type === 5 && typeof parsed.content === "string") {
+    try {
+      return { question: "", fields: (JSON.parse(parsed.content) as FormField[]).filter((f) => f.name) };
+    } catch {
+      return { question: parsed.content, fields: [] };
+    }
+  }
+  const question = parsed.messages?.map((m) => m.content ?? "").join("\n") || parsed.question || parsed.content || event.data;
+  return { question, fields: [] };
+}
+
+/** An Input node's answer: the fields typed, lists and objects read as JSON. */
+export function formAnswer(fields: FormField[], values: Record<string, string>): string {
+  const answer: Record<string, unknown> = {};
+  for (const field of fields) {
+    const text = values[field.name] ?? "";
+    if (text === "") continue;
+    if (field.type === "list" || field.type === "object") {
+      try {
+        answer[field.name] = JSON.parse(text);
+        continue;
+      } catch {
+        // sent as typed: the server names the field it cannot read
+      }
+    }
+    answer[field.name] = text;
+  }
+  return JSON.stringify(answer);
+}
+
 function Answer({ event, onAnswer }: { event: NodeEvent; onAnswer: (eventId: string, data: string) => void }) {
   const [text, setText] = useState("");
-  let question = event.data;
-  try {
-    const parsed = JSON.parse(event.data) as { question?: string; content?: string; messages?: { content?: string }[] };
-    question = parsed.question ?? parsed.content ?? parsed.messages?.map((m) => m.content).join("\n") ?? event.data;
-  } catch {
-    // the data is the question itself
-  }
+  const [values, setValues] = useState<Record<string, string>>({});
+  const { question, fields } = readEvent(event);
+  const isForm = fields.length > 0;
   return (
-    <form className="wf-answer" aria-label={`Answer ${event.node_title}`} onSubmit={(e) => { e.preventDefault(); onAnswer(event.id, text); }}>
-      <p><strong>{event.node_title}</strong> asks: {question}</p>
-      <label className="field">
-        <span>Answer</span>
-        <textarea rows={2} value={text} onChange={(e) => setText(e.target.value)} placeholder={event.type === 5 ? '{"field": "value"}' : ""} />
-      </label>
-      <button type="submit" className="btn btn-primary" disabled={!text}>Send answer</button>
+    <form className="wf-answer" aria-label={`Answer ${event.node_title}`}
+      onSubmit={(e) => { e.preventDefault(); onAnswer(event.id, isForm ? formAnswer(fields, values) : text); }}>
+      <p><strong>{event.node_title}</strong> {isForm ? "asks you to fill in:" : `asks: ${question}`}</p>
+      {isForm ? fields.map((f) => (
+        <label key={f.name} className="field">
+          <span>{f.name} <span className="muted">({f.type ?? "string"}{f.required ? ", required" : ""})</span></span>
+          <input aria-label={f.name} value={values[f.name] ?? ""} required={f.required} placeholder={f.type === "list" || f.type === "object" ? "JSON" : ""}
+            onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
+        </label>
+      )) : (
+        <label className="field">
+          <span>Answer</span>
+          <textarea aria-label="Answer" rows={2} value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={!isForm && !text}>Send answer</button>
     </form>
   );
 }

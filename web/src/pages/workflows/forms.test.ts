@@ -7,7 +7,7 @@ import { KINDS } from "./catalog";
 import {
   readBatch, readContent, readGathered, readHttp, readLlm, readLoop, readNamedLiteral, readOutputs, readParams, readSelector,
   readValue, setTitle, writeBatch, writeContent, writeGathered, writeHttp, writeLlm, writeLoop, writeNamedLiteral, writeOutputs,
-  writeParams, writeSelector, writeValue,
+  writeParams, writeSelector, writeValue, readErrorSetting, writeErrorSetting,
 } from "./forms";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -143,5 +143,18 @@ describe("node form <-> node data", () => {
 
   it("gives every node type's new data a form that reads and writes back unchanged", () => {
     for (const kind of KINDS) unchanged(kind.defaults());
+  });
+});
+
+describe("on failure", () => {
+  it("reads and writes a node's settingOnError, the error port appearing with processType 3", () => {
+    const http = serviceData("exception_branch.json").nodes.find((n) => n.type === "45")!.data;
+    const form = readErrorSetting(http);
+    expect(form).toEqual({ processType: 3, retryTimes: "2", timeoutMs: "30000", dataOnErr: '{\n  "body": "",\n  "statusCode": 0\n}' });
+    expect(writeErrorSetting(http, form)).toBe(http);
+    const throwing = writeErrorSetting(http, { ...form, processType: 1, retryTimes: "0" });
+    expect(throwing.inputs!.settingOnError).toMatchObject({ processType: 1, switch: false, retryTimes: 0, timeoutMs: 30000 });
+    const fresh = writeErrorSetting({}, { processType: 3, retryTimes: "0", timeoutMs: "", dataOnErr: "" });
+    expect(fresh.inputs!.settingOnError).toEqual({ processType: 3, switch: true });
   });
 });

@@ -403,3 +403,34 @@ export function writeContent(data: NodeData, text: string): NodeData {
   const previous = inputsOf(data).content as BlockInput | undefined;
   return withInputs(data, { content: { ...(previous ?? { type: "string" }), value: { ...(previous?.value ?? {}), type: "literal", content: text } } });
 }
+
+// ------------------------------------------------------------------ on failure (settingOnError)
+
+export interface ErrorForm {
+  /** 1 the run fails, 2 the node outputs `dataOnErr`, 3 the node's error port is taken. */
+  processType: number;
+  retryTimes: string;
+  timeoutMs: string;
+  dataOnErr: string;
+}
+
+export function readErrorSetting(data: NodeData): ErrorForm {
+  const setting = (inputsOf(data).settingOnError ?? {}) as Json;
+  return {
+    processType: Number(setting.processType ?? 1) || 1,
+    retryTimes: literalText(setting.retryTimes ?? 0),
+    timeoutMs: literalText(setting.timeoutMs ?? ""),
+    dataOnErr: literalText(setting.dataOnErr ?? ""),
+  };
+}
+
+export function writeErrorSetting(data: NodeData, form: ErrorForm): NodeData {
+  const before = (inputsOf(data).settingOnError ?? {}) as Json;
+  const shown = readErrorSetting(data);
+  if (JSON.stringify(shown) === JSON.stringify(form)) return data;
+  const setting: Json = { ...before, processType: form.processType, switch: form.processType !== 1 };
+  if (form.retryTimes !== shown.retryTimes) setting.retryTimes = Number(form.retryTimes) || 0;
+  if (form.timeoutMs !== shown.timeoutMs) setting.timeoutMs = Number(form.timeoutMs) || 0;
+  if (form.dataOnErr !== shown.dataOnErr) setting.dataOnErr = form.dataOnErr;
+  return withInputs(data, { settingOnError: setting });
+}

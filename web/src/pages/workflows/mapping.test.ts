@@ -108,3 +108,42 @@ describe("canvas <-> flow", () => {
     expect(toCanvas({ ...flow, nodes: moved }).nodes[0].meta).toEqual({ position: { x: 5, y: 6 } });
   });
 });
+
+describe("a 500-node canvas", () => {
+  /** Start -> 480 Text nodes in a chain, every tenth a Loop with a body node -> End. */
+  function big(): CanvasDoc {
+    const nodes: CanvasDoc["nodes"] = [{ id: "100001", type: "1", meta: { position: { x: 0, y: 0 } }, data: { outputs: [{ name: "input", type: "string" }] } }];
+    const edges: CanvasDoc["edges"] = [];
+    let previous = "100001";
+    for (let i = 0; i < 490; i++) {
+      const id = String(200000 + i);
+      const position = { x: 300 * (i + 1), y: (i % 7) * 120 };
+      if (i % 10 === 0) {
+        const body = String(600000 + i);
+        nodes.push({ id, type: "21", meta: { position }, data: { inputs: { loopType: "count", loopCount: { type: "integer", value: { type: "literal", content: "2" } } },
+          outputs: [] }, blocks: [{ id: body, type: "15", meta: { position: { x: 0, y: 0 } }, data: { outputs: [{ name: "output", type: "string" }] } }],
+          edges: [{ sourceNodeID: id, targetNodeID: body, sourcePortID: "loop-function-inline-output" },
+            { sourceNodeID: body, targetNodeID: id, targetPortID: "loop-function-inline-input" }] });
+      } else {
+        nodes.push({ id, type: "15", meta: { position }, data: { inputs: { inputParameters: [{ name: "s", input: { type: "string",
+          value: { type: "ref", content: { source: "block-output", blockID: previous, name: "output" } } } }] }, outputs: [{ name: "output", type: "string" }] } });
+      }
+      edges.push({ sourceNodeID: previous, targetNodeID: id, sourcePortID: i % 10 === 1 ? "loop-output" : "" });
+      previous = id;
+    }
+    nodes.push({ id: "900001", type: "2", meta: { position: { x: 300 * 492, y: 0 } }, data: { inputs: { terminatePlan: "returnVariables", inputParameters: [] } } });
+    edges.push({ sourceNodeID: previous, targetNodeID: "900001", sourcePortID: "" });
+    return { nodes, edges };
+  }
+
+  it("maps both ways in a few milliseconds and round-trips", () => {
+    const canvas = big();
+    const started = performance.now();
+    const flow = toFlow(canvas);
+    const back = toCanvas(flow);
+    const took = performance.now() - started;
+    expect(flow.nodes).toHaveLength(541);
+    expect(back).toEqual(canvas);
+    expect(took).toBeLessThan(250);
+  });
+});
