@@ -12,6 +12,7 @@ import json
 import re
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -21,6 +22,8 @@ from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, concat, e
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
 from atelier_devstack.tool_servers import ToolServer
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -196,26 +199,73 @@ def test_build_save_validate_and_test_run_a_workflow_on_the_canvas(
     screenshot(console, "workflow-run")
 
 
-def test_a_canvas_saved_over_http_opens_in_the_editor(console: Page, chat_stack: KnowledgeStack) -> None:
-    doc = {"nodes": [entry(out("name")), concat("120001", "Hi {{n}}", param("n", ref(ENTRY_ID, "name"))),
-                     exit_(param("greeting", ref("120001", "output")))],
-           "edges": chain(ENTRY_ID, "120001", EXIT_ID)}
+def save_over_http(chat_stack: KnowledgeStack, doc: dict) -> str:
+    """A workflow whose draft is `doc`, made through the public API as a script would."""
     with httpx.Client(base_url=chat_stack.gateway_url, headers={"Authorization": f"Bearer {chat_stack.token}"}) as http:
-        space_id = chat_stack.space_id
 
         def call(route: str, **body: object) -> dict:
-            answer = http.post(f"/api/workflow_api/{route}", json={"space_id": space_id, **body}).json()
+            answer = http.post(f"/api/workflow_api/{route}", json={"space_id": chat_stack.space_id, **body}).json()
             assert answer["code"] == 0, answer
             return answer["data"]
 
         workflow_id = call("create", name=unique("saved"), desc="")["workflow_id"]
         commit = call("canvas", workflow_id=workflow_id)["vcs_data"]["submit_commit_id"]
         call("save", workflow_id=workflow_id, schema=json.dumps(doc), submit_commit_id=commit)
+        return str(workflow_id)
 
-    console.goto(f"/workflows/{workflow_id}")
+
+def test_a_canvas_saved_over_http_opens_in_the_editor_debugs_a_node_and_publishes(
+    console: Page, chat_stack: KnowledgeStack,
+) -> None:
+    doc = {"nodes": [entry(out("name")), concat("120001", "Hi {{n}}", param("n", ref(ENTRY_ID, "name"))),
+                     exit_(param("greeting", ref("120001", "output")))],
+           "edges": chain(ENTRY_ID, "120001", EXIT_ID)}
+    console.goto(f"/workflows/{save_over_http(chat_stack, doc)}")
     expect(node_on_canvas(console, "120001", "Text")).to_be_visible()
     settings = select_node(console, "120001")
     expect(settings.get_by_label("Template")).to_have_value("Hi {{n}}")
     expect(settings.get_by_label("Input 1 reference")).to_have_value(f"{ENTRY_ID}::name")
     console.get_by_role("button", name="Canvas JSON").click()
     assert json.loads(console.get_by_label("Canvas JSON text").input_value()) == doc
+    console.get_by_role("dialog", name="Canvas JSON").get_by_role("button", name="Close").click()
+
+    # single-node debug: the node runs alone with the inputs typed
+    settings.get_by_text("Debug this node alone").click()
+    settings.get_by_label("Debug input n").fill("Ada")
+    settings.get_by_role("button", name="Run this node").click()
+    debug = settings.get_by_role("region", name="Debug run of this node")
+    expect(debug).to_contain_text("succeeded", timeout=30_000)
+    assert json.loads(debug.get_by_test_id("node-output").inner_text()) == {"output": "Hi Ada"}
+
+    # publishing wants a test run since the last change; the server says so, then it is forced
+    console.get_by_role("button", name="Publish", exact=True).click()
+    expect(console.get_by_role("alert").filter(has_text="test run")).to_be_visible()
+    console.get_by_role("button", name="Publish anyway").click()
+    expect(console.get_by_role("status").filter(has_text="Published")).to_be_visible()
+    console.get_by_role("link", name="← Workflows").click()
+    expect(console.get_by_role("row").filter(has_text="v0.0.1").first).to_be_visible()
+
+
+def test_a_test_run_waits_for_answers_to_a_question_and_a_form(console: Page, chat_stack: KnowledgeStack) -> None:
+    doc = json.loads((REPO / "web/src/pages/workflows/fixtures/e2e_interview.json").read_text())
+    console.goto(f"/workflows/{save_over_http(chat_stack, doc)}")
+    console.get_by_role("button", name="Test run").click()
+    dialog = console.get_by_role("dialog", name="Test run")
+    dialog.get_by_role("textbox", name="name (string)").fill("Ada")
+    dialog.get_by_role("button", name="Run").click()
+    run = console.get_by_role("region", name="Test run")
+    expect(run.get_by_test_id("run-status")).to_have_text("waiting for an answer", timeout=30_000)
+    question = run.get_by_role("form", name="Answer City?")
+    expect(question).to_contain_text("Hi Ada, which city?")
+    expect(node_on_canvas(console, "City?", "Question").get_by_test_id("node-status")).to_have_text("waiting for an answer")
+    question.get_by_label("Answer").fill("Lyon")
+    question.get_by_role("button", name="Send answer").click()
+
+    form = run.get_by_role("form", name="Answer About you")
+    form.get_by_label("age").fill("36")
+    form.get_by_label("pets").fill('["cat", "owl"]')
+    form.get_by_role("button", name="Send answer").click()
+    expect(run.get_by_test_id("run-status")).to_have_text("succeeded", timeout=30_000)
+    run.get_by_role("button", name="End", exact=True).click()
+    result = panel(console).get_by_role("region", name="Last run of this node")
+    assert json.loads(result.get_by_test_id("node-output").inner_text()) == {"summary": "Ada (36) lives in Lyon with cat, owl"}

@@ -70,6 +70,8 @@ function freeSpot(at: XYPosition, nodes: StepNode[]): XYPosition {
   return spot;
 }
 
+const eventKey = (event: { id: string; node_id: string }) => `${event.id}|${event.node_id}`;
+
 const titleOf = (n: StepNode | undefined) => (n ? n.data.node.data?.nodeMeta?.title || kindName(n.data.node.type) : "");
 
 /** Polls a run until it finishes or waits for an answer; `onUpdate` gets every state. */
@@ -86,7 +88,7 @@ function usePolling(spaceId: string, workflowId: string, executeId: string, nonc
         onUpdate(process);
         if (isFinished(process.executeStatus)) return;
         // waiting for an answer not given yet (an answered question shows until the run moves on)
-        if (process.executeStatus === INTERRUPTED && (process.nodeEvents ?? []).some((e) => !answered?.current.has(e.id))) return;
+        if (process.executeStatus === INTERRUPTED && (process.nodeEvents ?? []).some((e) => !answered?.current.has(eventKey(e)))) return;
       } catch (err) {
         if (controller.signal.aborted) return;
         onError(err);
@@ -325,7 +327,10 @@ function Editor({ workflowId }: { workflowId: string }) {
   const answered = useRef(new Set<string>());
   const onProcess = useCallback((p: Process) => {
     // a question already answered is not asked again while the run picks the answer up
-    const open = (p.nodeEvents ?? []).filter((e) => !answered.current.has(e.id));
+    // (event ids are positional: the next question may reuse the id, never with the same node
+    // while the run has not moved on)
+    if (p.executeStatus !== INTERRUPTED) answered.current.clear();
+    const open = (p.nodeEvents ?? []).filter((e) => !answered.current.has(eventKey(e)));
     const moving = p.executeStatus === INTERRUPTED && open.length === 0;
     setProcess({ ...p, nodeEvents: open, executeStatus: moving ? 1 : p.executeStatus });
   }, []);
@@ -335,13 +340,14 @@ function Editor({ workflowId }: { workflowId: string }) {
     setError(null);
     try {
       await testResume(spaceId, workflowId, executeId, eventId, data);
-      answered.current.add(eventId);
+      const asked = process?.nodeEvents.find((e) => e.id === eventId);
+      answered.current.add(eventKey({ id: eventId, node_id: asked?.node_id ?? "" }));
       setProcess((p) => (p ? { ...p, executeStatus: 1, nodeEvents: [] } : p));
       setResumes((n) => n + 1);
     } catch (err) {
       setError(err);
     }
-  }, [spaceId, workflowId, executeId]);
+  }, [spaceId, workflowId, executeId, process]);
 
   const onDebugProcess = useCallback((p: Process) => setDebug((d) => ({ ...d, process: p })), []);
   usePolling(spaceId, workflowId, debug.executeId, 0, onDebugProcess, onPollError);
