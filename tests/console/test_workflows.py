@@ -115,6 +115,10 @@ def test_build_save_validate_and_test_run_a_workflow_on_the_canvas(
     expect(node_on_canvas(console, "Text", "Text")).to_be_visible()
     select_node(console, "Loop")
     palette.get_by_role("button", name="Add HTTP request").click()
+    palette.get_by_role("button", name="Add Code").click()  # added, then deleted again
+    expect(node_on_canvas(console, "Code", "Code")).to_be_visible()
+    panel(console).get_by_role("button", name="Delete node").click()
+    expect(node_on_canvas(console, "Code", "Code")).to_have_count(0)
 
     # an unconnected node is reported by validation, on the canvas and in the list
     console.get_by_role("button", name="Validate").click()
@@ -269,3 +273,25 @@ def test_a_test_run_waits_for_answers_to_a_question_and_a_form(console: Page, ch
     run.get_by_role("button", name="End", exact=True).click()
     result = panel(console).get_by_role("region", name="Last run of this node")
     assert json.loads(result.get_by_test_id("node-output").inner_text()) == {"summary": "Ada (36) lives in Lyon with cat, owl"}
+
+
+def test_a_500_node_canvas_opens_and_draws_only_what_is_on_screen(console: Page, chat_stack: KnowledgeStack) -> None:
+    texts = [concat(str(200000 + i), f"step {i}", param("s", ref(str(200000 + i - 1) if i else ENTRY_ID, "output" if i else "name")))
+             | {"meta": {"position": {"x": 300 * (i + 1), "y": (i % 5) * 140}}} for i in range(498)]
+    start = entry(out("name")) | {"meta": {"position": {"x": 0, "y": 0}}}
+    end = exit_(param("last", ref(texts[-1]["id"], "output"))) | {"meta": {"position": {"x": 300 * 500, "y": 0}}}
+    doc = {"nodes": [start, *texts, end], "edges": chain(ENTRY_ID, *(t["id"] for t in texts), EXIT_ID)}
+    console.goto(f"/workflows/{save_over_http(chat_stack, doc)}")
+    finder = console.get_by_label("Find a node")
+    expect(finder.locator("option")).to_have_count(501)  # every node, and the prompt
+    drawn = console.locator(".react-flow__node")
+    expect(drawn.first).to_be_visible()
+    assert 0 < drawn.count() < 100  # the nodes off screen are not in the page
+
+    settings = select_node(console, "200300")  # far along: the view moves there
+    expect(node_on_canvas(console, "200300", "Text")).to_be_visible()
+    expect(settings.get_by_label("Input 1 reference")).to_have_value("200299::output")
+    settings.get_by_label("Title", exact=True).fill("Step three hundred")
+    expect(node_on_canvas(console, "Step three hundred", "Text")).to_be_visible()
+    console.get_by_role("button", name="Save", exact=True).click()
+    expect(console.get_by_role("status").filter(has_text="Saved")).to_be_visible()

@@ -133,7 +133,9 @@ function Editor({ workflowId }: { workflowId: string }) {
     setNodes(lockUnique(flow.nodes));
     setEdges(flow.edges);
     setSelectedId(null);
-    window.requestAnimationFrame(() => void rf.fitView({ maxZoom: 1, padding: 0.1 }));
+    // a large canvas opens on its first nodes, at a readable zoom: only what is on screen is drawn
+    const focus = flow.nodes.length > 200 ? flow.nodes.filter((n) => !n.parentId).slice(0, 12).map((n) => ({ id: n.id })) : undefined;
+    window.requestAnimationFrame(() => void rf.fitView({ nodes: focus, maxZoom: 1, padding: 0.1 }));
   }, [rf, setNodes, setEdges]);
 
   useEffect(() => {
@@ -377,6 +379,13 @@ function Editor({ workflowId }: { workflowId: string }) {
       setBusy("");
     }
   }, [dirty, save, spaceId, workflowId]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
