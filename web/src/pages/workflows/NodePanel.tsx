@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import type { CanvasNode, NodeData } from "./canvas";
 import { KINDS, kindName, kindOf, sourcePorts, type Port } from "./catalog";
 import {
-  OPERATORS, UNARY, readBatch, readErrorSetting, writeErrorSetting, readContent, readGathered, readHttp, readLlm, readLoop, readNamedLiteral, readOutputs, readParams,
+  OPERATORS, UNARY, readBatch, readErrorSetting, writeErrorSetting, readNames, writeNames, readContent, readGathered, readHttp, readLlm, readLoop, readNamedLiteral, readOutputs, readParams,
   readSelector, readSetting, setTitle, writeBatch, writeContent, writeGathered, writeHttp, writeLlm, writeLoop, writeNamedLiteral,
   writeOutputs, writeParams, writeSelector, writeSetting, VALUE_TYPES, type InputRow, type OutputRow, type ValueForm,
 } from "./forms";
@@ -110,6 +110,21 @@ function TextArea({ label, value, onChange, rows = 4 }: { label: string; value: 
       <span>{label}</span>
       <textarea aria-label={label} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} />
     </label>
+  );
+}
+
+function NameList({ label, names, onChange }: { label: string; names: string[]; onChange: (names: string[]) => void }) {
+  return (
+    <div className="wf-rows">
+      {names.map((name, i) => (
+        <div key={i} className="wf-row">
+          <input aria-label={`${label} ${i + 1}`} value={name} onChange={(e) => onChange(names.map((n, j) => (j === i ? e.target.value : n)))} />
+          <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove ${label} ${i + 1}`} onClick={() => onChange(names.filter((_, j) => j !== i))}>×</button>
+        </div>
+      ))}
+      <button type="button" className="btn btn-small" onClick={() => onChange([...names, ""])}>Add {label.toLowerCase()}</button>
+      <p className="muted wf-hint">Each has its own port; connect it to the node it leads to.</p>
+    </div>
   );
 }
 
@@ -314,6 +329,15 @@ function SpecificSettings(props: PanelProps) {
     }
     case "3":
       return <LlmSettings data={data} models={models} onChange={onChange} />;
+    case "22":
+      return (
+        <>
+          <LlmSettings data={data} models={models} onChange={onChange} />
+          <Section title="Intents">
+            <NameList label="Intent" names={readNames(data, "intents")} onChange={(names) => onChange(writeNames(data, "intents", names))} />
+          </Section>
+        </>
+      );
     case "45":
       return <HttpSettings data={data} options={options} onChange={onChange} />;
     case "8":
@@ -365,6 +389,9 @@ function SpecificSettings(props: PanelProps) {
               <option value="option">One of options</option>
             </select>
           </label>
+          {readSetting(data, "answer_type") === "option" && (
+            <NameList label="Option" names={readNames(data, "options")} onChange={(names) => onChange(writeNames(data, "options", names))} />
+          )}
         </Section>
       );
     default:

@@ -7,7 +7,7 @@ import { KINDS } from "./catalog";
 import {
   readBatch, readContent, readGathered, readHttp, readLlm, readLoop, readNamedLiteral, readOutputs, readParams, readSelector,
   readValue, setTitle, writeBatch, writeContent, writeGathered, writeHttp, writeLlm, writeLoop, writeNamedLiteral, writeOutputs,
-  writeParams, writeSelector, writeValue, readErrorSetting, writeErrorSetting,
+  writeParams, writeSelector, writeValue, readErrorSetting, writeErrorSetting, readNames, writeNames,
 } from "./forms";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -156,5 +156,17 @@ describe("on failure", () => {
     expect(throwing.inputs!.settingOnError).toMatchObject({ processType: 1, switch: false, retryTimes: 0, timeoutMs: 30000 });
     const fresh = writeErrorSetting({}, { processType: 3, retryTimes: "0", timeoutMs: "", dataOnErr: "" });
     expect(fresh.inputs!.settingOnError).toEqual({ processType: 3, switch: true });
+  });
+});
+
+describe("intents and answer options", () => {
+  it("edits the names, keeping each item's other fields", () => {
+    const detector = find(load("e2e_router.json").nodes, "610001").data;
+    expect(readNames(detector, "intents")).toEqual(["refund an order", "the weather"]);
+    expect(writeNames(detector, "intents", readNames(detector, "intents"))).toBe(detector);
+    const more = writeNames(detector, "intents", ["refund an order", "the weather", "opening hours"]);
+    expect(more.inputs!.intents).toEqual([{ name: "refund an order" }, { name: "the weather" }, { name: "opening hours" }]);
+    const asked = writeNames({ inputs: { answer_type: "option" } }, "options", ["yes", "no"]);
+    expect(asked.inputs!.options).toEqual([{ name: "yes" }, { name: "no" }]);
   });
 });

@@ -434,3 +434,16 @@ export function writeErrorSetting(data: NodeData, form: ErrorForm): NodeData {
   if (form.dataOnErr !== shown.dataOnErr) setting.dataOnErr = form.dataOnErr;
   return withInputs(data, { settingOnError: setting });
 }
+
+// ------------------------------------------------------------------ named choices (intents, answer options)
+
+/** The names of an IntentDetector's `intents` or a Question's `options`: one port each. */
+export function readNames(data: NodeData, key: "intents" | "options"): string[] {
+  return ((inputsOf(data)[key] as { name?: string }[] | undefined) ?? []).map((item) => item.name ?? "");
+}
+
+export function writeNames(data: NodeData, key: "intents" | "options", names: string[]): NodeData {
+  const before = (inputsOf(data)[key] as Json[] | undefined) ?? [];
+  if (names.length === before.length && names.every((name, i) => before[i].name === name)) return data;
+  return withInputs(data, { [key]: names.map((name, i) => ({ ...(before[i] ?? {}), name })) });
+}
