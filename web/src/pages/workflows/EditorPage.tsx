@@ -70,6 +70,18 @@ function freeSpot(at: XYPosition, nodes: StepNode[]): XYPosition {
   return spot;
 }
 
+/** The console's theme (<html data-theme>), followed as it changes: xyflow draws its own parts in it. */
+function useColorMode(): "light" | "dark" {
+  const read = () => (document.documentElement.dataset.theme === "dark" ? "dark" : "light");
+  const [mode, setMode] = useState<"light" | "dark">(read);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setMode(read()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+    return () => observer.disconnect();
+  }, []);
+  return mode;
+}
+
 const eventKey = (event: { id: string; node_id: string }) => `${event.id}|${event.node_id}`;
 
 const titleOf = (n: StepNode | undefined) => (n ? n.data.node.data?.nodeMeta?.title || kindName(n.data.node.type) : "");
@@ -107,6 +119,7 @@ function usePolling(spaceId: string, workflowId: string, executeId: string, nonc
 function Editor({ workflowId }: { workflowId: string }) {
   const { spaceId } = useSession();
   const rf = useReactFlow<StepNode, LinkEdge>();
+  const colorMode = useColorMode();
   const [nodes, setNodes, onNodesChange] = useNodesState<StepNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<LinkEdge>([]);
   const rest = useRef<Record<string, unknown>>({});
@@ -501,6 +514,7 @@ function Editor({ workflowId }: { workflowId: string }) {
             nodes={nodes}
             edges={edges}
             nodeTypes={NODE_TYPES}
+            colorMode={colorMode}
             onNodesChange={handleNodesChange}
             onEdgesChange={handleEdgesChange}
             onConnect={connect}

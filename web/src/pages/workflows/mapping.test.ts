@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { CanvasDoc } from "./canvas";
-import { edgeScope, toCanvas, toFlow, type StepNode } from "./mapping";
+import { NODE_WIDTH, edgeScope, toCanvas, toFlow, type StepNode } from "./mapping";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serviceData = join(here, "../../../../services/workflow/tests/data");
@@ -98,6 +98,16 @@ describe("canvas <-> flow", () => {
     expect(loopOut.blocks!.find((b) => b.id === "777")!.meta!.position).toEqual({ x: 10, y: 20 });
     expect(loopOut.edges).toContainEqual({ sourceNodeID: "182977", targetNodeID: "777", sourcePortID: "" });
     expect(out.edges).toHaveLength(canvas.edges.length);
+  });
+
+  it("draws nodes without positions in a row, a Loop as wide as its body", () => {
+    const flow = toFlow(all.find(([name]) => name === "e2e_loops.json")![1]);
+    const [start, words, counting, end] = ["100001", "210001", "220001", "900001"].map((id) => flow.nodes.find((n) => n.id === id)!);
+    expect(words.position.x).toBeGreaterThanOrEqual(start.position.x + NODE_WIDTH);
+    expect(counting.position.x).toBeGreaterThanOrEqual(words.position.x + Number(words.style!.width));
+    expect(end.position.x).toBeGreaterThanOrEqual(counting.position.x + Number(counting.style!.width));
+    const body = flow.nodes.filter((n) => n.parentId === "210001");
+    for (const node of body) expect(node.position.x + NODE_WIDTH).toBeLessThanOrEqual(Number(words.style!.width));
   });
 
   it("leaves a node without a position unplaced until it is moved", () => {

@@ -12,7 +12,7 @@ export const NODE_WIDTH = 240;
 export const NODE_HEIGHT = 96;
 const BODY_PAD = 40;
 const BODY_HEADER = 110;
-const AUTO_GAP_X = 320;
+const AUTO_GAP = 80;
 
 type KeyState = "array" | "null" | "absent";
 
@@ -60,10 +60,21 @@ function stripBody(node: CanvasNode): CanvasNode {
   return rest as CanvasNode;
 }
 
+/** Where each node of a list is drawn: its own position, else in a row after the one before. */
+function placed(list: CanvasNode[]): Position[] {
+  let x = 0;
+  return list.map((node) => {
+    const at = node.meta?.position ?? { x, y: 0 };
+    x = at.x + (isComposite(node.type) ? bodyBox(node.blocks ?? []).width : NODE_WIDTH) + AUTO_GAP;
+    return at;
+  });
+}
+
 function bodyBox(children: CanvasNode[]): { offset: Position; width: number; height: number } {
   if (children.length === 0) return { offset: { x: BODY_PAD, y: BODY_HEADER }, width: 560, height: 260 };
-  const xs = children.map((c, i) => c.meta?.position?.x ?? i * AUTO_GAP_X);
-  const ys = children.map((c) => c.meta?.position?.y ?? 0);
+  const at = placed(children);
+  const xs = at.map((p) => p.x);
+  const ys = at.map((p) => p.y);
   const minX = Math.min(...xs);
   const minY = Math.min(...ys);
   return {
@@ -74,10 +85,10 @@ function bodyBox(children: CanvasNode[]): { offset: Position; width: number; hei
 }
 
 /** The flow node for a canvas node (and its body's, when it has one), appended to `out`. */
-function addNode(node: CanvasNode, index: number, parent: StepNode | null, out: StepNode[]): StepNode {
+function addNode(node: CanvasNode, at: Position, parent: StepNode | null, out: StepNode[]): StepNode {
   const own = node.meta?.position;
-  const auto = own ? undefined : { x: index * AUTO_GAP_X, y: parent ? 0 : 240 };
-  const base = own ?? auto!;
+  const auto = own ? undefined : at;
+  const base = own ?? at;
   const offset = parent?.data.bodyOffset ?? { x: 0, y: 0 };
   const data: StepData = {
     node: stripBody(node),
@@ -101,7 +112,8 @@ function addNode(node: CanvasNode, index: number, parent: StepNode | null, out: 
     flowNode.style = { width: box.width, height: box.height };
   }
   out.push(flowNode);
-  children.forEach((child, i) => addNode(child, i, flowNode, out));
+  const where = placed(children);
+  children.forEach((child, i) => addNode(child, where[i], flowNode, out));
   return flowNode;
 }
 
@@ -124,7 +136,8 @@ function indexNodes(nodes: CanvasNode[], into: Map<string, CanvasNode>): Map<str
 export function toFlow(canvas: CanvasDoc): Flow {
   const { nodes: canvasNodes, edges: canvasEdges, ...rest } = canvas;
   const nodes: StepNode[] = [];
-  (canvasNodes ?? []).forEach((node, i) => addNode(node, i, null, nodes));
+  const where = placed(canvasNodes ?? []);
+  (canvasNodes ?? []).forEach((node, i) => addNode(node, where[i], null, nodes));
   const byId = indexNodes(canvasNodes ?? [], new Map());
   const edges: LinkEdge[] = [];
   let n = 0;
@@ -214,7 +227,7 @@ export function toCanvas(flow: Pick<Flow, "nodes" | "edges"> & { rest?: Record<s
 /** A new flow node for a canvas node made in the editor (inside `parent`'s body when given). */
 export function newFlowNode(node: CanvasNode, position: Position, parent?: StepNode): StepNode {
   const out: StepNode[] = [];
-  addNode({ ...node, meta: { ...(node.meta ?? {}), position: { x: 0, y: 0 } } }, 0, null, out);
+  addNode({ ...node, meta: { ...(node.meta ?? {}), position: { x: 0, y: 0 } } }, { x: 0, y: 0 }, null, out);
   const made = out[0];
   made.position = position;
   if (parent) {
