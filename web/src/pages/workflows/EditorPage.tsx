@@ -12,7 +12,7 @@ import { useSession } from "../../app/session";
 import { ErrorBanner } from "../../ui/ErrorBanner";
 import { Modal } from "../../ui/Modal";
 import {
-  debugNode, getCanvas, getProcess, listModels, publishWorkflow, saveCanvas, testResume, testRun, validateTree,
+  debugNode, getCanvas, getProcess, listModels, nodeTypesInUse, publishWorkflow, saveCanvas, testResume, testRun, validateTree,
   type Process, type ValidateError,
 } from "./api";
 import { END_ID, START_ID, parseCanvas, type CanvasDoc, type CanvasNode, type NodeData } from "./canvas";
@@ -137,6 +137,7 @@ function Editor({ workflowId }: { workflowId: string }) {
   const [startOpen, setStartOpen] = useState(false);
   const [jsonOpen, setJsonOpen] = useState(false);
   const [canForce, setCanForce] = useState(false);
+  const [unknownTypes, setUnknownTypes] = useState<string[]>([]);
   const [models, setModels] = useState<Awaited<ReturnType<typeof listModels>>>([]);
   const [debug, setDebug] = useState<{ nodeId: string; executeId: string; process: Process | null }>({ nodeId: "", executeId: "", process: null });
 
@@ -164,6 +165,11 @@ function Editor({ workflowId }: { workflowId: string }) {
       (err) => live && setError(err),
     );
     listModels(spaceId).then((found) => live && setModels(found), () => undefined);
+    // the node types the draft uses (node_type): any the palette does not know are named
+    nodeTypesInUse(spaceId, workflowId).then(
+      (types) => live && setUnknownTypes(types.filter((t) => !kindOf(t))),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -491,6 +497,11 @@ function Editor({ workflowId }: { workflowId: string }) {
         </div>
       </header>
       <ErrorBanner error={error} />
+      {unknownTypes.length > 0 && (
+        <p className="banner banner-error" role="alert">
+          This workflow uses node types the editor does not know ({unknownTypes.join(", ")}): they are kept as they are and edited as JSON.
+        </p>
+      )}
       {validation && validation.length > 0 && (
         <div className="banner banner-error wf-validation" role="alert" aria-label="Validation problems">
           <strong>Problems</strong>
