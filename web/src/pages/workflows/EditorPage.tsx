@@ -23,7 +23,7 @@ import { NODE_WIDTH, canConnect, newFlowNode, toCanvas, toFlow, type LinkEdge, t
 import { NodePanel, type Target } from "./NodePanel";
 import { bodyOutputOptions, referenceOptions } from "./references";
 import { RunPanel, NodeRunResult, StartForm } from "./RunPanel";
-import { INTERRUPTED, decorate, isFinished, nodeStatuses, problemsByNode, startFields } from "./run";
+import { INTERRUPTED, RUN_STATUS, decorate, isFinished, nodeStatuses, problemsByNode, startFields } from "./run";
 import "./workflows.css";
 
 const DRAG_TYPE = "application/x-atelier-node";
@@ -369,6 +369,10 @@ function Editor({ workflowId }: { workflowId: string }) {
       setError(err);
     }
   }, [spaceId, workflowId, executeId, process]);
+
+  useEffect(() => {
+    if (process && isFinished(process.executeStatus)) setNotice(`Test run ${RUN_STATUS[process.executeStatus]}`);
+  }, [process]);
 
   const onDebugProcess = useCallback((p: Process) => setDebug((d) => ({ ...d, process: p })), []);
   usePolling(spaceId, workflowId, debug.executeId, 0, onDebugProcess, onPollError);

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import type { CanvasNode, NodeData } from "./canvas";
 import { KINDS, kindName, kindOf, sourcePorts, type Port } from "./catalog";
 import {
-  OPERATORS, UNARY, readBatch, readErrorSetting, writeErrorSetting, readNames, writeNames, readContent, readGathered, readHttp, readLlm, readLoop, readNamedLiteral, readOutputs, readParams,
+  OPERATORS, UNARY, readBatch, readErrorSetting, writeErrorSetting, readNames, writeNames, readAssignments, writeAssignments, readContent, readGathered, readHttp, readLlm, readLoop, readNamedLiteral, readOutputs, readParams,
   readSelector, readSetting, setTitle, writeBatch, writeContent, writeGathered, writeHttp, writeLlm, writeLoop, writeNamedLiteral,
   writeOutputs, writeParams, writeSelector, writeSetting, VALUE_TYPES, type InputRow, type OutputRow, type ValueForm,
 } from "./forms";
@@ -125,6 +125,31 @@ function NameList({ label, names, onChange }: { label: string; names: string[]; 
       <button type="button" className="btn btn-small" onClick={() => onChange([...names, ""])}>Add {label.toLowerCase()}</button>
       <p className="muted wf-hint">Each has its own port; connect it to the node it leads to.</p>
     </div>
+  );
+}
+
+function Assignments({ data, options, global, onChange }: { data: NodeData; options: RefOption[]; global: boolean; onChange: (d: NodeData) => void }) {
+  const rows = readAssignments(data, global);
+  const save = (next: typeof rows) => onChange(writeAssignments(data, next, global));
+  const set = (i: number, patch: Partial<(typeof rows)[number]>) => save(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <Section title={global ? "Variables to set" : "Loop variables to set"}>
+      {rows.map((row, i) => (
+        <div key={i} className="wf-condition">
+          {global ? (
+            <input aria-label={`Variable ${i + 1} name`} value={row.variable} placeholder="variable name" onChange={(e) => set(i, { variable: e.target.value })} />
+          ) : (
+            <ValueField label={`Loop variable ${i + 1}`} value={row.target} options={options} refOnly onChange={(target) => set(i, { target })} />
+          )}
+          <span aria-hidden="true">=</span>
+          <ValueField label={`Value ${i + 1}`} value={row.value} options={options} onChange={(value) => set(i, { value })} />
+          <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove assignment ${i + 1}`} onClick={() => save(rows.filter((_, j) => j !== i))}>×</button>
+        </div>
+      ))}
+      <button type="button" className="btn btn-small" onClick={() => save([...rows, { target: emptyValue(), variable: "", value: emptyValue() }])}>
+        Add assignment
+      </button>
+    </Section>
   );
 }
 
@@ -345,6 +370,10 @@ function SpecificSettings(props: PanelProps) {
     case "21":
     case "28":
       return <BodySettings node={node} options={options} bodyOptions={props.bodyOptions} onChange={onChange} onAddToBody={props.onAddToBody} />;
+    case "20":
+      return <Assignments data={data} options={options} global={false} onChange={onChange} />;
+    case "40":
+      return <Assignments data={data} options={options} global onChange={onChange} />;
     case "5":
       return (
         <Section title="Code">
@@ -352,7 +381,7 @@ function SpecificSettings(props: PanelProps) {
             <span>Language</span>
             <select aria-label="Language" value={readSetting(data, "language") || "3"} onChange={(e) => onChange(writeSetting(data, "language", Number(e.target.value)))}>
               <option value="3">Python</option>
-              <option value="5">JavaScript</option>
+              {readSetting(data, "language") === "5" && <option value="5">JavaScript (does not run here)</option>}
             </select>
           </label>
           <TextArea label="Source" rows={10} value={readSetting(data, "code")} onChange={(t) => onChange(writeSetting(data, "code", t))} />
@@ -430,7 +459,7 @@ function ErrorSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeD
   );
 }
 
-const HAS_PARAMS = (type: string) => !["1", "8", "19", "29", "31", "20", "21", "28"].includes(type);
+const HAS_PARAMS = (type: string) => !["1", "8", "19", "29", "31", "20", "21", "28", "40"].includes(type);
 
 function RawSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeData) => void }) {
   const [text, setText] = useState(() => JSON.stringify(data.inputs ?? {}, null, 2));
@@ -513,7 +542,6 @@ export function NodePanel(props: PanelProps) {
           <ParamRows label="Input" rows={readParams(data)} options={options} onChange={(rows) => onChange(writeParams(data, rows))} />
         </Section>
       )}
-      {node.type === "20" && <p className="muted wf-hint">Set loop variables in the settings JSON (left: the loop variable, right: the value).</p>}
       {!kind?.noOutput && !kind?.composite && node.type !== "2" && node.type !== "8" && node.type !== "13" && (
         <Section title={node.type === "1" ? "Inputs of the workflow" : "Outputs"}>
           <OutputRows rows={readOutputs(data)} onChange={(rows) => onChange(writeOutputs(data, rows))} />

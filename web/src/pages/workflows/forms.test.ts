@@ -7,7 +7,7 @@ import { KINDS } from "./catalog";
 import {
   readBatch, readContent, readGathered, readHttp, readLlm, readLoop, readNamedLiteral, readOutputs, readParams, readSelector,
   readValue, setTitle, writeBatch, writeContent, writeGathered, writeHttp, writeLlm, writeLoop, writeNamedLiteral, writeOutputs,
-  writeParams, writeSelector, writeValue, readErrorSetting, writeErrorSetting, readNames, writeNames,
+  writeParams, writeSelector, writeValue, readErrorSetting, writeErrorSetting, readNames, writeNames, readAssignments, writeAssignments,
 } from "./forms";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -168,5 +168,27 @@ describe("intents and answer options", () => {
     expect(more.inputs!.intents).toEqual([{ name: "refund an order" }, { name: "the weather" }, { name: "opening hours" }]);
     const asked = writeNames({ inputs: { answer_type: "option" } }, "options", ["yes", "no"]);
     expect(asked.inputs!.options).toEqual([{ name: "yes" }, { name: "no" }]);
+  });
+});
+
+describe("assignments", () => {
+  it("edits a Set loop variable node's left and right sides", () => {
+    const remember = find(load("e2e_loops.json").nodes, "211004").data;
+    const rows = readAssignments(remember, false);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].target).toMatchObject({ mode: "ref", blockID: "210001", name: "last" });
+    expect(rows[0].value).toMatchObject({ mode: "ref", blockID: "211003", name: "output" });
+    expect(writeAssignments(remember, rows, false)).toBe(remember);
+    const edited = writeAssignments(remember, [{ ...rows[0], value: { ...rows[0].value, mode: "literal", text: "none" } }], false);
+    expect((edited.inputs!.inputParameters as { right: unknown }[])[0].right).toEqual({ type: "string", value: { type: "literal", content: "none" } });
+  });
+
+  it("edits a Variable assigner's variable by name and its value", () => {
+    const made = writeAssignments({}, [{ target: readValue(undefined), variable: "city", value: { mode: "literal", type: "string", text: "Lyon", blockID: "", name: "" } }], true);
+    expect(made.inputs!.inputParameters).toEqual([{ name: "", left: { type: "string", value: { type: "ref",
+      content: { source: "global_variable_user", blockID: "", name: "", path: ["city"] } } }, input: { type: "string", value: { type: "literal", content: "Lyon" } } }]);
+    const back = readAssignments(made, true);
+    expect(back[0].variable).toBe("city");
+    expect(writeAssignments(made, back, true)).toBe(made);
   });
 });

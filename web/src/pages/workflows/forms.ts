@@ -447,3 +447,45 @@ export function writeNames(data: NodeData, key: "intents" | "options", names: st
   if (names.length === before.length && names.every((name, i) => before[i].name === name)) return data;
   return withInputs(data, { [key]: names.map((name, i) => ({ ...(before[i] ?? {}), name })) });
 }
+
+// ------------------------------------------------------------------ assignments
+
+export interface AssignmentRow {
+  /** Set loop variable: the loop variable (a reference); Variable assigner: the variable's name. */
+  target: ValueForm;
+  variable: string;
+  value: ValueForm;
+}
+
+/** Set loop variable (`left` ref, `right` value) or Variable assigner (`left` a global variable, `input`). */
+export function readAssignments(data: NodeData, global: boolean): AssignmentRow[] {
+  const list = ((inputsOf(data).inputParameters as Param[] | undefined) ?? []).filter((p) => "left" in p);
+  return list.map((p) => {
+    const content = (p.left?.value?.content ?? {}) as Partial<RefContent>;
+    return {
+      target: readValue(p.left),
+      variable: (content.path ?? [])[0] ?? "",
+      value: readValue(global ? p.input : p.right),
+    };
+  });
+}
+
+export function writeAssignments(data: NodeData, rows: AssignmentRow[], global: boolean, scope = "global_variable_user"): NodeData {
+  const all = (inputsOf(data).inputParameters as Param[] | undefined) ?? [];
+  const before = all.filter((p) => "left" in p);
+  const shown = readAssignments(data, global);
+  const same = rows.length === shown.length && rows.every((r, i) =>
+    sameValue(r.target, shown[i].target) && r.variable === shown[i].variable && sameValue(r.value, shown[i].value));
+  if (same) return data;
+  const list = rows.map((row, i) => {
+    const previous: Param = before[i] ?? {};
+    if (global) {
+      const priorRef = (previous.left?.value?.content ?? {}) as Partial<RefContent>;
+      const left: BlockInput = { ...(previous.left ?? { type: row.value.type }), value: { type: "ref",
+        content: { ...priorRef, source: priorRef.source || scope, blockID: "", name: "", path: [row.variable] } } };
+      return { ...previous, name: previous.name ?? "", left, input: writeValue(row.value, previous.input) };
+    }
+    return { ...previous, left: writeValue(row.target, previous.left), right: writeValue(row.value, previous.right) };
+  });
+  return withInputs(data, { inputParameters: [...list, ...all.filter((p) => !("left" in p))] });
+}
