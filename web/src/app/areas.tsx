@@ -13,6 +13,8 @@ import { DatasetsPage } from "../pages/knowledge/DatasetsPage";
 import { DocumentPage } from "../pages/knowledge/DocumentPage";
 import { TokensPage } from "../pages/tokens/TokensPage";
 import { agentChatRoutes } from "../pages/agents/chat/routes";
+import { EditorPage } from "../pages/workflows/EditorPage";
+import { WorkflowsPage } from "../pages/workflows/WorkflowsPage";
 
 export interface Area {
   /** The URL base, e.g. "/knowledge"; its routes are relative to it. */
@@ -47,6 +49,14 @@ export const AREAS: Area[] = [
     routes: [
       { path: "", element: <PluginsPage /> },
       { path: ":pluginId", element: <PluginPage /> },
+    ],
+  },
+  {
+    base: "/workflows",
+    label: "Workflows",
+    routes: [
+      { path: "", element: <WorkflowsPage /> },
+      { path: ":workflowId", element: <EditorPage /> },
     ],
   },
   {
