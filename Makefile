@@ -9,7 +9,7 @@ PACKAGES := libs/common libs/proto libs/idlc libs/search libs/devstack \
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: install install-bench idl idl-check web web-test chromium screenshots dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools bench-code-sandbox bench-workflow bench-citations
+.PHONY: install install-bench idl idl-check web web-test chromium screenshots dev down status test test-fast lint clean bench-ingest bench-retrieval bench-chat bench-faults bench-tools bench-code-sandbox bench-workflow bench-citations bench-console
 
 install: $(STAMP)
 
@@ -102,6 +102,9 @@ bench-tools: install  ## per-call overhead of a plugin tool call (InvokeTool, in
 
 bench-code-sandbox: install  ## per-run cost of the workflow code sandbox: a trivial run vs a bare interpreter start (JSON lines)
 	$(BIN)/python -m benchmarks.bench_code_sandbox $(BENCH_ARGS)
+
+bench-console: install web chromium  ## the workflow canvas in Chromium: load time of a 500-node canvas and frame time while dragging a node, vs a 10-node canvas (JSON lines)
+	$(BIN)/python -m benchmarks.bench_console $(BENCH_ARGS)
 
 bench-workflow: install-bench  ## engine overhead per node (100-node chain and fan-out) vs LangGraph in the same process (JSON lines)
 	$(BIN)/python -m benchmarks.bench_workflow $(BENCH_ARGS)

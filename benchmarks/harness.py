@@ -22,6 +22,7 @@ import psutil
 
 from atelier_devstack import health
 from atelier_devstack.api_client import AtelierClient
+from atelier_devstack.browser import CONSOLE_DIST
 from atelier_devstack.infra import KafkaLauncher, MilvusLauncher, PostgresLauncher, RedisLauncher
 from atelier_devstack.infra.postgres import drop_database, ensure_database, with_database
 from atelier_devstack.ports import free_port
@@ -85,6 +86,7 @@ async def infrastructure(*, milvus: bool = True) -> AsyncIterator[Infra]:
             # Local storage hands out signed URLs (a document's content_url in every upload reply):
             # without a key the upload fails, as it would for `make dev` without one.
             "ATELIER_URL_SIGNING_KEY": secrets.token_urlsafe(32),
+            "ATELIER_CONSOLE_DIR": str(CONSOLE_DIST),  # the gateway serves the console (bench-console)
         }
         yield Infra(env, root, kafka, search)
     finally:

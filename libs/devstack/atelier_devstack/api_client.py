@@ -48,7 +48,7 @@ async def expect_error(call: Awaitable[Any], status: int, *fragments: str) -> di
 
 class AtelierClient:
     def __init__(self, base_url: str, token: str, space_id: str, *, timeout_s: float = 30.0) -> None:
-        self.space_id = space_id
+        self.space_id, self.token = space_id, token
         self.http = httpx.AsyncClient(base_url=base_url, headers={"Authorization": f"Bearer {token}"},
                                       timeout=timeout_s, trust_env=False)
 
