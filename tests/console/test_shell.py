@@ -5,7 +5,9 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Page, expect
 
-from atelier_devstack.stack_fixtures import KnowledgeStack
+from atelier_devstack.api_client import AtelierClient
+from atelier_devstack.pytest_plugin import run_sync
+from atelier_devstack.stack_fixtures import KnowledgeStack, new_user
 
 
 def test_gateway_serves_the_console_with_cache_headers(chat_stack: KnowledgeStack) -> None:
@@ -67,3 +69,40 @@ def test_theme_switch_applies_dark_mode(console: Page) -> None:
     expect(console.locator("html")).to_have_attribute("data-theme", "dark")
     console.reload()
     expect(console.locator("html")).to_have_attribute("data-theme", "dark")
+
+
+def test_space_switcher_shows_each_spaces_own_data(console_context, chat_stack: KnowledgeStack) -> None:
+    token, (home, team) = run_sync(new_user(chat_stack.env["ATELIER_DATABASE_URL"], ("Home", "Team")))
+
+    async def team_dataset() -> None:
+        async with AtelierClient(chat_stack.gateway_url, token, team) as client:
+            await client.create_dataset("Team handbook")
+
+    run_sync(team_dataset())
+    page = console_context.new_page()
+    page.goto("/knowledge")
+    page.get_by_label("Personal access token").fill(token)
+    page.get_by_role("button", name="Sign in").click()
+    switcher = page.get_by_role("combobox", name="Space")
+    expect(switcher.locator("option")).to_have_text(["Home", "Team"])
+    expect(page.get_by_role("heading", level=1, name="Knowledge")).to_be_visible()
+    expect(page.get_by_text("Team handbook")).to_have_count(0)  # the Home space has no datasets
+    switcher.select_option(label="Team")
+    expect(page.get_by_text("Team handbook")).to_be_visible()
+    page.reload()  # the chosen space is kept
+    expect(switcher).to_have_value(team)
+    switcher.select_option(label="Home")
+    expect(page.get_by_text("Team handbook")).to_have_count(0)
+    assert home != team
+
+
+def test_keyboard_reaches_every_area_and_the_skip_link(console: Page) -> None:
+    console.keyboard.press("Tab")
+    skip = console.get_by_role("link", name="Skip to content")
+    expect(skip).to_be_focused()
+    for name in ("Knowledge", "Agents", "Plugins", "Workflows", "Runs", "Access tokens"):
+        link = console.get_by_role("navigation", name="Main").get_by_role("link", name=name)
+        link.focus()
+        console.keyboard.press("Enter")
+        expect(link).to_have_attribute("aria-current", "page")
+        expect(console.get_by_role("heading", level=1)).to_be_visible()
