@@ -30,3 +30,19 @@ describe("withQuery", () => {
     expect(withQuery("/a?b=1", { c: true })).toBe("/a?b=1&c=true");
   });
 });
+
+describe("a 401 signs out", () => {
+  it("only when the request carried the current token", async () => {
+    const { setToken, setUnauthorizedHandler } = await import("./client");
+    let signedOut = 0;
+    setUnauthorizedHandler(() => (signedOut += 1));
+    setToken("pat_right");
+    const denied = () => new Response('{"code":401,"msg":"invalid token"}', { status: 401 });
+    await readAnswer(denied(), "pat_wrong").catch(() => undefined); // a late answer to a token tried before
+    expect(signedOut).toBe(0);
+    await readAnswer(denied(), "pat_right").catch(() => undefined);
+    expect(signedOut).toBe(1);
+    setUnauthorizedHandler(null);
+    setToken("");
+  });
+});

@@ -25,6 +25,8 @@ export function setToken(token: string): void {
   bearer = token;
 }
 
+export const currentToken = (): string => bearer;
+
 /** Called when the server answers 401 (an expired or deleted token): the session signs out. */
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
@@ -44,8 +46,12 @@ export function withQuery(path: string, query?: Query): string {
   return text ? `${path}${path.includes("?") ? "&" : "?"}${text}` : path;
 }
 
-/** Turns a non-2xx or `code != 0` answer into an ApiError; returns the parsed body otherwise. */
-export async function readAnswer<T>(response: Response): Promise<T> {
+/**
+ * Turns a non-2xx or `code != 0` answer into an ApiError; returns the parsed body otherwise.
+ * `sentWith` is the token the request carried: a 401 signs the session out only when that token is
+ * still the current one (a late answer to a wrong token tried before must not sign out the right one).
+ */
+export async function readAnswer<T>(response: Response, sentWith: string = bearer): Promise<T> {
   const logId = response.headers.get("x-tt-logid") ?? "";
   let body: Json | null = null;
   try {
@@ -55,7 +61,7 @@ export async function readAnswer<T>(response: Response): Promise<T> {
   }
   const code = typeof body?.code === "number" ? body.code : response.ok ? 0 : response.status;
   if (!response.ok || code !== 0) {
-    if (response.status === 401 && onUnauthorized) onUnauthorized();
+    if (response.status === 401 && onUnauthorized && sentWith === bearer) onUnauthorized();
     const msg = typeof body?.msg === "string" && body.msg ? body.msg : `${response.status} ${response.statusText}`;
     throw new ApiError(response.status, code, msg, logId);
   }
@@ -63,12 +69,13 @@ export async function readAnswer<T>(response: Response): Promise<T> {
 }
 
 async function send<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const sentWith = bearer;
   const init: RequestInit = { method, headers: authHeaders(), signal };
   if (body !== undefined) {
     init.headers = authHeaders({ "Content-Type": "application/json" });
     init.body = JSON.stringify(body);
   }
-  return readAnswer<T>(await fetch(path, init));
+  return readAnswer<T>(await fetch(path, init), sentWith);
 }
 
 export const api = {
@@ -88,6 +95,7 @@ export function upload<T = Json>(
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<T> {
+  const sentWith = bearer;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
@@ -101,7 +109,7 @@ export function upload<T = Json>(
       const headers = new Headers({ "Content-Type": "application/json" });
       const logId = xhr.getResponseHeader("x-tt-logid");
       if (logId) headers.set("x-tt-logid", logId);
-      readAnswer<T>(new Response(xhr.responseText || "{}", { status: xhr.status, headers })).then(resolve, reject);
+      readAnswer<T>(new Response(xhr.responseText || "{}", { status: xhr.status, headers }), sentWith).then(resolve, reject);
     };
     signal?.addEventListener("abort", () => xhr.abort());
     xhr.send(form);

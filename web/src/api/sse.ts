@@ -1,6 +1,6 @@
 // Server-sent events over a POST (EventSource only does GET without headers): the chat and
 // workflow streams. Parses `event:` / `data:` blocks as they arrive; a JSON `data` is parsed.
-import { ApiError, authHeaders, readAnswer } from "./client";
+import { ApiError, authHeaders, currentToken, readAnswer } from "./client";
 
 export interface SseEvent {
   event: string;
@@ -45,6 +45,7 @@ export async function streamSse(
   onEvent: (event: SseEvent) => void,
   signal?: AbortSignal,
 ): Promise<void> {
+  const sentWith = currentToken();
   const response = await fetch(path, {
     method: "POST",
     headers: authHeaders({ "Content-Type": "application/json", Accept: "text/event-stream" }),
@@ -53,7 +54,7 @@ export async function streamSse(
   });
   const type = response.headers.get("content-type") ?? "";
   if (!response.ok || !type.includes("text/event-stream")) {
-    await readAnswer(response); // throws the server's error
+    await readAnswer(response, sentWith); // throws the server's error
     throw new ApiError(response.status, response.status, "the server did not answer with an event stream");
   }
   if (!response.body) return;
