@@ -7,6 +7,7 @@ naming the field, with the range."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from atelier_common.errors import InvalidArgument
 
@@ -46,3 +47,27 @@ def page_or_default(number: int, size: int, *, default_size: int, max_size: int,
 def limit(value: int | None, *, default: int, max_value: int, field: str = "limit") -> int:
     """A row count (limit, count): None or 0 means the default."""
     return _in_range(value or default, field, max_value)
+
+
+def rows(value: int | None, *, default: int, max_value: int, field: str = "limit") -> int:
+    """A row count with presence (an optional field): None means the default, anything given (0
+    too) must be in range."""
+    return _in_range(default if value is None else value, field, max_value)
+
+
+def id_cursor(text: str, field: str = "cursor") -> int | None:
+    """A keyset cursor (the id the previous page ended on, as the list gave it); empty: the first page."""
+    if not text:
+        return None
+    if not text.isdigit():
+        raise InvalidArgument(f"field '{field}': {text!r} is not a cursor this list gave")
+    return int(text)
+
+
+def unix_time(value: int | None, field: str) -> datetime | None:
+    """A time bound in unix seconds; None: unbounded."""
+    if value is None:
+        return None
+    if value < 0:
+        raise InvalidArgument(f"field '{field}': must be unix seconds, got {value}")
+    return datetime.fromtimestamp(value, UTC)

@@ -31,3 +31,20 @@ def test_field_names_follow_the_api_and_zero_can_mean_unset() -> None:
     assert page_or_default(0, 0, default_size=20, max_size=50) == Page(1, 20)
     with pytest.raises(InvalidArgument, match="field 'size'"):
         page_or_default(1, 500, default_size=20, max_size=50)
+
+
+def test_rows_cursor_and_time_bounds() -> None:
+    from datetime import UTC, datetime
+
+    from atelier_common.paging import id_cursor, rows, unix_time
+
+    assert rows(None, default=20, max_value=100) == 20 and rows(7, default=20, max_value=100) == 7
+    with pytest.raises(InvalidArgument, match="field 'limit': must be between 1 and 100, got 0"):
+        rows(0, default=20, max_value=100)
+    assert id_cursor("") is None and id_cursor("42") == 42
+    with pytest.raises(InvalidArgument, match="'x1' is not a cursor"):
+        id_cursor("x1")
+    assert unix_time(None, "start_time") is None
+    assert unix_time(86400, "start_time") == datetime(1970, 1, 2, tzinfo=UTC)
+    with pytest.raises(InvalidArgument, match="field 'end_time': must be unix seconds"):
+        unix_time(-1, "end_time")

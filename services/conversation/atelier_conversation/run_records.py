@@ -3,8 +3,9 @@ record (its messages, usage, timings, error, trace id)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
+from atelier_common import paging
 from atelier_common.auth import require_space
 from atelier_common.errors import InvalidArgument, NotFound
 from atelier_common.service import ServiceDeps
@@ -37,35 +38,20 @@ def record(row: Chat, query: str) -> cpb.RunRecord:
     return out
 
 
-def _time(req: cpb.ListRunRecordsRequest, name: str) -> datetime | None:
-    if not req.HasField(name):
-        return None
-    value = getattr(req, name)
-    if value < 0:
-        raise InvalidArgument(f"{name} must be unix seconds, not {value}")
-    return datetime.fromtimestamp(value, UTC)
-
-
-def _cursor(text: str) -> int | None:
-    if not text:
-        return None
-    if not text.isdigit():
-        raise InvalidArgument(f"cursor {text!r} is not one this list gave")
-    return int(text)
+def _bound(req: cpb.ListRunRecordsRequest, name: str) -> datetime | None:
+    return paging.unix_time(getattr(req, name) if req.HasField(name) else None, name)
 
 
 async def list_(deps: ServiceDeps, req: cpb.ListRunRecordsRequest) -> cpb.ListRunRecordsResponse:
     require_space(req.space_id)
-    limit = req.limit if req.HasField("limit") else DEFAULT_LIMIT
-    if not 1 <= limit <= MAX_LIMIT:
-        raise InvalidArgument(f"limit must be 1..{MAX_LIMIT}, not {limit}")
+    limit = paging.rows(req.limit if req.HasField("limit") else None, default=DEFAULT_LIMIT, max_value=MAX_LIMIT)
     status = req.status or None
     if status is not None and status not in {s.value for s in ChatStatus}:
         raise InvalidArgument(f"status {status!r} is none of {', '.join(s.value for s in ChatStatus)}")
     rows = await chats.in_space(
         deps.pool, req.space_id, bot_id=req.bot_id or None, status=status, user_id=req.user_id or None,
-        conversation_id=req.conversation_id or None, since=_time(req, "start_time"), until=_time(req, "end_time"),
-        before_id=_cursor(req.cursor), limit=limit + 1)
+        conversation_id=req.conversation_id or None, since=_bound(req, "start_time"), until=_bound(req, "end_time"),
+        before_id=paging.id_cursor(req.cursor), limit=limit + 1)
     more = len(rows) > limit
     rows = rows[:limit]
     return cpb.ListRunRecordsResponse(data=[record(row, query) for row, query in rows], has_more=more,

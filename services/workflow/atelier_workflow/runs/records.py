@@ -4,8 +4,9 @@ first (a run's nodes come from get_process)."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 
+from atelier_common import paging
 from atelier_common.auth import require_space
 from atelier_common.errors import InvalidArgument
 from atelier_proto import workflow_pb2 as wpb
@@ -25,6 +26,10 @@ def _json(value: object) -> str:
     return "" if value is None else json.dumps(value, ensure_ascii=False, default=str)
 
 
+def _bound(req: wpb.ListWorkflowRunRecordsRequest, name: str) -> datetime | None:
+    return paging.unix_time(getattr(req, name) if req.HasField(name) else None, name)
+
+
 def record(run: Execution, workflow_name: str) -> wpb.WorkflowRunRecord:
     finished = run.finished_at if run.final else None
     output = {"output": run.answer} if run.answer is not None else run.output
@@ -37,29 +42,16 @@ def record(run: Execution, workflow_name: str) -> wpb.WorkflowRunRecord:
         input=_json(dict(run.input)), output=_json(output))
 
 
-def _time(req: wpb.ListWorkflowRunRecordsRequest, name: str) -> datetime | None:
-    if not req.HasField(name):
-        return None
-    value = getattr(req, name)
-    if value < 0:
-        raise InvalidArgument(f"{name} must be unix seconds, not {value}")
-    return datetime.fromtimestamp(value, UTC)
-
-
 async def list_(conn: Conn, req: wpb.ListWorkflowRunRecordsRequest) -> wpb.ListWorkflowRunRecordsResponse:
     require_space(req.space_id)
-    limit = req.limit if req.HasField("limit") else DEFAULT_LIMIT
-    if not 1 <= limit <= MAX_LIMIT:
-        raise InvalidArgument(f"limit must be 1..{MAX_LIMIT}, not {limit}")
+    limit = paging.rows(req.limit if req.HasField("limit") else None, default=DEFAULT_LIMIT, max_value=MAX_LIMIT)
     status = req.status if req.HasField("status") else None
     if status is not None and status not in {int(s) for s in WorkflowExeStatus}:
         raise InvalidArgument(f"status {status} is none of 1 running .. 5 interrupted")
-    if req.cursor and not req.cursor.isdigit():
-        raise InvalidArgument(f"cursor {req.cursor!r} is not one this list gave")
     rows = await executions.in_space(
         conn, req.space_id, workflow_id=req.workflow_id or None, status=status, creator_id=req.creator_id or None,
-        since=_time(req, "start_time"), until=_time(req, "end_time"),
-        before_id=int(req.cursor) if req.cursor else None, limit=limit + 1)
+        since=_bound(req, "start_time"), until=_bound(req, "end_time"), before_id=paging.id_cursor(req.cursor),
+        limit=limit + 1)
     more = len(rows) > limit
     rows = rows[:limit]
     return wpb.ListWorkflowRunRecordsResponse(data=[record(run, name) for run, name in rows], has_more=more,
