@@ -20,10 +20,12 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
+from atelier_knowledge.domain import feedback
 from benchmarks import cranfield, references
 from benchmarks.metrics import evaluate
 
@@ -111,7 +113,10 @@ class Bm25:
         return out
 
 
-def top(scores: np.ndarray, depth: int) -> list[tuple[int, float]]:
+Hits = list[tuple[int, float]]  # (slice index, score), best first
+
+
+def top(scores: np.ndarray, depth: int) -> Hits:
     order = np.argsort(-scores, kind="stable")[:depth]
     return [(int(i), float(scores[i])) for i in order if scores[i] > 0]
 
@@ -169,7 +174,7 @@ def main() -> None:
     dense_ref = references.dense(doc_vectors, query_vectors, docs)
     record("ref bm25s", dict(enumerate(bm25_ref, 1)))
     record("ref minilm", dict(enumerate(dense_ref, 1)))
-    record("ref rrf", {n: references.rrf(b, s) for n, (b, s) in enumerate(zip(bm25_ref, dense_ref), 1)})
+    record("ref rrf", {n: references.rrf(b, s) for n, (b, s) in enumerate(zip(bm25_ref, dense_ref, strict=True), 1)})
 
     analyzed = [analyzers.tokenize(t) for t in texts]
     index = Bm25(analyzed)
@@ -180,7 +185,7 @@ def main() -> None:
     record("service bm25", {n: to_docs(h, slice_doc) for n, h in enumerate(bm25_hits, 1)})
     record("service dense", {n: to_docs(h, slice_doc) for n, h in enumerate(dense_hits, 1)})
     record("service rrf", {n: to_docs(rrf_hits(b, d), slice_doc)
-                           for n, (b, d) in enumerate(zip(bm25_hits, dense_hits), 1)})
+                           for n, (b, d) in enumerate(zip(bm25_hits, dense_hits, strict=True), 1)})
 
     if args.milvus:
         check_milvus(texts, slice_vectors, query_terms, queries, bm25_hits)
@@ -235,193 +240,67 @@ Variant = Callable[..., dict[int, list[int]]]
 VARIANTS: dict[str, Variant] = {}
 
 
-def rm3_weights(index: Bm25, query: Counter[str], hits: Sequence[tuple[int, float]], *, docs: int = 10,
-                terms: int = 10, original: float = 0.5, max_df: float = 0.1) -> dict[str, float]:
-    relevance: Counter[str] = Counter()
-    for i, score in hits[:docs]:
-        length = sum(index.tf[i].values()) or 1
-        for term, tf in index.tf[i].items():
-            if index.df[term] / index.n > max_df:
-                continue
-            relevance[term] += score * tf / length
-    expansion = dict(relevance.most_common(terms))
-    total = sum(expansion.values()) or 1.0
-    qtotal = sum(query.values()) or 1.0
-    out = {t: original * c / qtotal for t, c in query.items()}
-    for t, w in expansion.items():
-        out[t] = out.get(t, 0.0) + (1 - original) * w / total
-    return out
+def with_feedback(settings: feedback.FeedbackSettings, *, text: bool = True, dense: bool = True,
+                  fuse: bool = True) -> Variant:
+    """The service's feedback pass (atelier_knowledge.domain.feedback, the same weighted query
+    text Milvus gets): feedback from the first pass's fusion (or the one channel searched)."""
+    def run(index: Bm25, query_terms: list[Counter[str]], bm25_hits: list[Hits], dense_hits: list[Hits],
+            slice_doc: list[int], query_vectors: np.ndarray, slice_vectors: np.ndarray, **_: object
+            ) -> dict[int, list[int]]:
+        runs: dict[int, list[int]] = {}
+        for n, (terms, b, d) in enumerate(zip(query_terms, bm25_hits, dense_hits, strict=True)):
+            first = rrf_hits(b, d) if text and dense else (b if text else d)
+            lists = []
+            if text:
+                passages = [list(index.tf[i].elements()) for i, _ in first[: settings.passages]]
+                weights = feedback.rm3(list(terms.elements()), passages, terms=settings.terms,
+                                       original_weight=settings.original_weight)
+                query = Counter(feedback.weighted_text(weights, resolution=settings.resolution).split())
+                lists.append(top(index.scores(query), CHANNEL_DEPTH))
+            if dense:
+                moved = feedback.rocchio(query_vectors[n], [slice_vectors[i] for i, _ in first[: settings.dense_passages]],
+                                         beta=settings.dense_beta)
+                lists.append(top(slice_vectors @ np.asarray(moved, dtype=np.float32), CHANNEL_DEPTH))
+            runs[n + 1] = to_docs(rrf_hits(*lists) if len(lists) > 1 else lists[0], slice_doc)
+        return runs
+    return run
 
 
-def variant(name: str) -> Callable[[Variant], Variant]:
-    def register(fn: Variant) -> Variant:
-        VARIANTS[name] = fn
-        return fn
-    return register
+def normalised_sum(norm: Callable[[Hits], dict[int, float]]) -> Variant:
+    """Score-aware fusion: the mean of each channel's normalised scores (a slice a channel did not
+    return gets that channel's lowest)."""
+    def run(bm25_hits: list[Hits], dense_hits: list[Hits], slice_doc: list[int], **_: object) -> dict[int, list[int]]:
+        runs = {}
+        for n, (b, d) in enumerate(zip(bm25_hits, dense_hits, strict=True), 1):
+            nb, nd = norm(b), norm(d)
+            low_b, low_d = min(nb.values(), default=0.0), min(nd.values(), default=0.0)
+            fused = {i: (nb.get(i, low_b) + nd.get(i, low_d)) / 2 for i in set(nb) | set(nd)}
+            runs[n] = to_docs(sorted(fused.items(), key=lambda kv: -kv[1]), slice_doc)
+        return runs
+    return run
 
 
-def _rm3_hits(index, query_terms, bm25_hits, **kw):
-    return [top(index.scores(rm3_weights(index, q, h, **kw)), CHANNEL_DEPTH) for q, h in zip(query_terms, bm25_hits)]
-
-
-for _d, _t, _o in ((10, 10, 0.5),):
-    def _v(index, query_terms, bm25_hits, slice_doc, dense_hits, _d=_d, _t=_t, _o=_o, **_):
-        hits = _rm3_hits(index, query_terms, bm25_hits, docs=_d, terms=_t, original=_o)
-        return {n: to_docs(h, slice_doc) for n, h in enumerate(hits, 1)}
-    def _h(index, query_terms, bm25_hits, slice_doc, dense_hits, _d=_d, _t=_t, _o=_o, **_):
-        hits = _rm3_hits(index, query_terms, bm25_hits, docs=_d, terms=_t, original=_o)
-        return {n: to_docs(rrf_hits(b, d), slice_doc) for n, (b, d) in enumerate(zip(hits, dense_hits), 1)}
-    VARIANTS[f"rm3 {_d}d {_t}t {_o}"] = _v
-    VARIANTS[f"rrf(rm3 {_d}d {_t}t {_o}, dense)"] = _h
-
-
-def _minmax(hits):
-    if not hits:
-        return {}
-    hi, lo = hits[0][1], hits[-1][1]
+def minmax(hits: Hits) -> dict[int, float]:
+    hi, lo = (hits[0][1], hits[-1][1]) if hits else (0.0, 0.0)
     return {i: (s - lo) / (hi - lo) if hi > lo else 1.0 for i, s in hits}
 
 
-def _zscore(hits):
-    if not hits:
-        return {}
-    v = np.array([s for _, s in hits])
-    mu, sd = v.mean(), v.std() or 1.0
-    return {i: (s - mu) / sd for i, s in hits}
+def zscore(hits: Hits) -> dict[int, float]:
+    values = np.array([s for _, s in hits]) if hits else np.zeros(1)
+    sd = float(values.std()) or 1.0
+    return {i: (s - float(values.mean())) / sd for i, s in hits}
 
 
-def combine(a, b, norm, wa=0.5):
-    na, nb = norm(a), norm(b)
-    floor_a = min(na.values(), default=0.0)
-    floor_b = min(nb.values(), default=0.0)
-    keys = set(na) | set(nb)
-    fused = {k: wa * na.get(k, floor_a) + (1 - wa) * nb.get(k, floor_b) for k in keys}
-    return sorted(fused.items(), key=lambda kv: -kv[1])
-
-
-for _norm_name, _norm in (("minmax", _minmax), ("zscore", _zscore)):
-    for _rm3 in (False, True):
-        def _c(index, query_terms, bm25_hits, slice_doc, dense_hits, _norm=_norm, _rm3=_rm3, **_):
-            b_hits = _rm3_hits(index, query_terms, bm25_hits) if _rm3 else bm25_hits
-            return {n: to_docs(combine(b, d, _norm), slice_doc) for n, (b, d) in enumerate(zip(b_hits, dense_hits), 1)}
-        VARIANTS[f"{_norm_name}({'rm3' if _rm3 else 'bm25'}, dense)"] = _c
-
-
-def _rocchio(query_vectors, slice_vectors, feedback, k, beta):
-    out = []
-    for n, hits in enumerate(feedback):
-        ids = [i for i, _ in hits[:k]]
-        q = query_vectors[n] + beta * slice_vectors[ids].mean(axis=0) if ids else query_vectors[n]
-        q = q / np.linalg.norm(q)
-        out.append(top(slice_vectors @ q, CHANNEL_DEPTH))
-    return out
-
-
-def _rm3_from(index, query_terms, feedback, uniform, **kw):
-    out = []
-    for q, h in zip(query_terms, feedback):
-        fb = [(i, 1.0) for i, _ in h] if uniform else h
-        out.append(top(index.scores(rm3_weights(index, q, fb, **kw)), CHANNEL_DEPTH))
-    return out
-
-
-def _hybrid_prf(k_dense, beta, uniform, terms=10, original=0.5, dense_prf=True, text_prf=True):
-    def run(index, query_terms, bm25_hits, slice_doc, dense_hits, query_vectors, slice_vectors, **_):
-        first = [rrf_hits(b, d) for b, d in zip(bm25_hits, dense_hits)]
-        b2 = _rm3_from(index, query_terms, first, uniform, terms=terms, original=original) if text_prf else bm25_hits
-        d2 = _rocchio(query_vectors, slice_vectors, first, k_dense, beta) if dense_prf else dense_hits
-        return {n: to_docs(rrf_hits(b, d), slice_doc) for n, (b, d) in enumerate(zip(b2, d2), 1)}
-    return run
-
-
-def _dense_prf_only(k_dense, beta):
-    def run(index, query_terms, bm25_hits, slice_doc, dense_hits, query_vectors, slice_vectors, **_):
-        d2 = _rocchio(query_vectors, slice_vectors, dense_hits, k_dense, beta)
-        return {n: to_docs(h, slice_doc) for n, h in enumerate(d2, 1)}
-    return run
-
-
-for _k in (3,):
-    for _beta in (1.0,):
-        VARIANTS[f"dense rocchio k{_k} b{_beta}"] = _dense_prf_only(_k, _beta)
-        VARIANTS[f"hprf rocchio k{_k} b{_beta} + rm3 uni"] = _hybrid_prf(_k, _beta, True)
-VARIANTS["hprf rm3 only uni"] = _hybrid_prf(5, 1.0, True, dense_prf=False)
-VARIANTS["hprf rm3 only rrfw"] = _hybrid_prf(5, 1.0, False, dense_prf=False)
-VARIANTS["hprf rocchio only k5 b1"] = _hybrid_prf(5, 1.0, True, text_prf=False)
-
-
-def _doc_hits(hits, slice_doc):
-    """A channel's slices -> its documents, each at its best slice's place (ids: a representative slice)."""
-    seen = {}
-    for i, s in hits:
-        seen.setdefault(slice_doc[i], (i, s))
-    return list(seen.values())
-
-
-def _docrrf(k_dense=3, beta=1.0, prf=True, rm3_first_pass=False, k1=None):
-    def run(index, query_terms, bm25_hits, slice_doc, dense_hits, query_vectors, slice_vectors, **_):
-        if not prf:
-            return {n: to_docs(rrf_hits(_doc_hits(b, slice_doc), _doc_hits(d, slice_doc)), slice_doc)
-                    for n, (b, d) in enumerate(zip(bm25_hits, dense_hits), 1)}
-        first = [rrf_hits(_doc_hits(b, slice_doc), _doc_hits(d, slice_doc)) for b, d in zip(bm25_hits, dense_hits)]
-        b2 = _rm3_from(index, query_terms, first, True)
-        d2 = _rocchio(query_vectors, slice_vectors, first, k_dense, beta)
-        return {n: to_docs(rrf_hits(_doc_hits(b, slice_doc), _doc_hits(d, slice_doc)), slice_doc)
-                for n, (b, d) in enumerate(zip(b2, d2), 1)}
-    return run
-
-
-VARIANTS["docrrf"] = _docrrf(prf=False)
-VARIANTS["docrrf hprf k3 b1"] = _docrrf()
-
-
-def _hprf4(k_dense=3, beta=1.0, terms=10, original=0.5, four=True):
-    def run(index, query_terms, bm25_hits, slice_doc, dense_hits, query_vectors, slice_vectors, **_):
-        first = [rrf_hits(b, d) for b, d in zip(bm25_hits, dense_hits)]
-        b2 = _rm3_from(index, query_terms, first, True, terms=terms, original=original)
-        d2 = _rocchio(query_vectors, slice_vectors, first, k_dense, beta)
-        if four:
-            return {n: to_docs(rrf_hits(b, d, b1, d1), slice_doc)
-                    for n, (b, d, b1, d1) in enumerate(zip(b2, d2, bm25_hits, dense_hits), 1)}
-        return {n: to_docs(rrf_hits(b, d), slice_doc) for n, (b, d) in enumerate(zip(b2, d2), 1)}
-    return run
-
-
-VARIANTS["hprf4 k3 b1"] = _hprf4()
-VARIANTS["hprf k3 b1 t20"] = _hprf4(terms=20, four=False)
-VARIANTS["hprf k3 b1 t10 o0.7"] = _hprf4(original=0.7, four=False)
-VARIANTS["hprf k3 b0.75 "] = _hprf4(beta=0.75, four=False)
-VARIANTS["hprf k2 b1 "] = _hprf4(k_dense=2, four=False)
-VARIANTS["hprf k4 b1 "] = _hprf4(k_dense=4, four=False)
-
-
-def _quantized(weights, resolution=50):
-    out = {}
-    for t, w in weights.items():
-        r = round(w * resolution)
-        if r:
-            out[t] = r
-    return out
-
-
-def _hprf_final(max_df, quantize, original=0.7):
-    def run(index, query_terms, bm25_hits, slice_doc, dense_hits, query_vectors, slice_vectors, **_):
-        first = [rrf_hits(b, d) for b, d in zip(bm25_hits, dense_hits)]
-        b2 = []
-        for q, h in zip(query_terms, first):
-            w = rm3_weights(index, q, [(i, 1.0) for i, _ in h], original=original, max_df=max_df)
-            b2.append(top(index.scores(_quantized(w) if quantize else w), CHANNEL_DEPTH))
-        d2 = _rocchio(query_vectors, slice_vectors, first, 3, 1.0)
-        return {n: to_docs(rrf_hits(b, d), slice_doc) for n, (b, d) in enumerate(zip(b2, d2), 1)}
-    return run
-
-
-VARIANTS["final df0.1"] = _hprf_final(0.1, False)
-VARIANTS["final nodf"] = _hprf_final(1.0, False)
-VARIANTS["final nodf q50"] = _hprf_final(1.0, True)
-VARIANTS["final df0.1 q50"] = _hprf_final(0.1, True)
-VARIANTS["final nodf o0.5"] = _hprf_final(1.0, False, 0.5)
-
+DEFAULTS = feedback.FeedbackSettings()
+VARIANTS["fusion: minmax mean"] = normalised_sum(minmax)
+VARIANTS["fusion: z-score mean"] = normalised_sum(zscore)
+VARIANTS["feedback: full text (RM3)"] = with_feedback(DEFAULTS, dense=False)
+VARIANTS["feedback: dense (Rocchio)"] = with_feedback(DEFAULTS, text=False)
+VARIANTS["feedback: hybrid (shipped defaults)"] = with_feedback(DEFAULTS)
+for label, changed in (("original weight 0.5", {"original_weight": 0.5}), ("20 terms", {"terms": 20}),
+                       ("5 dense passages", {"dense_passages": 5}), ("10 dense passages", {"dense_passages": 10}),
+                       ("dense beta 0.5", {"dense_beta": 0.5})):
+    VARIANTS[f"feedback: hybrid, {label}"] = with_feedback(replace(DEFAULTS, **changed))
 
 if __name__ == "__main__":
     main()
