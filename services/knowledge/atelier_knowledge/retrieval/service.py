@@ -135,13 +135,16 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
     if strategy.use_nl2sql and table_datasets:
         table_work = asyncio.ensure_future(_nl2sql(ctx, table_datasets, query, timeout))
     outcomes = dict(zip(work, await asyncio.gather(*work.values()), strict=True))
+    feedback_stat = None
     if ctx.deps.settings.retrieval_feedback and any(o.hits for o in outcomes.values()):
-        stats.append(await _feedback(ctx, datasets, query, outcomes, strategy.depth, document_ids, timeout))
+        feedback_stat = await _feedback(ctx, datasets, query, outcomes, strategy.depth, document_ids, timeout)
     table_answers: list[nl2sql.TableAnswer] = []  # noqa: F821 - typing only
     if table_work is not None:
         nl2sql_outcome, table_answers = await table_work
         outcomes[NL2SQL] = nl2sql_outcome
     stats += outcomes.values()
+    if feedback_stat is not None:
+        stats.append(feedback_stat)
 
     fused = _fuse(outcomes)
     found = {s.id: s for s in await slices.retrievable(ctx.deps.pool, [f.slice_id for f in fused])}
