@@ -52,6 +52,10 @@ UPSERT_BATCH = 1000
 REANALYZE_BATCH = 1000
 DENSE_FIELD = "dense"
 SPARSE_FIELD = "sparse"
+# The reference BM25's parameters (bm25s' defaults; Robertson's usual k1 1.2-2.0, b 0.75); Milvus
+# defaults to k1 1.2. Fixed when a collection's index is built: older collections keep theirs.
+BM25_K1 = 1.5
+BM25_B = 0.75
 CALL_TIMEOUT_S = 30.0
 CONCURRENT_CREATE_WAIT_S = 10.0  # how long a collection another client is creating may take to appear
 COLLECTION_NOT_FOUND = 100  # Milvus error code: the collection was dropped (or never existed)
@@ -180,6 +184,7 @@ class MilvusStore:
                 index_name=SPARSE_FIELD,
                 index_type="SPARSE_INVERTED_INDEX",
                 metric_type="BM25",
+                params={"bm25_k1": BM25_K1, "bm25_b": BM25_B},
             )
         return params
 
