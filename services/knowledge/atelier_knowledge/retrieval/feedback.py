@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from typing import TypeVar
 
 from atelier_knowledge.domain import feedback
 from atelier_knowledge.domain.entities import Dataset
@@ -18,6 +19,7 @@ from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.store import slices
 from atelier_search import SearchStores, analyzers
 
+T = TypeVar("T")
 SETTINGS = feedback.FeedbackSettings()
 TEXT_STORE = "milvus-bm25"  # the store whose analysis `analyzers` reproduces
 
@@ -27,27 +29,39 @@ async def second_pass(pool, stores: SearchStores, vectors: QueryVectors, dataset
                       document_ids: Sequence[int] | None, timeout: float) -> dict[str, Outcome]:
     """The channels that answered the first pass (`answered`), searched again with the query
     moved towards `first`'s best passages; a channel with nothing to learn from is left out."""
+    ranked = [f.slice_id for f in first]
+    text_feedback = FULLTEXT in answered and stores.fulltext.name == TEXT_STORE
+    # The feedback passages' text (database) and vectors (vector store) are read at once.
+    text, moved = await asyncio.gather(
+        _expanded_text(pool, query, ranked) if text_feedback else _nothing(""),
+        _moved_vectors(stores, vectors, datasets, query, ranked) if VECTOR in answered else _nothing({}))
     work: dict[str, asyncio.Task[Outcome]] = {}
-    if FULLTEXT in answered and stores.fulltext.name == TEXT_STORE:
-        ids = [f.slice_id for f in first[: SETTINGS.passages]]
-        found = {s.id: s.content for s in await slices.retrievable(pool, ids)}
-        passages = [analyzers.tokenize(found[i]) for i in ids if i in found]
-        weights = feedback.rm3(analyzers.tokenize(query), passages, terms=SETTINGS.terms,
-                               original_weight=SETTINGS.original_weight)
-        text = feedback.weighted_text(weights, resolution=SETTINGS.resolution)
-        if passages and text:
-            work[FULLTEXT] = asyncio.ensure_future(channels.timed(
-                FULLTEXT, channels.fulltext_search(stores, datasets, text, depth, document_ids, analyzed=True),
-                timeout))
-    if VECTOR in answered:
-        moved = await _moved_vectors(stores, vectors, datasets, query, [f.slice_id for f in first])
-        if moved:
-            stage = channels.Stage()
-            work[VECTOR] = asyncio.ensure_future(channels.timed(
-                VECTOR, channels.vector_search(stores, vectors, datasets, query, depth, document_ids, stage=stage,
-                                               moved=moved),
-                timeout, stage=stage))
+    if text:
+        work[FULLTEXT] = asyncio.ensure_future(channels.timed(
+            FULLTEXT, channels.fulltext_search(stores, datasets, text, depth, document_ids, analyzed=True), timeout))
+    if moved:
+        stage = channels.Stage()
+        work[VECTOR] = asyncio.ensure_future(channels.timed(
+            VECTOR, channels.vector_search(stores, vectors, datasets, query, depth, document_ids, stage=stage,
+                                           moved=moved),
+            timeout, stage=stage))
     return dict(zip(work, await asyncio.gather(*work.values()), strict=True))
+
+
+async def _nothing(value: T) -> T:
+    return value
+
+
+async def _expanded_text(pool, query: str, ranked: Sequence[int]) -> str:  # noqa: ANN001
+    """The RM3-expanded query as weighted analyzed text; "" without feedback passages."""
+    ids = list(ranked[: SETTINGS.passages])
+    found = {s.id: s.content for s in await slices.retrievable(pool, ids)}
+    passages = [analyzers.tokenize(found[i]) for i in ids if i in found]
+    if not passages:
+        return ""
+    weights = feedback.rm3(analyzers.tokenize(query), passages, terms=SETTINGS.terms,
+                           original_weight=SETTINGS.original_weight)
+    return feedback.weighted_text(weights, resolution=SETTINGS.resolution)
 
 
 async def _moved_vectors(stores: SearchStores, vectors: QueryVectors, datasets: Sequence[Dataset], query: str,
