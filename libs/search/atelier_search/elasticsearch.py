@@ -141,6 +141,7 @@ class ElasticsearchStore:
         top_k: int,
         *,
         document_ids: Sequence[int] | None = None,
+        analyzed: bool = False,  # noqa: ARG002 - Elasticsearch analyzes every query itself
     ) -> list[SearchHit]:
         if top_k <= 0 or not query.strip() or (document_ids is not None and not document_ids):
             return []

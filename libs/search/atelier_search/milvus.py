@@ -52,6 +52,10 @@ UPSERT_BATCH = 1000
 REANALYZE_BATCH = 1000
 DENSE_FIELD = "dense"
 SPARSE_FIELD = "sparse"
+# The reference BM25's parameters (bm25s' defaults; Robertson's usual k1 1.2-2.0, b 0.75); Milvus
+# defaults to k1 1.2. Fixed when a collection's index is built: older collections keep theirs.
+BM25_K1 = 1.5
+BM25_B = 0.75
 CALL_TIMEOUT_S = 30.0
 CONCURRENT_CREATE_WAIT_S = 10.0  # how long a collection another client is creating may take to appear
 COLLECTION_NOT_FOUND = 100  # Milvus error code: the collection was dropped (or never existed)
@@ -180,6 +184,7 @@ class MilvusStore:
                 index_name=SPARSE_FIELD,
                 index_type="SPARSE_INVERTED_INDEX",
                 metric_type="BM25",
+                params={"bm25_k1": BM25_K1, "bm25_b": BM25_B},
             )
         return params
 
@@ -438,11 +443,14 @@ class MilvusStore:
         top_k: int,
         *,
         document_ids: Sequence[int] | None = None,
+        analyzed: bool = False,
     ) -> list[SearchHit]:
-        """BM25 over the analyzed text; score made positive (Milvus Lite returns it negated)."""
+        """BM25 over the analyzed text; score made positive (Milvus Lite returns it negated).
+        `analyzed`: the query is already analyzer output (terms, repeated to weigh them), as
+        pseudo-relevance feedback builds it; analyzing it again could re-stem a stem."""
         if top_k <= 0 or (document_ids is not None and not document_ids):
             return []
-        text = analyzers.analyze(query)
+        text = " ".join(query.split()) if analyzed else analyzers.analyze(query)
         if not text or await self._ready_dim(dataset_id) is None:
             return []
         result = await self._on_collection(
@@ -459,6 +467,18 @@ class MilvusStore:
             missing=[],
         )
         return self._hits(result, absolute=True)
+
+    @traced("milvus", "slice_vectors")
+    async def slice_vectors(self, dataset_id: int, slice_ids: Sequence[int]) -> dict[int, list[float]]:
+        """The stored dense vectors of these slices (those still in the collection)."""
+        if not slice_ids:
+            return {}
+        rows = await self._on_collection(
+            dataset_id,
+            lambda c: c.get(collection_name(dataset_id), ids=[int(i) for i in slice_ids], output_fields=[DENSE_FIELD]),
+            missing=[],
+        )
+        return {int(r["id"]): [float(x) for x in r[DENSE_FIELD]] for r in rows}
 
     async def aclose(self) -> None:
         with self._client_lock:

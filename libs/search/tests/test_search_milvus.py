@@ -267,6 +267,30 @@ async def test_bm25_scores_one_text_alike_in_every_document(store: MilvusStore) 
     await store.drop_dataset(ds)
 
 
+async def test_analyzed_query_weighs_terms_by_repetition(store: MilvusStore) -> None:
+    """An already analyzed query (pseudo-relevance feedback's) is not analyzed again, and a
+    repeated term counts once per occurrence: the weights feedback gives its terms."""
+    ds = await filled(store, CORPUS)
+    once = {h.slice_id: h.score for h in await store.search_text(ds, "engin", 5, analyzed=True)}
+    twice = {h.slice_id: h.score for h in await store.search_text(ds, "engin engin", 5, analyzed=True)}
+    assert set(once) == {1, 3}
+    assert all(twice[i] == pytest.approx(2 * once[i], rel=1e-4) for i in once)
+    assert await store.search_text(ds, "engines", 5, analyzed=True) == []  # not stemmed: no such term
+    await store.drop_dataset(ds)
+
+
+async def test_slice_vectors_returns_the_stored_vectors(store: MilvusStore) -> None:
+    ds = await filled(store, CORPUS)
+    vectors = await store.slice_vectors(ds, [1, 2, 999])
+    assert set(vectors) == {1, 2}
+    expected = {d.slice_id: d.vector for d in CORPUS}
+    assert vectors[1] == pytest.approx(expected[1])
+    assert vectors[2] == pytest.approx(expected[2])
+    assert await store.slice_vectors(ds, []) == {}
+    assert await store.slice_vectors(new_dataset(), [1]) == {}
+    await store.drop_dataset(ds)
+
+
 async def test_bm25_chinese(store: MilvusStore) -> None:
     ds = await filled(store, CORPUS)
     hits = await store.search_text(ds, "机器学习", 5)

@@ -72,7 +72,7 @@ async def test_each_search_type_finds_the_matching_document_first(
     assert opened.status_code == 200 and "Turbine blades" in opened.text
     assert set(top["channels"]) <= set(channels) and top["channels"]
     assert all(r["rank"] >= 1 for r in top["ranks"])
-    assert [s["channel"] for s in reply["channel_stats"]] == channels
+    assert [s["channel"] for s in reply["channel_stats"]] == [*channels, "feedback"]
     assert all("error" not in s for s in reply["channel_stats"])
     scores = [s["score"] for s in reply["slices"]]
     assert scores == sorted(scores, reverse=True) and all(0 <= s <= 1 for s in scores)
@@ -86,6 +86,26 @@ async def test_hybrid_fuses_both_channels_with_their_ranks(client: AtelierClient
     assert top["channels"] == ["vector", "fulltext"]
     assert {r["channel"]: r["rank"] for r in top["ranks"]} == {"vector": 1, "fulltext": 1}
     assert top["score"] == pytest.approx(1.0)  # first in every channel
+
+
+async def test_feedback_finds_a_passage_on_the_subject_without_the_query_words(client: AtelierClient) -> None:
+    """Pseudo-relevance feedback: full text first finds only the turbine passage; its words
+    (blades, cooling, channels) find the second passage, which never says "turbine"."""
+    dataset_id = await client.create_dataset(name("feedback"))
+    texts = {
+        "turbine": "Turbine blades are cooled by air flowing through internal channels cast into each blade.",
+        "casting": "Internal cooling channels cast into a blade carry compressor air along its span.",
+        "struts": "Landing gear struts absorb the touchdown energy.",
+    }
+    ids = {key: (await client.create_text_document(dataset_id, key, text))["document_id"]
+           for key, text in texts.items()}
+    finals = await client.wait_documents(list(ids.values()))
+    assert all(f["status"] == 1 for f in finals.values()), finals
+    reply = await retrieve(client, [dataset_id], "turbine", search_type=FULLTEXT, top_k=3)
+    found = [s["document_id"] for s in reply["slices"]]
+    assert found == [ids["turbine"], ids["casting"]]  # casting shares no word with the query; struts none with either
+    assert all("error" not in s for s in reply["channel_stats"]), reply["channel_stats"]
+    assert stat(reply, "feedback")["took_ms"] >= 0
 
 
 async def test_top_k_and_min_score_cut_the_list(client: AtelierClient, corpus: dict[str, Any]) -> None:

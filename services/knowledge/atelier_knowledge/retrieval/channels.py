@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from atelier_knowledge.domain.entities import Dataset
@@ -17,7 +17,7 @@ from atelier_search import SearchStores
 
 log = logging.getLogger("atelier.knowledge.retrieval")
 
-VECTOR, FULLTEXT, NL2SQL, REWRITE, RERANK = "vector", "fulltext", "nl2sql", "rewrite", "rerank"
+VECTOR, FULLTEXT, NL2SQL, REWRITE, RERANK, FEEDBACK = "vector", "fulltext", "nl2sql", "rewrite", "rerank", "feedback"
 
 
 @dataclass
@@ -58,14 +58,18 @@ def _merge(per_dataset: Sequence[Sequence[ChannelHit]], depth: int) -> list[Chan
 
 
 async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: Sequence[Dataset], query: str,
-                        depth: int, document_ids: Sequence[int] | None, *, stage: Stage | None = None
-                        ) -> list[ChannelHit]:
+                        depth: int, document_ids: Sequence[int] | None, *, stage: Stage | None = None,
+                        moved: Mapping[str, Sequence[float]] | None = None) -> list[ChannelHit]:
     """Dense search in every dataset's collection; the query is embedded once per embedding
-    model (datasets keep the model they were created with)."""
+    model (datasets keep the model they were created with). `moved`: query vectors per model
+    already computed (pseudo-relevance feedback), used instead of embedding the query."""
     stage = stage or Stage()
     models = sorted({d.embedding_model for d in datasets})
-    stage.doing = f"embedding the query with {', '.join(models)}"
-    by_model = dict(zip(models, await asyncio.gather(*(vectors.vector(m, query) for m in models)), strict=True))
+    if moved is not None:
+        by_model = {m: moved[m] for m in models}
+    else:
+        stage.doing = f"embedding the query with {', '.join(models)}"
+        by_model = dict(zip(models, await asyncio.gather(*(vectors.vector(m, query) for m in models)), strict=True))
     stage.doing = "searching the vector index"
 
     async def one(dataset: Dataset) -> list[ChannelHit]:
@@ -77,9 +81,11 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
 
 
 async def fulltext_search(stores: SearchStores, datasets: Sequence[Dataset], query: str, depth: int,
-                          document_ids: Sequence[int] | None) -> list[ChannelHit]:
+                          document_ids: Sequence[int] | None, *, analyzed: bool = False) -> list[ChannelHit]:
+    """`analyzed`: `query` is already analyzer output (see the stores' search_text)."""
     async def one(dataset: Dataset) -> list[ChannelHit]:
-        hits = await stores.fulltext.search_text(index_key(dataset), query, depth, document_ids=document_ids)
+        hits = await stores.fulltext.search_text(index_key(dataset), query, depth, document_ids=document_ids,
+                                                 analyzed=analyzed)
         return [ChannelHit(h.slice_id, h.score) for h in hits]
 
     return _merge(await asyncio.gather(*(one(d) for d in datasets)), depth)

@@ -1,5 +1,7 @@
 """Retrieve: optional query rewrite -> vector, full-text and NL2SQL channels in parallel ->
-Reciprocal Rank Fusion (or one channel's own scores) -> optional rerank -> min_score, top_k.
+pseudo-relevance feedback (the vector and full-text channels search again with the query moved
+towards the first pass's best passages: retrieval/feedback.py) -> Reciprocal Rank Fusion (or one
+channel's own scores) -> optional rerank -> min_score, top_k.
 
 A channel that fails or times out is reported in channel_stats and the others still answer.
 """
@@ -21,8 +23,8 @@ from atelier_common.signed_urls import SigningKeyMissing
 from atelier_knowledge import access
 from atelier_knowledge.domain import fusion
 from atelier_knowledge.domain.entities import Dataset, RetrievableSlice
-from atelier_knowledge.retrieval import channels, rewrite
-from atelier_knowledge.retrieval.channels import FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
+from atelier_knowledge.retrieval import channels, feedback, rewrite
+from atelier_knowledge.retrieval.channels import FEEDBACK, FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.store import slices, tables
 from atelier_proto import base_pb2
@@ -133,11 +135,16 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
     if strategy.use_nl2sql and table_datasets:
         table_work = asyncio.ensure_future(_nl2sql(ctx, table_datasets, query, timeout))
     outcomes = dict(zip(work, await asyncio.gather(*work.values()), strict=True))
+    feedback_stat = None
+    if ctx.deps.settings.retrieval_feedback and any(o.hits for o in outcomes.values()):
+        feedback_stat = await _feedback(ctx, datasets, query, outcomes, strategy.depth, document_ids, timeout)
     table_answers: list[nl2sql.TableAnswer] = []  # noqa: F821 - typing only
     if table_work is not None:
         nl2sql_outcome, table_answers = await table_work
         outcomes[NL2SQL] = nl2sql_outcome
     stats += outcomes.values()
+    if feedback_stat is not None:
+        stats.append(feedback_stat)
 
     fused = _fuse(outcomes)
     found = {s.id: s for s in await slices.retrievable(ctx.deps.pool, [f.slice_id for f in fused])}
@@ -161,6 +168,24 @@ def _fuse(outcomes: dict[str, Outcome]) -> list[fusion.Fused]:
         [(name, hits)] = answered.items()
         return fusion.single_channel(name, hits, normalise_by_best=name != VECTOR)
     return fusion.rrf(answered)
+
+
+async def _feedback(ctx: RetrievalContext, datasets: Sequence[Dataset], query: str, outcomes: dict[str, Outcome],
+                    depth: int, document_ids: Sequence[int] | None, timeout: float) -> Outcome:
+    """Replace each channel's first-pass outcome by its feedback pass where that answered; a
+    failed pass keeps the first one and says so."""
+    started = time.perf_counter()
+    answered = [name for name, o in outcomes.items() if o.hits]
+    try:
+        second = await feedback.second_pass(ctx.deps.pool, ctx.stores, ctx.vectors, datasets, query,
+                                            _fuse(outcomes), answered, depth, document_ids, timeout)
+        errors = [f"{name}: {o.error}" for name, o in second.items() if o.error]
+        outcomes.update({name: o for name, o in second.items() if o.hits and not o.error})
+    except Exception as exc:  # noqa: BLE001 - the first pass still answers
+        second, errors = {}, [f"{type(exc).__name__}: {exc}"]
+    took = int((time.perf_counter() - started) * 1000)
+    error = f"{'; '.join(errors)}; the first pass was kept" if errors else None
+    return Outcome(FEEDBACK, [], took, error)
 
 
 async def _rewrite(ctx: RetrievalContext, history: Sequence[tuple[str, str]], query: str,
