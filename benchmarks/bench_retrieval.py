@@ -97,6 +97,8 @@ async def main() -> None:
     parser.add_argument("--docs", type=int, default=None, help="only the first N documents")
     parser.add_argument("--queries", type=int, default=None, help="only the first N queries")
     parser.add_argument("--runs", type=Path, default=None, help="write every ranked run per query (JSON lines)")
+    parser.add_argument("--feedback", action="store_true",
+                        help="pseudo-relevance feedback on (ATELIER_RETRIEVAL_FEEDBACK=true; off by default)")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -121,7 +123,8 @@ async def main() -> None:
     reference_scores = {name: evaluate(runs, qrels) for name, runs in reference_runs.items()}
     run_log = [line for name, runs in reference_runs.items() for line in run_lines(name, runs, queries, qrels)]
 
-    env = {"ATELIER_EMBEDDING_PROVIDER": "local", "ATELIER_EMBEDDING_MODEL": LOCAL_MODEL, "HF_HUB_OFFLINE": "1"}
+    env = {"ATELIER_EMBEDDING_PROVIDER": "local", "ATELIER_EMBEDDING_MODEL": LOCAL_MODEL, "HF_HUB_OFFLINE": "1",
+           "ATELIER_RETRIEVAL_FEEDBACK": "true" if args.feedback else "false"}
     async with infrastructure() as infra, services(infra, env) as svc:
         client = svc.client
         log("ingesting through the API...")

@@ -661,6 +661,9 @@ struct RetrievalStrategy {
     4: optional bool use_rewrite
     5: optional bool use_rerank
     6: optional bool use_nl2sql
+    // Pseudo-relevance feedback (a second pass with the query moved towards the first pass's best
+    // passages); absent: the server's ATELIER_RETRIEVAL_FEEDBACK.
+    7: optional bool use_feedback
 }
 
 struct ChatHistoryMessage {

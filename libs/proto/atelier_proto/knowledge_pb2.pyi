@@ -1071,20 +1071,22 @@ class ExtractPhotoCaptionResponse(_message.Message):
     def __init__(self, caption: _Optional[str] = ...) -> None: ...
 
 class RetrievalStrategy(_message.Message):
-    __slots__ = ("search_type", "top_k", "min_score", "use_rewrite", "use_rerank", "use_nl2sql")
+    __slots__ = ("search_type", "top_k", "min_score", "use_rewrite", "use_rerank", "use_nl2sql", "use_feedback")
     SEARCH_TYPE_FIELD_NUMBER: _ClassVar[int]
     TOP_K_FIELD_NUMBER: _ClassVar[int]
     MIN_SCORE_FIELD_NUMBER: _ClassVar[int]
     USE_REWRITE_FIELD_NUMBER: _ClassVar[int]
     USE_RERANK_FIELD_NUMBER: _ClassVar[int]
     USE_NL2SQL_FIELD_NUMBER: _ClassVar[int]
+    USE_FEEDBACK_FIELD_NUMBER: _ClassVar[int]
     search_type: SearchStrategy
     top_k: int
     min_score: float
     use_rewrite: bool
     use_rerank: bool
     use_nl2sql: bool
-    def __init__(self, search_type: _Optional[_Union[SearchStrategy, str]] = ..., top_k: _Optional[int] = ..., min_score: _Optional[float] = ..., use_rewrite: _Optional[bool] = ..., use_rerank: _Optional[bool] = ..., use_nl2sql: _Optional[bool] = ...) -> None: ...
+    use_feedback: bool
+    def __init__(self, search_type: _Optional[_Union[SearchStrategy, str]] = ..., top_k: _Optional[int] = ..., min_score: _Optional[float] = ..., use_rewrite: _Optional[bool] = ..., use_rerank: _Optional[bool] = ..., use_nl2sql: _Optional[bool] = ..., use_feedback: _Optional[bool] = ...) -> None: ...
 
 class ChatHistoryMessage(_message.Message):
     __slots__ = ("role", "content")

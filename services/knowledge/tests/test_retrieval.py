@@ -72,7 +72,7 @@ async def test_each_search_type_finds_the_matching_document_first(
     assert opened.status_code == 200 and "Turbine blades" in opened.text
     assert set(top["channels"]) <= set(channels) and top["channels"]
     assert all(r["rank"] >= 1 for r in top["ranks"])
-    assert [s["channel"] for s in reply["channel_stats"]] == [*channels, "feedback"]
+    assert [s["channel"] for s in reply["channel_stats"]] == channels  # no feedback pass unless asked
     assert all("error" not in s for s in reply["channel_stats"])
     scores = [s["score"] for s in reply["slices"]]
     assert scores == sorted(scores, reverse=True) and all(0 <= s <= 1 for s in scores)
@@ -101,7 +101,9 @@ async def test_feedback_finds_a_passage_on_the_subject_without_the_query_words(c
            for key, text in texts.items()}
     finals = await client.wait_documents(list(ids.values()))
     assert all(f["status"] == 1 for f in finals.values()), finals
-    reply = await retrieve(client, [dataset_id], "turbine", search_type=FULLTEXT, top_k=3)
+    without = await retrieve(client, [dataset_id], "turbine", search_type=FULLTEXT, top_k=3)
+    assert [s["document_id"] for s in without["slices"]] == [ids["turbine"]]
+    reply = await retrieve(client, [dataset_id], "turbine", search_type=FULLTEXT, top_k=3, use_feedback=True)
     found = [s["document_id"] for s in reply["slices"]]
     assert found == [ids["turbine"], ids["casting"]]  # casting shares no word with the query; struts none with either
     assert all("error" not in s for s in reply["channel_stats"]), reply["channel_stats"]

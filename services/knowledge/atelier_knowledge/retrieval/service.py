@@ -82,9 +82,10 @@ class Strategy:
     use_rewrite: bool
     use_rerank: bool
     use_nl2sql: bool
+    use_feedback: bool
 
     @classmethod
-    def of(cls, msg: kpb.RetrievalStrategy) -> Strategy:
+    def of(cls, msg: kpb.RetrievalStrategy, *, feedback_default: bool = False) -> Strategy:
         top_k = msg.top_k if msg.HasField("top_k") else DEFAULT_TOP_K
         search_type = msg.search_type if msg.HasField("search_type") else HYBRID
         if search_type not in (SEMANTIC, HYBRID, FULL_TEXT):
@@ -94,7 +95,8 @@ class Strategy:
             raise InvalidArgument(f"strategy.top_k must be between 1 and 100, got {top_k}")
         if not 0.0 <= min_score <= 1.0:
             raise InvalidArgument(f"strategy.min_score must be between 0 and 1, got {min_score:g}")
-        return cls(search_type, top_k, min_score, msg.use_rewrite, msg.use_rerank, msg.use_nl2sql)
+        use_feedback = msg.use_feedback if msg.HasField("use_feedback") else feedback_default
+        return cls(search_type, top_k, min_score, msg.use_rewrite, msg.use_rerank, msg.use_nl2sql, use_feedback)
 
     @property
     def depth(self) -> int:
@@ -108,7 +110,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         raise InvalidArgument("query must not be empty")
     if not req.dataset_ids:
         raise InvalidArgument("dataset_ids must name at least one dataset")
-    strategy = Strategy.of(req.strategy)
+    strategy = Strategy.of(req.strategy, feedback_default=ctx.deps.settings.retrieval_feedback)
     timeout = ctx.deps.settings.retrieval_channel_timeout_s
     datasets = [await access.dataset(ctx.deps.pool, int(i)) for i in dict.fromkeys(req.dataset_ids)]
     document_ids = list(req.document_ids) or None
@@ -136,7 +138,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         table_work = asyncio.ensure_future(_nl2sql(ctx, table_datasets, query, timeout))
     outcomes = dict(zip(work, await asyncio.gather(*work.values()), strict=True))
     feedback_stat = None
-    if ctx.deps.settings.retrieval_feedback and any(o.hits for o in outcomes.values()):
+    if strategy.use_feedback and any(o.hits for o in outcomes.values()):
         feedback_stat = await _feedback(ctx, datasets, query, outcomes, strategy.depth, document_ids, timeout)
     table_answers: list[nl2sql.TableAnswer] = []  # noqa: F821 - typing only
     if table_work is not None:

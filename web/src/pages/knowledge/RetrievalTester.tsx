@@ -81,6 +81,10 @@ export function RetrievalTester({ dataset }: { dataset: Dataset }) {
             <input type="checkbox" checked={form.useRerank} onChange={(e) => set("useRerank", e.target.checked)} />
             Rerank
           </label>
+          <label className="kn-check" title="A second search with the query moved towards the first search's best passages">
+            <input type="checkbox" checked={form.useFeedback} onChange={(e) => set("useFeedback", e.target.checked)} />
+            Relevance feedback
+          </label>
         </div>
         <div className="row-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>

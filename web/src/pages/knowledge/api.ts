@@ -114,6 +114,7 @@ export interface RetrievalStrategyBody {
   min_score?: number;
   use_rewrite: boolean;
   use_rerank: boolean;
+  use_feedback?: boolean;
 }
 
 export interface ChannelRank {

@@ -33,3 +33,11 @@ describe("retrieval tester", () => {
     expect(channelName("other")).toBe("other");
   });
 });
+
+describe("relevance feedback", () => {
+  it("is asked for only when ticked (the server decides otherwise)", () => {
+    const form = { ...DEFAULT_RETRIEVAL_FORM, query: "q" };
+    expect(toStrategy(form)).not.toHaveProperty("use_feedback");
+    expect(toStrategy({ ...form, useFeedback: true })).toMatchObject({ use_feedback: true });
+  });
+});

@@ -9,6 +9,8 @@ export interface RetrievalForm {
   minScore: string;
   useRewrite: boolean;
   useRerank: boolean;
+  /** Pseudo-relevance feedback: a second pass per channel (the server's default is off). */
+  useFeedback: boolean;
 }
 
 export const DEFAULT_RETRIEVAL_FORM: RetrievalForm = {
@@ -18,6 +20,7 @@ export const DEFAULT_RETRIEVAL_FORM: RetrievalForm = {
   minScore: "",
   useRewrite: false,
   useRerank: false,
+  useFeedback: false,
 };
 
 export function retrievalErrors(form: RetrievalForm): Partial<Record<keyof RetrievalForm, string>> {
@@ -39,6 +42,7 @@ export function toStrategy(form: RetrievalForm): RetrievalStrategyBody {
     ...(form.minScore.trim() ? { min_score: Number(form.minScore) } : {}),
     use_rewrite: form.useRewrite,
     use_rerank: form.useRerank,
+    ...(form.useFeedback ? { use_feedback: true } : {}),
   };
 }
 
@@ -53,6 +57,7 @@ const CHANNEL_NAMES: Record<string, string> = {
   fulltext: "Full text",
   nl2sql: "Table query (NL2SQL)",
   rerank: "Rerank",
+  feedback: "Relevance feedback",
 };
 
 export function channelName(channel: string): string {
