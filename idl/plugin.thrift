@@ -401,10 +401,16 @@ struct DelPluginResponse {
 struct Convert2OpenAPIRequest {
     1: optional string plugin_name
     2: optional string plugin_url
-    3: required string data                 // curl command, Postman/Swagger/OpenAPI document
+    // cURL command, Postman/Swagger/OpenAPI document; may be left out when document_url is given
+    3: optional string data
     4: optional bool merge_same_paths
     5: required i64 space_id (api.js_conv="true", api.space="true")
     6: optional string plugin_description
+    // Fetch the document (OpenAPI/Swagger/Postman JSON or YAML) from this http(s) URL, server-side
+    // through the outbound guard (its size and time caps); used instead of data. 400 naming the
+    // problem: not http(s), an address the guard refuses, unreachable, a non-2xx answer, too
+    // large, not a document.
+    7: optional string document_url
 }
 
 struct DuplicateAPIInfo {

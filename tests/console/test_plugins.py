@@ -1,5 +1,5 @@
 """The console's Plugins area against the real stack: importing a plugin from an OpenAPI document
-served by a local API server (by URL) and from a cURL command, its tools, debugging a tool and
+served by a local API server (by URL, fetched by the server; an address its guard refuses is named) and from a cURL command, its tools, debugging a tool and
 seeing the server's real answer, a bad document refused in the server's words, API-key auth."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from atelier_devstack.tool_servers import OAuthServer, ToolServer
 
-CORS = {"Access-Control-Allow-Origin": "*"}  # the console fetches a document URL from the browser
 API_KEY = "k-" + "5" * 24
 
 
@@ -61,7 +60,7 @@ def import_from_url(page: Page, url: str) -> None:
 def test_import_by_url_lists_tools_and_debugging_shows_the_servers_answer(console: Page, weather_api: ToolServer,
                                                                          screenshot) -> None:
     title = f"Weather {uuid.uuid4().hex[:6]}"
-    weather_api.respond("GET", "/openapi.json", weather_document(weather_api, title), headers=CORS)
+    weather_api.respond("GET", "/openapi.json", weather_document(weather_api, title))
     console.get_by_role("link", name="Plugins").click()
     expect(console.get_by_role("heading", name="Built-in plugins")).to_be_visible()
     builtins = console.get_by_role("table", name="Built-in plugins")
@@ -69,6 +68,9 @@ def test_import_by_url_lists_tools_and_debugging_shows_the_servers_answer(consol
 
     import_from_url(console, weather_api.url("/openapi.json"))
     expect(console.get_by_role("heading", name=title, level=1)).to_be_visible()
+    # the server fetched the document (it allows no cross-origin requests): no browser's Origin came
+    [fetched] = weather_api.calls("GET", "/openapi.json")
+    assert "origin" not in fetched.headers and "Chrome" not in fetched.headers.get("user-agent", "")
     tools = console.get_by_role("table", name="Tools")
     expect(tools.get_by_role("cell", name=re.compile("^get_weather"))).to_be_visible()
     expect(tools.get_by_text("GET /weather/{city}")).to_be_visible()
@@ -112,6 +114,21 @@ def test_import_by_url_lists_tools_and_debugging_shows_the_servers_answer(consol
     own = console.get_by_role("table", name="Plugins of this space")
     expect(own.get_by_role("row").filter(has=console.get_by_role("link", name=title))).to_contain_text("v1.0.0")
     screenshot(console, "plugins")
+
+
+def test_a_url_the_servers_guard_refuses_is_shown_in_its_words(console: Page) -> None:
+    with ToolServer("127.0.0.2") as internal:  # another loopback: the test stack allows only 127.0.0.1
+        internal.respond("GET", "/openapi.json", weather_document(internal, "Internal"))
+        console.get_by_role("link", name="Plugins").click()
+        console.get_by_role("button", name="Import plugin").click()
+        dialog = console.get_by_role("dialog", name="Import a plugin")
+        dialog.get_by_label("URL", exact=True).check()
+        url = internal.url("/openapi.json")
+        dialog.get_by_label("Document URL").fill(url)
+        dialog.get_by_role("button", name="Convert").click()
+        expect(dialog.get_by_role("alert")).to_contain_text(f"{url} resolves to 127.0.0.2, a loopback address")
+        expect(dialog.get_by_role("button", name="Create plugin")).to_have_count(0)
+        assert internal.calls("GET", "/openapi.json") == []
 
 
 def test_a_bad_document_is_refused_in_the_servers_words_and_curl_imports(console: Page) -> None:
@@ -164,7 +181,7 @@ def test_a_bad_document_is_refused_in_the_servers_words_and_curl_imports(console
 
 def test_api_key_auth_is_saved_masked_and_sent_to_the_server(console: Page, weather_api: ToolServer) -> None:
     title = f"Keyed {uuid.uuid4().hex[:6]}"
-    weather_api.respond("GET", "/openapi.json", weather_document(weather_api, title), headers=CORS)
+    weather_api.respond("GET", "/openapi.json", weather_document(weather_api, title))
     console.get_by_role("link", name="Plugins").click()
     import_from_url(console, weather_api.url("/openapi.json"))
     expect(console.get_by_role("heading", name=title, level=1)).to_be_visible()
@@ -200,7 +217,7 @@ def test_api_key_auth_is_saved_masked_and_sent_to_the_server(console: Page, weat
 def test_oauth_authorization_code_is_authorized_used_and_revoked(console: Page, console_context: BrowserContext,
                                                                  weather_api: ToolServer) -> None:
     title = f"Private {uuid.uuid4().hex[:6]}"
-    weather_api.respond("GET", "/openapi.json", weather_document(weather_api, title), headers=CORS)
+    weather_api.respond("GET", "/openapi.json", weather_document(weather_api, title))
     console.get_by_role("link", name="Plugins").click()
     import_from_url(console, weather_api.url("/openapi.json"))
     expect(console.get_by_role("heading", name=title, level=1)).to_be_visible()

@@ -521,12 +521,16 @@ class Fetcher:
     of ms of CPU), and a kept client also reuses connections (per host and checked address). One
     per process, closed with it; `fetch` below makes a client for a single call."""
 
-    def __init__(self, policy: OutboundPolicy) -> None:
+    def __init__(self, policy: OutboundPolicy, client: httpx.AsyncClient | None = None) -> None:
+        """`client`: a process's guarded client (`guarded_client(policy)`) to share; its owner closes it."""
         self.policy = policy
-        self._client = guarded_client(policy)  # keeps no cookies: one document's fetch gives none to another's
+        self._owned = client is None
+        # keeps no cookies: one document's fetch gives none to another's
+        self._client = client if client is not None else guarded_client(policy)
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        if self._owned:
+            await self._client.aclose()
 
     async def __aenter__(self) -> Fetcher:
         return self

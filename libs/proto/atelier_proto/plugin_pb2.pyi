@@ -660,20 +660,22 @@ class DelPluginResponse(_message.Message):
     def __init__(self) -> None: ...
 
 class Convert2OpenAPIRequest(_message.Message):
-    __slots__ = ("plugin_name", "plugin_url", "data", "merge_same_paths", "space_id", "plugin_description")
+    __slots__ = ("plugin_name", "plugin_url", "data", "merge_same_paths", "space_id", "plugin_description", "document_url")
     PLUGIN_NAME_FIELD_NUMBER: _ClassVar[int]
     PLUGIN_URL_FIELD_NUMBER: _ClassVar[int]
     DATA_FIELD_NUMBER: _ClassVar[int]
     MERGE_SAME_PATHS_FIELD_NUMBER: _ClassVar[int]
     SPACE_ID_FIELD_NUMBER: _ClassVar[int]
     PLUGIN_DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENT_URL_FIELD_NUMBER: _ClassVar[int]
     plugin_name: str
     plugin_url: str
     data: str
     merge_same_paths: bool
     space_id: int
     plugin_description: str
-    def __init__(self, plugin_name: _Optional[str] = ..., plugin_url: _Optional[str] = ..., data: _Optional[str] = ..., merge_same_paths: _Optional[bool] = ..., space_id: _Optional[int] = ..., plugin_description: _Optional[str] = ...) -> None: ...
+    document_url: str
+    def __init__(self, plugin_name: _Optional[str] = ..., plugin_url: _Optional[str] = ..., data: _Optional[str] = ..., merge_same_paths: _Optional[bool] = ..., space_id: _Optional[int] = ..., plugin_description: _Optional[str] = ..., document_url: _Optional[str] = ...) -> None: ...
 
 class DuplicateAPIInfo(_message.Message):
     __slots__ = ("method", "path", "count")

@@ -172,13 +172,21 @@ def _tool_key(entry: Any) -> tuple[str, str]:
     return str(entry.get("plugin_id", "")).strip(), str(entry.get("api_id", "")).strip()
 
 
+def _defaults(entry: Any) -> list[tuple[str, str, bool]]:
+    items = (entry if isinstance(entry, dict) else {}).get("default_params") or []
+    return [(str(p.get("name", "")), str(p.get("value", "")), bool(p.get("hidden", False)))
+            for p in items if isinstance(p, dict)]
+
+
 def _added_tools(entries: Any, current: BotConfig, field: FieldNamer) -> list[ToolBinding]:
-    """The (plugin_id, api_id) pairs `entries` binds that `current` does not (saved ones are not
-    looked at again, whatever they hold)."""
-    known = {_tool_key(e) for e in current.entries("plugin_info_list")}
+    """The (plugin_id, api_id) pairs `entries` binds that `current` does not, and saved ones given
+    other default values (those must fit the tool as a new binding's do; dropping them cannot
+    break one). Saved ones otherwise are not looked at again, whatever they hold."""
+    known = {_tool_key(e): _defaults(e) for e in current.entries("plugin_info_list")}
     out = []
     for i, entry in enumerate(entries or []):
-        if _tool_key(entry) in known:
+        key, defaults = _tool_key(entry), _defaults(entry)
+        if key in known and (not defaults or known[key] == defaults):
             continue
         where = field(f"plugin_info_list[{i}]")
         _, plugin_id = _id(entry, "plugin_id", f"{where}.plugin_id")

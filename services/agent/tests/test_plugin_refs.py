@@ -1,8 +1,8 @@
 """Binding plugin tools to an agent: a tool of the agent's space binds (console and OpenAPI); another
 space's plugin, a tool the plugin does not have, a disabled tool, a default that does not fit and
-an id that is no id are refused naming the field, and nothing is saved. A plugin deleted after it
-was bound blocks no later edit, and while the plugin service is down a new binding is refused with
-503 rather than saved unchecked."""
+an id that is no id are refused naming the field, and nothing is saved; a saved binding given other
+defaults is checked again. A plugin deleted after it was bound blocks no later edit, and while the
+plugin service is down a new binding is refused with 503 rather than saved unchecked."""
 
 from __future__ import annotations
 
@@ -90,6 +90,14 @@ async def test_the_console_binds_its_spaces_tools_and_refuses_the_others_naming_
     await client.call(UPDATE, bound(bot, tool(plugin_id, api_id, default_params=[{"name": "limit", "value": "5"}])))
     [saved] = (await draft(client, bot))["plugin_info_list"]
     assert (saved["plugin_id"], saved["api_id"], saved["default_params"][0]["value"]) == (plugin_id, api_id, "5")
+
+    # the saved binding given another default is checked again: one that does not fit is refused
+    await expect_error(client.call(UPDATE, bound(bot, tool(plugin_id, api_id, default_params=[
+        {"name": "limit", "value": "500"}]))), 400, "bot_info.plugin_info_list[0].default_params", "limit")
+    [kept] = (await draft(client, bot))["plugin_info_list"]
+    assert kept["default_params"][0]["value"] == "5"
+    await client.call(UPDATE, bound(bot, tool(plugin_id, api_id, default_params=[{"name": "limit", "value": "7"}])))
+    assert (await draft(client, bot))["plugin_info_list"][0]["default_params"][0]["value"] == "7"
 
 
 async def test_a_disabled_tool_is_refused_until_it_is_switched_on(client: AtelierClient) -> None:

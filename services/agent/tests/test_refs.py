@@ -45,6 +45,20 @@ def test_a_tool_bound_before_is_not_looked_at_again() -> None:
     assert added_refs(patch, saved, console_field).tools == []
 
 
+def test_a_bound_tool_whose_defaults_change_is_checked_again() -> None:
+    saved = BotConfig({"plugin_info_list": [{"plugin_id": "31", "api_id": "32",
+                                             "default_params": [{"name": "units", "value": "metric"}]}]})
+    same = {"plugin_info_list": [{"plugin_id": "31", "api_id": "32",
+                                  "default_params": [{"name": "units", "value": "metric", "hidden": False}]}]}
+    assert added_refs(same, saved, console_field).tools == []
+    dropped = {"plugin_info_list": [{"plugin_id": "31", "api_id": "32"}]}
+    assert added_refs(dropped, saved, console_field).tools == []
+    changed = [{"name": "units", "value": "kelvin"}]
+    patch = {"plugin_info_list": [{"plugin_id": "31", "api_id": "32", "default_params": changed}]}
+    assert added_refs(patch, saved, console_field).tools == [
+        ToolBinding("bot_info.plugin_info_list[0]", 31, 32, ({"name": "units", "value": "kelvin"},))]
+
+
 def test_the_plugin_services_problem_picks_the_status_and_the_field() -> None:
     tool = ToolBinding("bot_info.plugin_info_list[2]", 5, 6)
     cases = {

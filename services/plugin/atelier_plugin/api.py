@@ -27,7 +27,7 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
         return ppb.UpdatePluginResponse(data=ppb.UpdatePluginData(res=True, edit_version=edit_version))
 
     async def Convert2OpenAPI(self, req: ppb.Convert2OpenAPIRequest, context) -> ppb.Convert2OpenAPIResponse:
-        return await imports.convert(req)
+        return await imports.convert(self.state, req)
 
     async def RegisterPluginMeta(self, req: ppb.RegisterPluginMetaRequest, context) -> ppb.RegisterPluginMetaResponse:
         return ppb.RegisterPluginMetaResponse(plugin_id=await plugins.register_meta(self.state, req))

@@ -11,6 +11,7 @@ from typing import Any
 
 from atelier_common.auth import require_space
 from atelier_common.errors import InvalidArgument
+from atelier_common.outbound import OutboundFailed, OutboundRefused
 from atelier_plugin import access, apis, auth_settings, builtin_plugins, plugins, rendering, views
 from atelier_plugin import document as documents
 from atelier_plugin.domain.conversion import convert_to_openapi
@@ -106,16 +107,56 @@ async def update(state: PluginState, req: ppb.UpdatePluginRequest) -> int:
                                                                                                 credentials))
 
 
-async def convert(req: ppb.Convert2OpenAPIRequest) -> ppb.Convert2OpenAPIResponse:
-    require_space(req.space_id)
+# Media types a fetched document cannot be (a login or error page answered with 200, an image...).
+_NOT_DOCUMENT_TYPES = ("text/html", "application/xhtml+xml", "image/", "audio/", "video/", "application/pdf",
+                       "application/zip", "application/octet-stream")
+
+
+async def _fetch_document(state: PluginState, url: str) -> str:
+    """The text at `url`, fetched server-side through the SSRF guard with its size and time caps;
+    InvalidArgument naming the problem (not http(s), an address the guard refuses and why,
+    unreachable, a non-2xx answer, too large, not a document)."""
+    what = "field 'document_url':"
     try:
-        converted = convert_to_openapi(req.data, merge_same_paths=req.merge_same_paths,
+        fetched = await state.fetcher.fetch(url, what=what,
+                                            headers={"Accept": "application/json, application/yaml, text/yaml, "
+                                                               "text/plain;q=0.9, */*;q=0.5"})
+    except OutboundRefused as exc:
+        raise InvalidArgument(f"{exc}") from None
+    except OutboundFailed as exc:
+        raise InvalidArgument(f"{exc}") from None
+    if not 200 <= fetched.status_code < 300:
+        raise InvalidArgument(f"{what} {url} answered HTTP {fetched.status_code}, not a document")
+    if fetched.content_type.startswith(_NOT_DOCUMENT_TYPES):
+        raise InvalidArgument(f"{what} {url} answered {fetched.content_type}, not an OpenAPI, Swagger or "
+                              "Postman document (JSON or YAML)")
+    text = fetched.text()
+    if not text.strip():
+        raise InvalidArgument(f"{what} {url} answered an empty body, not a document")
+    return text
+
+
+async def convert(state: PluginState, req: ppb.Convert2OpenAPIRequest) -> ppb.Convert2OpenAPIResponse:
+    """Convert `data`, or the document fetched from `document_url` (then `data` is ignored)."""
+    require_space(req.space_id)
+    url = req.document_url.strip()
+    if url:
+        text, field = await _fetch_document(state, url), "document_url"
+    elif req.data.strip():
+        text, field = req.data, "data"
+    else:
+        raise InvalidArgument("field 'data': required (a document, a cURL command or a Postman collection), "
+                              "or give document_url")
+    try:
+        converted = convert_to_openapi(text, merge_same_paths=req.merge_same_paths,
                                        title=req.plugin_name or None, description=req.plugin_description or None,
                                        server_url=req.plugin_url or None)
     except DuplicateOperationsError as exc:
-        raise InvalidArgument(f"field 'data': {exc.msg}") from None
+        raise InvalidArgument(f"field '{field}': {exc.msg}") from None
     except PluginSpecError as exc:
-        raise InvalidArgument(f"field 'data': {exc.msg}") from None
+        where = f"the document at {url}" if url else "data"
+        raise InvalidArgument(f"field '{field}': {exc.msg}" if not url else
+                              f"field '{field}': {where} is not a usable document: {exc.msg}") from None
     spec = converted.spec
     manifest = {"schema_version": "v1", "name_for_model": sanitize_tool_name(spec.title or "plugin"),
                 "name_for_human": spec.title, "description_for_model": spec.description,

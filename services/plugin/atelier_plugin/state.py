@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import httpx
 
-from atelier_common.outbound import OutboundPolicy, guarded_client
+from atelier_common.outbound import Fetcher, OutboundPolicy, guarded_client
 from atelier_common.service import ServiceDeps
 from atelier_plugin.crypto import Keyring
 from atelier_plugin.mcp import McpAccess
@@ -24,6 +24,7 @@ class PluginState:
     keyring: Keyring  # secrets at rest, OAuth states
     policy: OutboundPolicy  # the SSRF guard's settings for tool calls and token endpoints
     http: httpx.AsyncClient  # through the SSRF guard; one for the process (making one costs ~100 ms)
+    fetcher: Fetcher  # GETs with the guard's size and time caps (imported documents), on `http`
     limits: CallLimits
     tokens: TokenService
     specs: SpecCache  # parsed documents per plugin version
@@ -44,6 +45,7 @@ async def lifespan(deps: ServiceDeps) -> AsyncIterator[PluginState]:
     limits = CallLimits(timeout_s=settings.plugin_call_timeout_s, max_bytes=settings.plugin_max_response_bytes,
                         retries=max(0, settings.plugin_retries), backoff_s=settings.plugin_retry_backoff_s)
     async with guarded_client(policy) as http:
-        yield PluginState(deps=deps, keyring=keyring, policy=policy, http=http, limits=limits,
+        yield PluginState(deps=deps, keyring=keyring, policy=policy, http=http, fetcher=Fetcher(policy, http),
+                          limits=limits,
                           tokens=TokenService(deps.pool, keyring, policy, http), specs=SpecCache(),
                           views=ViewCache(), mcp=McpAccess.from_settings(settings))

@@ -179,9 +179,20 @@ export interface Dataset {
   doc_count: number;
 }
 
+/** A tool argument as the playground list describes it (idl/plugin.thrift PluginParameter). */
+export interface PluginParameter {
+  name: string;
+  desc: string;
+  required: boolean;
+  type: string;
+  sub_parameters?: PluginParameter[];
+  sub_type?: string;
+}
+
 export interface PluginApi {
   name: string;
   desc: string;
+  parameters?: PluginParameter[];
   plugin_id: string;
   plugin_name: string;
   api_id: string;

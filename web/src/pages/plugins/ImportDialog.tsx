@@ -1,6 +1,6 @@
-// Import a plugin: paste or choose an OpenAPI/Swagger document, give a URL to one, a cURL command
-// or a Postman collection; convert_to_openapi turns it into a document (shown for a last look),
-// register makes the plugin.
+// Import a plugin: paste or choose an OpenAPI/Swagger document, give a URL to one (the server
+// fetches it), a cURL command or a Postman collection; convert_to_openapi turns it into a document
+// (shown for a last look), register makes the plugin.
 import { useState, type FormEvent } from "react";
 import { useSession } from "../../app/session";
 import { ErrorBanner } from "../../ui/ErrorBanner";
@@ -29,17 +29,6 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
     if (file) setText(await file.text());
   }
 
-  async function fetchDocument(url: string): Promise<string> {
-    let response: Response;
-    try {
-      response = await fetch(url);
-    } catch {
-      throw new Error(`Could not fetch ${url} from the browser (unreachable, or its server does not allow cross-origin requests). Download the document and choose it as a file instead.`);
-    }
-    if (!response.ok) throw new Error(`Fetching ${url} answered ${response.status} ${response.statusText}.`);
-    return response.text();
-  }
-
   async function convert(event: FormEvent) {
     event.preventDefault();
     setError(null);
@@ -49,8 +38,8 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
     if (why) return;
     setBusy(true);
     try {
-      const data = source === "url" ? await fetchDocument(text.trim()) : text;
-      const answer = await convertToOpenapi(convertRequest(spaceId, data, options));
+      // a URL's document is fetched by the server (through its outbound guard), not the browser
+      const answer = await convertToOpenapi(convertRequest(spaceId, source, text, options));
       setConverted(answer);
       setDocument(answer.openapi ?? "");
     } catch (err) {
@@ -144,7 +133,7 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
         <ErrorBanner error={error} />
         <div className="row-actions">
           <button type="submit" className="btn" disabled={busy}>
-            {busy && !converted ? "Converting…" : "Convert"}
+            {busy && !converted ? (source === "url" ? "Fetching and converting…" : "Converting…") : "Convert"}
           </button>
         </div>
       </form>

@@ -24,12 +24,20 @@ describe("plugin import", () => {
   });
 
   it("maps the form to convert_to_openapi's request, leaving blanks out", () => {
-    expect(convertRequest("9", "curl https://a.example", { name: " Chat ", description: "", serverUrl: "https://a.example" })).toEqual({
+    expect(convertRequest("9", "curl", "curl https://a.example", { name: " Chat ", description: "", serverUrl: "https://a.example" })).toEqual({
       space_id: "9",
       data: "curl https://a.example",
       merge_same_paths: false,
       plugin_name: "Chat",
       plugin_url: "https://a.example",
+    });
+  });
+
+  it("sends a URL for the server to fetch, not a document", () => {
+    expect(convertRequest("9", "url", "  https://api.example.com/openapi.json ", { name: "", description: "", serverUrl: "" })).toEqual({
+      space_id: "9",
+      document_url: "https://api.example.com/openapi.json",
+      merge_same_paths: false,
     });
   });
 

@@ -58,9 +58,12 @@ export function inputProblem(source: ImportSource, text: string): string {
   return "";
 }
 
-/** convert_to_openapi's body for the text (a URL's document already fetched). */
-export function convertRequest(spaceId: string, data: string, options: ImportOptions): Record<string, unknown> {
-  const body: Record<string, unknown> = { space_id: spaceId, data, merge_same_paths: false };
+/** convert_to_openapi's body: the text itself, or for a URL the URL, which the server fetches
+ * (document_url) so that no cross-origin rule of the document's server is in the way. */
+export function convertRequest(spaceId: string, source: ImportSource, text: string, options: ImportOptions): Record<string, unknown> {
+  const body: Record<string, unknown> = { space_id: spaceId, merge_same_paths: false };
+  if (source === "url") body.document_url = text.trim();
+  else body.data = text;
   if (options.name.trim()) body.plugin_name = options.name.trim();
   if (options.description.trim()) body.plugin_description = options.description.trim();
   if (options.serverUrl.trim()) body.plugin_url = options.serverUrl.trim();

@@ -1,6 +1,7 @@
 // Skills: plugin tools and published workflows the agent may call.
 import { useState } from "react";
-import type { PlaygroundPlugin, Workflow } from "../api";
+import type { PlaygroundPlugin, PluginInfo, PluginParameter, Workflow } from "../api";
+import { defaultRows, toolApi, toolName, toolParameters, valueHint, withDefault } from "../toolDefaults";
 import { Section } from "./Section";
 import type { SectionProps } from "./types";
 
@@ -19,16 +20,24 @@ export function PluginsSection({ form, update, plugins }: SectionProps & { plugi
     }
   }
   return (
-    <Section title="Plugins" hint="Tools of this space's plugins (and the built-in ones) the model may call.">
+    <Section title="Plugins" hint="Tools of this space's plugins (and the built-in ones) the model may call; give an argument a default value and a call without it gets that value.">
       <ul className="agent-bound-list" aria-label="Bound tools">
         {form.plugins.map((p) => (
-          <li key={p.api_id}>
-            <span>
-              <strong>{p.api_name}</strong> <span className="muted small">{pluginName(p.plugin_id)}</span>
-            </span>
-            <button type="button" className="btn btn-small" aria-label={`Remove tool ${p.api_name}`} onClick={() => update({ plugins: form.plugins.filter((x) => x.api_id !== p.api_id) })}>
-              Remove
-            </button>
+          <li key={p.api_id} className="agent-bound-tool">
+            <div className="agent-bound-tool-head">
+              <span>
+                <strong>{toolName(plugins, p)}</strong> <span className="muted small">{pluginName(p.plugin_id)}</span>
+              </span>
+              <button type="button" className="btn btn-small" aria-label={`Remove tool ${toolName(plugins, p)}`} onClick={() => update({ plugins: form.plugins.filter((x) => x.api_id !== p.api_id) })}>
+                Remove
+              </button>
+            </div>
+            <ToolDefaults
+              tool={p}
+              name={toolName(plugins, p)}
+              params={toolApi(plugins, p) ? toolParameters(plugins, p) : undefined}
+              onChange={(next) => update({ plugins: form.plugins.map((x) => (x.api_id === p.api_id ? next : x)) })}
+            />
           </li>
         ))}
         {form.plugins.length === 0 && <li className="muted">No tool bound.</li>}
@@ -56,6 +65,58 @@ export function PluginsSection({ form, update, plugins }: SectionProps & { plugi
         </button>
       </div>
     </Section>
+  );
+}
+
+/** This agent's default values of one bound tool's arguments, saved with the agent (the server
+ * checks each against the tool's schema and names the one that does not fit). */
+function ToolDefaults({ tool, name, params, onChange }: { tool: PluginInfo; name: string; params: PluginParameter[] | undefined; onChange: (tool: PluginInfo) => void }) {
+  // params undefined: the tool is not in the list (not loaded, or gone); saved defaults still show
+  const rows = defaultRows(params ?? [], tool);
+  const set = (tool.default_params ?? []).length;
+  const [openAtFirst] = useState(set > 0); // opened when there are defaults; the user folds it after
+  if (rows.length === 0) return params ? <p className="muted small">This tool takes no arguments.</p> : null;
+  return (
+    <details className="agent-tool-defaults" open={openAtFirst || undefined}>
+      <summary>
+        Default values of {name}
+        {set > 0 && <span className="muted small"> ({set} set)</span>}
+      </summary>
+      <div className="agent-tool-defaults-rows">
+        {rows.map((row) => {
+          const hint = valueHint(row.type);
+          return (
+            <div key={row.name} className="agent-tool-default">
+              <label className="field grow">
+                <span>
+                  {row.name}{" "}
+                  <span className="muted small">
+                    {row.type || "not in the tool any more"}
+                    {row.required ? ", required" : ""}
+                    {row.desc ? ` — ${row.desc}` : ""}
+                  </span>
+                </span>
+                <input
+                  value={row.value}
+                  placeholder={hint || "the model fills it"}
+                  spellCheck={false}
+                  onChange={(e) => onChange(withDefault(tool, row.name, e.target.value, row.hidden))}
+                />
+              </label>
+              <label className="agent-tool-default-hidden">
+                <input
+                  type="checkbox"
+                  checked={row.hidden}
+                  disabled={row.value === ""}
+                  onChange={(e) => onChange(withDefault(tool, row.name, row.value, e.target.checked))}
+                />
+                Hide {row.name} from the model
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </details>
   );
 }
 
