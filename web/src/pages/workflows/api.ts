@@ -150,3 +150,15 @@ export async function listModels(spaceId: string): Promise<Model[]> {
   const answer = await api.post<{ data: { model_list: Model[] } }>("/api/bot/get_type_list", { space_id: spaceId, model: true });
   return answer.data.model_list ?? [];
 }
+
+export interface Dataset {
+  dataset_id: string;
+  name: string;
+  format_type?: number;
+  doc_count?: number;
+}
+
+/** The knowledge bases of the space (the knowledge service's /api/knowledge/list). */
+export async function listDatasets(spaceId: string, signal?: AbortSignal): Promise<Dataset[]> {
+  return (await api.post<{ dataset_list: Dataset[] }>("/api/knowledge/list", { space_id: spaceId, page: 1, size: 100 }, signal)).dataset_list ?? [];
+}

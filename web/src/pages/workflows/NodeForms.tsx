@@ -1,0 +1,199 @@
+// Forms of the nodes that point at something of the space (knowledge bases, workflows) and of the
+// Text split and Variable aggregator settings. Lists are fetched from the public API when a form
+// opens; the node data is changed through the pure mappings of forms_nodes.ts.
+import { memo, useEffect, useState, type ReactNode } from "react";
+import { useParams } from "react-router-dom";
+import { useSession } from "../../app/session";
+import { describeError } from "../../api/client";
+import type { NodeData } from "./canvas";
+import { getCanvas, listDatasets, listWorkflows, type Dataset, type WorkflowSummary } from "./api";
+import {
+  STRATEGIES, readDelimiters, readGroups, readKnowledge, readSubWorkflow, workflowSignature, writeDelimiters, writeGroups,
+  writeKnowledge, writeSubWorkflow, type GroupForm,
+} from "./forms_nodes";
+import type { ValueForm } from "./forms";
+import type { RefOption } from "./references";
+import { ValueField } from "./ValueField";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="wf-section">
+      <legend>{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A list of the space fetched once per form; its error is shown in place. */
+function useSpaceList<T>(load: (spaceId: string, signal: AbortSignal) => Promise<T[]>): { items: T[]; error: string; loading: boolean } {
+  const { spaceId } = useSession();
+  const [state, setState] = useState<{ items: T[]; error: string; loading: boolean }>({ items: [], error: "", loading: true });
+  useEffect(() => {
+    const controller = new AbortController();
+    load(spaceId, controller.signal).then(
+      (items) => !controller.signal.aborted && setState({ items, error: "", loading: false }),
+      (err: unknown) => !controller.signal.aborted && setState({ items: [], error: describeError(err), loading: false }),
+    );
+    return () => controller.abort();
+  }, [spaceId, load]);
+  return state;
+}
+
+const loadDatasets = (spaceId: string, signal: AbortSignal) => listDatasets(spaceId, signal);
+
+export const KnowledgeSettings = memo(function KnowledgeSettings({ data, retriever, onChange }: {
+  data: NodeData; retriever: boolean; onChange: (d: NodeData) => void;
+}) {
+  const { items, error, loading } = useSpaceList<Dataset>(loadDatasets);
+  const form = readKnowledge(data);
+  const set = (patch: Partial<typeof form>) => onChange(writeKnowledge(data, { ...form, ...patch }, retriever));
+  const unknown = form.datasets.filter((id) => !items.some((d) => String(d.dataset_id) === id));
+  return (
+    <Section title="Knowledge">
+      {error && <p className="field-error" role="alert">Knowledge bases not listed: {error}</p>}
+      <div className="wf-rows" role="group" aria-label="Knowledge bases">
+        {loading && <span className="muted">Loading knowledge bases…</span>}
+        {!loading && items.length === 0 && !error && <span className="muted">This space has no knowledge base yet.</span>}
+        {items.map((d) => {
+          const id = String(d.dataset_id);
+          const checked = form.datasets.includes(id);
+          return (
+            <label key={id} className="wf-check">
+              <input type="checkbox" checked={checked}
+                onChange={(e) => set({ datasets: e.target.checked ? [...form.datasets, id] : form.datasets.filter((x) => x !== id) })} />
+              {d.name}
+            </label>
+          );
+        })}
+        {!loading && unknown.map((id) => (
+          <label key={id} className="wf-check">
+            <input type="checkbox" checked onChange={() => set({ datasets: form.datasets.filter((x) => x !== id) })} />
+            {`Knowledge ${id} (not in this space)`}
+          </label>
+        ))}
+      </div>
+      {retriever && (
+        <>
+          <div className="field-row">
+            <label className="field">
+              <span>Top k</span>
+              <input type="number" min="1" max="20" value={form.topK} placeholder="default" onChange={(e) => set({ topK: e.target.value })} />
+            </label>
+            <label className="field">
+              <span>Min score</span>
+              <input type="number" min="0" max="1" step="0.05" value={form.minScore} placeholder="default" onChange={(e) => set({ minScore: e.target.value })} />
+            </label>
+          </div>
+          <label className="field">
+            <span>Search strategy</span>
+            <select aria-label="Search strategy" value={form.strategy} onChange={(e) => set({ strategy: e.target.value })}>
+              {STRATEGIES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            </select>
+          </label>
+        </>
+      )}
+    </Section>
+  );
+});
+
+const loadWorkflows = async (spaceId: string) => (await listWorkflows(spaceId, "", 1, 100)).workflow_list ?? [];
+
+export const SubWorkflowSettings = memo(function SubWorkflowSettings({ data, onChange }: {
+  data: NodeData; onChange: (d: NodeData) => void;
+}) {
+  const { spaceId } = useSession();
+  const { workflowId: ownId = "" } = useParams();
+  const { items, error, loading } = useSpaceList<WorkflowSummary>(loadWorkflows);
+  const [pickError, setPickError] = useState("");
+  const form = readSubWorkflow(data);
+  const choices = items.filter((w) => String(w.workflow_id) !== ownId);
+  const known = choices.some((w) => String(w.workflow_id) === form.workflowId);
+  const pick = async (id: string) => {
+    setPickError("");
+    const chosen = choices.find((w) => String(w.workflow_id) === id);
+    if (!chosen) {
+      onChange(writeSubWorkflow(data, { workflowId: "", workflowVersion: "" }));
+      return;
+    }
+    try {
+      // its inputs and outputs as its canvas declares them (the draft: a test run runs the draft)
+      const canvas = await getCanvas(spaceId, id);
+      onChange(writeSubWorkflow(data, { workflowId: id, workflowVersion: chosen.version ?? "" },
+        workflowSignature(canvas.workflow.schema_json ?? "")));
+    } catch (err) {
+      setPickError(describeError(err));
+    }
+  };
+  return (
+    <Section title="Workflow to run">
+      {(error || pickError) && <p className="field-error" role="alert">Workflows not read: {error || pickError}</p>}
+      <label className="field">
+        <span>Workflow</span>
+        <select aria-label="Workflow" value={form.workflowId} onChange={(e) => void pick(e.target.value)} disabled={loading}>
+          <option value="">{loading ? "Loading workflows…" : "Choose a workflow…"}</option>
+          {form.workflowId && !known && !loading && <option value={form.workflowId}>{`Workflow ${form.workflowId} (not in this space)`}</option>}
+          {choices.map((w) => (
+            <option key={w.workflow_id} value={String(w.workflow_id)}>{w.version ? `${w.name} (${w.version})` : w.name}</option>
+          ))}
+        </select>
+      </label>
+      <p className="muted wf-hint">
+        {form.workflowVersion ? `Runs version ${form.workflowVersion}; a test run runs its draft.` : "Runs its latest published version; a test run runs its draft."}
+        {" "}Its inputs are listed below.
+      </p>
+    </Section>
+  );
+});
+
+export const DelimiterSettings = memo(function DelimiterSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeData) => void }) {
+  const delimiters = readDelimiters(data);
+  const shown = (d: string) => d.replace(/\n/g, "\\n").replace(/\t/g, "\\t");
+  const typed = (d: string) => d.replace(/\\n/g, "\n").replace(/\\t/g, "\t");
+  const save = (next: string[]) => onChange(writeDelimiters(data, next));
+  return (
+    <div className="wf-rows" role="group" aria-label="Delimiters">
+      <span className="wf-label">Delimiters (\n a new line, \t a tab)</span>
+      {delimiters.map((d, i) => (
+        <div key={i} className="wf-row">
+          <input aria-label={`Delimiter ${i + 1}`} value={shown(d)} onChange={(e) => save(delimiters.map((x, j) => (j === i ? typed(e.target.value) : x)))} />
+          <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove delimiter ${i + 1}`}
+            onClick={() => save(delimiters.filter((_, j) => j !== i))}>×</button>
+        </div>
+      ))}
+      <button type="button" className="btn btn-small" onClick={() => save([...delimiters, ","])}>Add delimiter</button>
+    </div>
+  );
+});
+
+const emptyRef = (): ValueForm => ({ mode: "ref", type: "string", text: "", blockID: "", name: "" });
+
+export const AggregatorSettings = memo(function AggregatorSettings({ data, options, onChange }: {
+  data: NodeData; options: RefOption[]; onChange: (d: NodeData) => void;
+}) {
+  const groups = readGroups(data);
+  const save = (next: GroupForm[]) => onChange(writeGroups(data, next));
+  const setGroup = (i: number, patch: Partial<GroupForm>) => save(groups.map((g, j) => (j === i ? { ...g, ...patch } : g)));
+  return (
+    <Section title="Groups">
+      <p className="muted wf-hint">Each group outputs the first of its variables that has a value.</p>
+      {groups.map((g, i) => (
+        <div key={i} className="wf-branch" role="group" aria-label={`Group ${i + 1}`}>
+          <div className="wf-row">
+            <input aria-label={`Group ${i + 1} name`} value={g.name} onChange={(e) => setGroup(i, { name: e.target.value })} />
+            <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove group ${i + 1}`} onClick={() => save(groups.filter((_, j) => j !== i))}>×</button>
+          </div>
+          {g.variables.map((v, k) => (
+            <div key={k} className="wf-row">
+              <ValueField label={`Group ${i + 1} variable ${k + 1}`} value={v} options={options} refOnly
+                onChange={(value) => setGroup(i, { variables: g.variables.map((x, m) => (m === k ? value : x)) })} />
+              <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove group ${i + 1} variable ${k + 1}`}
+                onClick={() => setGroup(i, { variables: g.variables.filter((_, m) => m !== k) })}>×</button>
+            </div>
+          ))}
+          <button type="button" className="btn btn-small" onClick={() => setGroup(i, { variables: [...g.variables, emptyRef()] })}>Add variable</button>
+        </div>
+      ))}
+      <button type="button" className="btn btn-small" onClick={() => save([...groups, { name: `Group${groups.length + 1}`, variables: [emptyRef()] }])}>Add group</button>
+    </Section>
+  );
+});

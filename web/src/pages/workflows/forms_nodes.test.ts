@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import type { NodeData } from "./canvas";
+import { KINDS } from "./catalog";
+import {
+  readDelimiters, readGroups, readKnowledge, readSubWorkflow, switchTextMethod, workflowSignature, writeDelimiters, writeGroups,
+  writeKnowledge, writeSubWorkflow,
+} from "./forms_nodes";
+
+const lit = (content: unknown, type = "string") => ({ type, value: { type: "literal", content } });
+const ref = (blockID: string, name: string, type = "string") => ({ type, value: { type: "ref", content: { source: "block-output", blockID, name } } });
+const defaults = (type: string) => KINDS.find((k) => k.type === type)!.defaults();
+
+// A retriever as tests/e2e/test_workflow_knowledge_nodes.py saves it, with fields no form shows.
+const retriever = (): NodeData => ({
+  nodeMeta: { title: "Knowledge retrieval" },
+  inputs: {
+    inputParameters: [{ name: "Query", input: ref("100001", "question") }],
+    datasetParam: [
+      { name: "datasetList", input: { type: "list", schema: { type: "string" }, value: { type: "literal", content: ["7", "9"] } } },
+      { name: "topK", input: lit(2, "integer") },
+      { name: "useRerank", input: lit(false, "boolean") },
+      { name: "minScore", input: lit(0, "float") },
+      { name: "strategy", input: lit(20, "integer") },
+    ],
+    settingOnError: { processType: 1, custom: "kept" },
+  },
+  outputs: [{ type: "list", name: "outputList" }],
+});
+
+describe("knowledge form", () => {
+  it("reads the datasets and the retrieval settings", () => {
+    expect(readKnowledge(retriever())).toEqual({ datasets: ["7", "9"], topK: "2", minScore: "0", strategy: "20" });
+  });
+
+  it("writes back what it read without a change", () => {
+    const data = retriever();
+    expect(writeKnowledge(data, readKnowledge(data), true)).toBe(data);
+  });
+
+  it("picks a dataset and settings as the service reads them, keeping the rest", () => {
+    const data = retriever();
+    const next = writeKnowledge(data, { datasets: ["9", "11"], topK: "5", minScore: "0.4", strategy: "1" }, true);
+    const params = next.inputs!.datasetParam as { name: string; input: { type: string; value: { content: unknown } } }[];
+    const by = Object.fromEntries(params.map((p) => [p.name, p.input]));
+    expect(by.datasetList.value.content).toEqual(["9", "11"]);
+    expect(by.datasetList.type).toBe("list");
+    expect(by.topK).toEqual(lit(5, "integer"));
+    expect(by.minScore).toEqual(lit(0.4, "float"));
+    expect(by.strategy).toEqual(lit(1, "integer"));
+    expect(by.useRerank).toEqual(lit(false, "boolean"));
+    expect(next.inputs!.settingOnError).toEqual({ processType: 1, custom: "kept" });
+    expect(next.inputs!.inputParameters).toBe(data.inputs!.inputParameters);
+    expect(readKnowledge(next)).toEqual({ datasets: ["9", "11"], topK: "5", minScore: "0.4", strategy: "1" });
+  });
+
+  it("an emptied setting leaves the service's default", () => {
+    const next = writeKnowledge(retriever(), { datasets: ["7"], topK: "", minScore: "0", strategy: "" }, true);
+    const names = (next.inputs!.datasetParam as { name: string }[]).map((p) => p.name);
+    expect(names).toEqual(["datasetList", "useRerank", "minScore"]);
+  });
+
+  it("a writer names only its knowledge base, starting from the palette's node", () => {
+    const next = writeKnowledge(defaults("27"), { datasets: ["3"], topK: "9", minScore: "", strategy: "" }, false);
+    expect(next.inputs!.datasetParam).toEqual([{ name: "datasetList", input: { type: "list", schema: { type: "string" }, value: { type: "literal", content: ["3"] } } }]);
+    expect(next.inputs!.strategyParam).toEqual({});
+  });
+});
+
+const child = JSON.stringify({
+  nodes: [
+    { id: "100001", type: "1", data: { outputs: [{ name: "text", type: "string", required: true }, { name: "n", type: "integer" }] } },
+    { id: "900001", type: "2", data: { inputs: { terminatePlan: "returnVariables", inputParameters: [
+      { name: "wrapped", input: ref("410001", "output") }, { name: "items", input: { ...ref("410001", "x", "list"), schema: { type: "string" } } }] } } },
+  ],
+});
+
+describe("sub-workflow form", () => {
+  it("reads a workflow's signature from its canvas", () => {
+    expect(workflowSignature(child)).toEqual({
+      inputs: [{ name: "text", type: "string", required: true }, { name: "n", type: "integer" }],
+      outputs: [{ name: "wrapped", type: "string" }, { name: "items", type: "list", schema: { type: "string" } }],
+    });
+    expect(workflowSignature("not json")).toEqual({ inputs: [], outputs: [] });
+    expect(workflowSignature(JSON.stringify({ nodes: [{ type: "2", data: { inputs: { terminatePlan: "useAnswerContent" } } }] })).outputs)
+      .toEqual([{ name: "output", type: "string" }]);
+  });
+
+  it("points the node at a workflow: its inputs and outputs follow, values already set stay", () => {
+    const data: NodeData = { ...defaults("9"), inputs: { ...defaults("9").inputs, spaceId: "", inputParameters: [{ name: "text", input: ref("100001", "q") }] } };
+    const next = writeSubWorkflow(data, { workflowId: "42", workflowVersion: "v0.0.1" }, workflowSignature(child));
+    expect(readSubWorkflow(next)).toEqual({ workflowId: "42", workflowVersion: "v0.0.1" });
+    expect(next.inputs!.spaceId).toBe("");
+    expect(next.inputs!.inputParameters).toEqual([
+      { name: "text", input: ref("100001", "q") },
+      { name: "n", input: ref("", "", "integer") },
+    ]);
+    expect(next.inputs!.inputDefs).toEqual([{ name: "text", type: "string", required: true }, { name: "n", type: "integer" }]);
+    expect(next.outputs).toEqual([{ name: "wrapped", type: "string" }, { name: "items", type: "list", schema: { type: "string" } }]);
+  });
+
+  it("writes back what it read without a change", () => {
+    const data = defaults("9");
+    expect(writeSubWorkflow(data, readSubWorkflow(data))).toBe(data);
+  });
+});
+
+describe("text split form", () => {
+  it("reads and writes the delimiters, keeping the other split params", () => {
+    const data: NodeData = { inputs: { method: "split", splitParams: [
+      { name: "delimiters", input: { type: "list", schema: { type: "string" }, value: { type: "literal", content: ["\n", ","] } } },
+      { name: "allDelimiters", input: lit(["\n", ",", ";"], "list") }] } };
+    expect(readDelimiters(data)).toEqual(["\n", ","]);
+    expect(writeDelimiters(data, readDelimiters(data))).toBe(data);
+    const next = writeDelimiters(data, [";"]);
+    expect(readDelimiters(next)).toEqual([";"]);
+    expect((next.inputs!.splitParams as unknown[])[1]).toEqual({ name: "allDelimiters", input: lit(["\n", ",", ";"], "list") });
+  });
+
+  it("a Text node switched to split gets a String input, a new-line delimiter and a list output", () => {
+    const next = switchTextMethod(defaults("15"), "split");
+    expect(next.inputs!.method).toBe("split");
+    expect((next.inputs!.inputParameters as { name: string }[]).map((p) => p.name)).toEqual(["String"]);
+    expect(readDelimiters(next)).toEqual(["\n"]);
+    expect(next.outputs).toEqual([{ type: "list", name: "output", schema: { type: "string" } }]);
+    expect(next.inputs!.concatParams).toEqual(defaults("15").inputs!.concatParams);
+  });
+});
+
+describe("variable aggregator form", () => {
+  const data = (): NodeData => ({
+    inputs: { mergeGroups: [{ name: "label", variables: [ref("120001", "output"), ref("120002", "output")], extra: 1 }] },
+    outputs: [{ name: "label", type: "string", description: "kept" }],
+  });
+
+  it("reads the groups of references and writes them back unchanged", () => {
+    const d = data();
+    expect(readGroups(d)).toEqual([{ name: "label", variables: [
+      { mode: "ref", type: "string", text: "", blockID: "120001", name: "output" },
+      { mode: "ref", type: "string", text: "", blockID: "120002", name: "output" }] }]);
+    expect(writeGroups(d, readGroups(d))).toBe(d);
+  });
+
+  it("renames a group, adds one: the outputs follow, unknown fields stay", () => {
+    const d = data();
+    const groups = readGroups(d);
+    const next = writeGroups(d, [{ ...groups[0], name: "answer" },
+      { name: "count", variables: [{ mode: "ref", type: "integer", text: "", blockID: "130001", name: "n" }] }]);
+    const merged = next.inputs!.mergeGroups as { name: string; extra?: number; variables: unknown[] }[];
+    expect(merged[0]).toEqual({ name: "answer", variables: (d.inputs!.mergeGroups as { variables: unknown[] }[])[0].variables, extra: 1 });
+    expect(merged[1].variables).toEqual([ref("130001", "n", "integer")]);
+    expect(next.outputs).toEqual([{ name: "answer", type: "string", description: "kept" }, { name: "count", type: "integer" }]);
+  });
+});

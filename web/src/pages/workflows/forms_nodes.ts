@@ -1,0 +1,199 @@
+// The forms of the Knowledge, Sub-workflow, Text split and Variable aggregator nodes <-> their canvas
+// data, pure. Field names are the ones the workflow service reads (engine/nodes knowledge_settings,
+// subworkflow, text, aggregator); every field the form does not show is kept.
+import type { BlockInput, Json, NodeData, Param, VariableSchema } from "./canvas";
+import { literalText, readValue, sameValue, writeValue, type ValueForm } from "./forms";
+
+const inputsOf = (data: NodeData): Json => (data.inputs ?? {}) as Json;
+const withInputs = (data: NodeData, patch: Json): NodeData => ({ ...data, inputs: { ...inputsOf(data), ...patch } });
+const paramList = (data: NodeData, key: string): Param[] => {
+  const raw = inputsOf(data)[key];
+  return Array.isArray(raw) ? (raw as Param[]) : [];
+};
+
+/** Sets named literals in a Param list: a value of "" removes the param; unknown params stay. */
+function setNamed(list: Param[], values: Record<string, { content: unknown; type: string; schema?: unknown } | null>): Param[] {
+  const next = [...list];
+  for (const [name, value] of Object.entries(values)) {
+    const i = next.findIndex((p) => p.name === name);
+    if (value === null) {
+      if (i >= 0) next.splice(i, 1);
+      continue;
+    }
+    const previous = next[i]?.input;
+    if (previous && JSON.stringify(previous.value?.content) === JSON.stringify(value.content)) continue;
+    const input: BlockInput = { ...(previous ?? {}), type: value.type, value: { ...(previous?.value ?? {}), type: "literal", content: value.content } };
+    if (value.schema !== undefined) input.schema = value.schema;
+    if (i >= 0) next[i] = { ...next[i], input };
+    else next.push({ name, input });
+  }
+  return next;
+}
+
+const namedContent = (list: Param[], name: string): unknown => list.find((p) => p.name === name)?.input?.value?.content;
+
+// ------------------------------------------------------------------ Knowledge retrieve, write, delete
+
+export interface KnowledgeForm {
+  /** The knowledge bases' ids (datasetList). */
+  datasets: string[];
+  /** Retriever only: "" leaves the service's default. */
+  topK: string;
+  minScore: string;
+  /** 0 semantic, 1 hybrid, 20 full text; "" the default. */
+  strategy: string;
+}
+
+export const STRATEGIES: [string, string][] = [["", "Default"], ["0", "Semantic"], ["1", "Hybrid"], ["20", "Full text"]];
+
+export function readKnowledge(data: NodeData): KnowledgeForm {
+  const list = paramList(data, "datasetParam");
+  const ids = namedContent(list, "datasetList");
+  return {
+    datasets: Array.isArray(ids) ? ids.map((id) => String(id)) : [],
+    topK: literalText(namedContent(list, "topK")),
+    minScore: literalText(namedContent(list, "minScore")),
+    strategy: literalText(namedContent(list, "strategy")),
+  };
+}
+
+export function writeKnowledge(data: NodeData, form: KnowledgeForm, retriever: boolean): NodeData {
+  const shown = readKnowledge(data);
+  if (JSON.stringify(shown) === JSON.stringify(form)) return data;
+  const number = (text: string, type: string) => (text.trim() === "" ? null : { content: Number(text), type });
+  const values: Parameters<typeof setNamed>[1] = {
+    datasetList: { content: form.datasets, type: "list", schema: { type: "string" } },
+  };
+  if (retriever) {
+    values.topK = number(form.topK, "integer");
+    values.minScore = number(form.minScore, "float");
+    values.strategy = number(form.strategy, "integer");
+  }
+  return withInputs(data, { datasetParam: setNamed(paramList(data, "datasetParam"), values) });
+}
+
+// ------------------------------------------------------------------ Sub-workflow
+
+export interface SubWorkflowForm {
+  workflowId: string;
+  workflowVersion: string;
+}
+
+export function readSubWorkflow(data: NodeData): SubWorkflowForm {
+  const inputs = inputsOf(data);
+  return { workflowId: literalText(inputs.workflowId), workflowVersion: literalText(inputs.workflowVersion) };
+}
+
+/** The inputs (its Start's outputs) and outputs (its End's returned variables) of a workflow's canvas. */
+export function workflowSignature(schemaJson: string): { inputs: VariableSchema[]; outputs: VariableSchema[] } {
+  let doc: { nodes?: { type?: string; data?: NodeData }[] } = {};
+  try {
+    doc = JSON.parse(schemaJson || "{}") as typeof doc;
+  } catch {
+    return { inputs: [], outputs: [] };
+  }
+  const nodes = doc.nodes ?? [];
+  const start = nodes.find((n) => String(n.type) === "1");
+  const end = nodes.find((n) => String(n.type) === "2");
+  const inputs = ((start?.data?.outputs ?? []) as VariableSchema[]).filter((o) => o.name);
+  const endInputs = (end?.data?.inputs ?? {}) as Json;
+  const outputs = endInputs.terminatePlan === "useAnswerContent"
+    ? [{ name: "output", type: "string" }]
+    : ((endInputs.inputParameters ?? []) as Param[]).filter((p) => p.name).map((p) => {
+      const out: VariableSchema = { name: p.name, type: p.input?.type ?? "string" };
+      if (p.input?.schema !== undefined) out.schema = p.input.schema as VariableSchema;
+      return out;
+    });
+  return { inputs, outputs };
+}
+
+/**
+ * Points the node at a workflow. Given its signature, the inputs become its Start's inputs (a
+ * value already set for a name of the same name is kept) and the outputs its End's.
+ */
+export function writeSubWorkflow(data: NodeData, form: SubWorkflowForm,
+  signature?: { inputs: VariableSchema[]; outputs: VariableSchema[] }): NodeData {
+  const shown = readSubWorkflow(data);
+  if (shown.workflowId === form.workflowId && shown.workflowVersion === form.workflowVersion && !signature) return data;
+  const next = withInputs(data, { workflowId: form.workflowId, workflowVersion: form.workflowVersion });
+  if (!signature) return next;
+  const before = paramList(data, "inputParameters");
+  const inputParameters = signature.inputs.map((def) => {
+    const kept = before.find((p) => p.name === def.name);
+    if (kept) return kept;
+    const input: BlockInput = { type: def.type ?? "string", value: { type: "ref", content: { source: "block-output", blockID: "", name: "" } } };
+    if (def.schema !== undefined) input.schema = def.schema;
+    return { name: def.name, input };
+  });
+  return { ...withInputs(next, { inputParameters, inputDefs: signature.inputs }), outputs: signature.outputs };
+}
+
+// ------------------------------------------------------------------ Text split
+
+export function readDelimiters(data: NodeData): string[] {
+  const found = namedContent(paramList(data, "splitParams"), "delimiters");
+  return Array.isArray(found) ? found.map((d) => String(d)) : [];
+}
+
+export function writeDelimiters(data: NodeData, delimiters: string[]): NodeData {
+  const before = readDelimiters(data);
+  if (before.length === delimiters.length && before.every((d, i) => d === delimiters[i]) && paramList(data, "splitParams").length) return data;
+  const splitParams = setNamed(paramList(data, "splitParams"), {
+    delimiters: { content: delimiters, type: "list", schema: { type: "string" } },
+  });
+  return withInputs(data, { splitParams });
+}
+
+/** A Text node switched to split: its input is `String`, its output a list of strings. */
+export function switchTextMethod(data: NodeData, method: string): NodeData {
+  const next = withInputs(data, { method });
+  if (method !== "split") return next;
+  const params = paramList(data, "inputParameters");
+  const withString = params.some((p) => p.name === "String") ? params
+    : [{ ...(params[0] ?? { input: { type: "string", value: { type: "ref", content: { source: "block-output", blockID: "", name: "" } } } }), name: "String" },
+      ...params.slice(1)];
+  const split = writeDelimiters(withInputs(next, { inputParameters: withString }), readDelimiters(data).length ? readDelimiters(data) : ["\n"]);
+  return { ...split, outputs: [{ type: "list", name: "output", schema: { type: "string" } }] };
+}
+
+// ------------------------------------------------------------------ Variable aggregator
+
+export interface GroupForm {
+  name: string;
+  variables: ValueForm[];
+}
+
+interface GroupJson {
+  name?: string;
+  variables?: BlockInput[];
+  [key: string]: unknown;
+}
+
+export function readGroups(data: NodeData): GroupForm[] {
+  const groups = (inputsOf(data).mergeGroups as GroupJson[] | undefined) ?? [];
+  return groups.map((g) => ({ name: g.name ?? "", variables: (g.variables ?? []).map((v) => readValue(v)) }));
+}
+
+/** The groups; each group is also an output of the node (named as it, typed as its first variable). */
+export function writeGroups(data: NodeData, groups: GroupForm[]): NodeData {
+  const before = (inputsOf(data).mergeGroups as GroupJson[] | undefined) ?? [];
+  const shown = readGroups(data);
+  const same = groups.length === shown.length && groups.every((g, i) =>
+    g.name === shown[i].name && g.variables.length === shown[i].variables.length && g.variables.every((v, j) => sameValue(v, shown[i].variables[j])));
+  if (same) return data;
+  const mergeGroups = groups.map((g, i) => {
+    const previous = before[i] ?? {};
+    const variables = g.variables.map((v, j) => {
+      const prior = previous.variables?.[j];
+      return prior && sameValue(readValue(prior), v) ? prior : writeValue(v, prior);
+    });
+    return { ...previous, name: g.name, variables };
+  });
+  const outputsBefore = (data.outputs ?? []) as VariableSchema[];
+  const outputs = groups.map((g, i) => {
+    const type = g.variables[0]?.type ?? "string";
+    const prior = outputsBefore.find((o) => o.name === (before[i]?.name ?? g.name));
+    return prior && prior.type === type ? { ...prior, name: g.name } : { name: g.name, type };
+  });
+  return { ...withInputs(data, { mergeGroups }), outputs };
+}
