@@ -6,9 +6,12 @@ import { useParams } from "react-router-dom";
 import { useSession } from "../../app/session";
 import { describeError } from "../../api/client";
 import type { NodeData } from "./canvas";
-import { getCanvas, listDatasets, listWorkflows, type Dataset, type WorkflowSummary } from "./api";
 import {
-  STRATEGIES, readDelimiters, readGroups, readKnowledge, readSubWorkflow, workflowSignature, writeDelimiters, writeGroups,
+  getCanvas, listDatabases, listDatasets, listPlugins, listWorkflows, type DatabaseTable, type Dataset, type SpacePlugin, type WorkflowSummary,
+} from "./api";
+import {
+  DB_OPERATIONS, DB_UNARY, STRATEGIES, hasConditions, readDatabase, readPlugin, writeDatabase, writePlugin, type DatabaseForm, type DbCondition,
+  readDelimiters, readGroups, readKnowledge, readSubWorkflow, workflowSignature, writeDelimiters, writeGroups,
   writeKnowledge, writeSubWorkflow, type GroupForm,
 } from "./forms_nodes";
 import type { ValueForm } from "./forms";
@@ -194,6 +197,118 @@ export const AggregatorSettings = memo(function AggregatorSettings({ data, optio
         </div>
       ))}
       <button type="button" className="btn btn-small" onClick={() => save([...groups, { name: `Group${groups.length + 1}`, variables: [emptyRef()] }])}>Add group</button>
+    </Section>
+  );
+});
+
+const loadPlugins = (spaceId: string, signal: AbortSignal) => listPlugins(spaceId, signal);
+const toolKey = (pluginId: string, apiId: string) => `${pluginId}:${apiId}`;
+
+export const PluginSettings = memo(function PluginSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeData) => void }) {
+  const { items, error, loading } = useSpaceList<SpacePlugin>(loadPlugins);
+  const form = readPlugin(data);
+  const current = form.pluginID ? toolKey(form.pluginID, form.apiID) : "";
+  const tools = items.flatMap((p) => (p.plugin_apis ?? []).map((t) => ({ plugin: p, tool: t })));
+  const known = tools.some(({ tool }) => toolKey(String(tool.plugin_id), String(tool.api_id)) === current);
+  const pick = (key: string) => {
+    const found = tools.find(({ tool }) => toolKey(String(tool.plugin_id), String(tool.api_id)) === key);
+    if (!found) return;
+    const { plugin, tool } = found;
+    onChange(writePlugin(data, { pluginID: String(tool.plugin_id), apiID: String(tool.api_id), apiName: tool.name,
+      pluginName: plugin.name, pluginVersion: plugin.version_ts ?? "" }, tool.parameters ?? []));
+  };
+  return (
+    <Section title="Tool">
+      {error && <p className="field-error" role="alert">Plugins not listed: {error}</p>}
+      <label className="field">
+        <span>Tool</span>
+        <select aria-label="Tool" value={current} onChange={(e) => pick(e.target.value)} disabled={loading}>
+          <option value="">{loading ? "Loading plugins…" : "Choose a tool…"}</option>
+          {current && !known && !loading && <option value={current}>{`${form.pluginName || form.pluginID} › ${form.apiName || form.apiID}`}</option>}
+          {tools.map(({ plugin, tool }) => (
+            <option key={toolKey(String(tool.plugin_id), String(tool.api_id))} value={toolKey(String(tool.plugin_id), String(tool.api_id))}>
+              {`${plugin.name} › ${tool.name}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted wf-hint">The tool's parameters are the inputs below: a value or a reference each.</p>
+    </Section>
+  );
+});
+
+const loadTables = (spaceId: string, signal: AbortSignal) => listDatabases(spaceId, signal);
+
+export const DatabaseSettings = memo(function DatabaseSettings({ data, type, options, onChange }: {
+  data: NodeData; type: string; options: RefOption[]; onChange: (d: NodeData) => void;
+}) {
+  const { items, error, loading } = useSpaceList<DatabaseTable>(loadTables);
+  const form = readDatabase(data, type);
+  const set = (patch: Partial<DatabaseForm>, fields?: DatabaseTable["field_list"]) => onChange(writeDatabase(data, type, { ...form, ...patch }, fields));
+  const table = items.find((t) => String(t.id) === form.tableId);
+  const fieldNames = (table?.field_list ?? []).map((f) => f.name ?? "").filter(Boolean);
+  const setCondition = (i: number, patch: Partial<DbCondition>) => set({ conditions: form.conditions.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  return (
+    <Section title="Table">
+      {error && <p className="field-error" role="alert">Tables not listed: {error}</p>}
+      <label className="field">
+        <span>Table</span>
+        <select aria-label="Table" value={form.tableId} disabled={loading} onChange={(e) => {
+          const picked = items.find((t) => String(t.id) === e.target.value);
+          set({ tableId: e.target.value }, type === "12" || type === "43" ? picked?.field_list : undefined);
+        }}>
+          <option value="">{loading ? "Loading tables…" : "Choose a table…"}</option>
+          {form.tableId && !table && !loading && <option value={form.tableId}>{`Table ${form.tableId} (not in this space)`}</option>}
+          {items.map((t) => <option key={t.id} value={String(t.id)}>{t.table_name}</option>)}
+        </select>
+      </label>
+      {type === "12" && (
+        <label className="field">
+          <span>SQL</span>
+          <textarea aria-label="SQL" rows={5} value={form.sql} spellCheck={false} onChange={(e) => set({ sql: e.target.value })}
+            placeholder="SELECT * FROM table WHERE name = {{name}}" />
+        </label>
+      )}
+      {type === "12" && <p className="muted wf-hint">Use inputs by name: {"{{input}}"} (sent as parameters, never pasted into the SQL).</p>}
+      {type === "43" && (
+        <label className="field">
+          <span>Row limit</span>
+          <input type="number" min="1" value={form.limit} onChange={(e) => set({ limit: e.target.value })} />
+        </label>
+      )}
+      {hasConditions(type) && (
+        <div className="wf-rows" role="group" aria-label="Conditions">
+          <span className="wf-label">Rows where</span>
+          {form.conditions.length > 1 && (
+            <select aria-label="Conditions match" value={form.logic} onChange={(e) => set({ logic: e.target.value })}>
+              <option value="AND">all conditions</option>
+              <option value="OR">any condition</option>
+            </select>
+          )}
+          {form.conditions.map((c, i) => (
+            <div key={i} className="wf-condition">
+              <input aria-label={`Condition ${i + 1} field`} list={`wf-fields-${type}`} value={c.field} placeholder="field"
+                onChange={(e) => setCondition(i, { field: e.target.value })} />
+              <select aria-label={`Condition ${i + 1} operation`} value={c.operation} onChange={(e) => setCondition(i, { operation: e.target.value })}>
+                {DB_OPERATIONS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+              </select>
+              {!DB_UNARY.has(c.operation) && (
+                <ValueField label={`Condition ${i + 1} value`} value={c.value} options={options} onChange={(value) => setCondition(i, { value })} />
+              )}
+              <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove condition ${i + 1}`}
+                onClick={() => set({ conditions: form.conditions.filter((_, j) => j !== i) })}>×</button>
+            </div>
+          ))}
+          <datalist id={`wf-fields-${type}`}>
+            {["id", ...fieldNames].map((n) => <option key={n} value={n} />)}
+          </datalist>
+          <button type="button" className="btn btn-small" onClick={() => set({ conditions: [...form.conditions,
+            { field: fieldNames[0] ?? "", operation: "EQUAL", value: { mode: "literal", type: "string", text: "", blockID: "", name: "" } }] })}>
+            Add condition
+          </button>
+        </div>
+      )}
+      {(type === "46" || type === "42") && <p className="muted wf-hint">The fields to set are edited in the settings JSON below (fieldInfo).</p>}
     </Section>
   );
 });

@@ -11,7 +11,7 @@ import {
 import type { Model } from "./api";
 import type { RefOption } from "./references";
 import { ValueField } from "./ValueField";
-import { AggregatorSettings, DelimiterSettings, KnowledgeSettings, SubWorkflowSettings } from "./NodeForms";
+import { AggregatorSettings, DatabaseSettings, DelimiterSettings, KnowledgeSettings, PluginSettings, SubWorkflowSettings } from "./NodeForms";
 import { switchTextMethod } from "./forms_nodes";
 
 export interface Connection {
@@ -431,6 +431,14 @@ function SpecificSettings(props: PanelProps) {
       return <KnowledgeSettings data={data} retriever={node.type === "6"} onChange={onChange} />;
     case "9":
       return <SubWorkflowSettings data={data} onChange={onChange} />;
+    case "4":
+      return <PluginSettings data={data} onChange={onChange} />;
+    case "12":
+    case "42":
+    case "43":
+    case "44":
+    case "46":
+      return <DatabaseSettings data={data} type={node.type} options={options} onChange={onChange} />;
     case "32":
       return <AggregatorSettings data={data} options={options} onChange={onChange} />;
     default:

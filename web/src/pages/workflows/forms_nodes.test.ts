@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { NodeData } from "./canvas";
 import { KINDS } from "./catalog";
 import {
-  readDelimiters, readGroups, readKnowledge, readSubWorkflow, switchTextMethod, workflowSignature, writeDelimiters, writeGroups,
-  writeKnowledge, writeSubWorkflow,
+  readDatabase, readDelimiters, readGroups, readKnowledge, readPlugin, readSubWorkflow, switchTextMethod, workflowSignature, writeDatabase,
+  writeDelimiters, writeGroups, writeKnowledge, writePlugin, writeSubWorkflow,
 } from "./forms_nodes";
 
 const lit = (content: unknown, type = "string") => ({ type, value: { type: "literal", content } });
@@ -149,5 +149,73 @@ describe("variable aggregator form", () => {
     expect(merged[0]).toEqual({ name: "answer", variables: (d.inputs!.mergeGroups as { variables: unknown[] }[])[0].variables, extra: 1 });
     expect(merged[1].variables).toEqual([ref("130001", "n", "integer")]);
     expect(next.outputs).toEqual([{ name: "answer", type: "string", description: "kept" }, { name: "count", type: "integer" }]);
+  });
+});
+
+describe("plugin form", () => {
+  it("names the tool in apiParam and makes its parameters the inputs, keeping values set and other params", () => {
+    const start = defaults("4");
+    const data: NodeData = { ...start, inputs: { ...start.inputs, inputParameters: [{ name: "city", input: ref("100001", "where") }],
+      apiParam: [...(start.inputs!.apiParam as unknown[]), { name: "updateTime", input: lit(12) }] } };
+    const next = writePlugin(data, { pluginID: "31", apiID: "77", apiName: "forecast", pluginName: "Weather", pluginVersion: "" }, [
+      { name: "city", type: "string", required: true }, { name: "days", type: "integer" }, { name: "hours", type: "array", sub_type: "number" }]);
+    expect(readPlugin(next)).toEqual({ pluginID: "31", apiID: "77", apiName: "forecast", pluginName: "Weather", pluginVersion: "" });
+    const api = next.inputs!.apiParam as { name: string; input: unknown }[];
+    expect(api.find((p) => p.name === "pluginID")!.input).toEqual(lit("31"));
+    expect(api.find((p) => p.name === "updateTime")!.input).toEqual(lit(12));
+    expect(next.inputs!.inputParameters).toEqual([
+      { name: "city", input: ref("100001", "where") },
+      { name: "days", input: { type: "integer", value: { type: "literal" } } },
+      { name: "hours", input: { type: "list", schema: { type: "float" }, value: { type: "literal" } } },
+    ]);
+    expect(writePlugin(next, readPlugin(next))).toBe(next);
+  });
+});
+
+describe("database forms", () => {
+  const query = (): NodeData => ({
+    inputs: {
+      databaseInfoList: [{ databaseInfoID: "5", extra: true }],
+      selectParam: { fieldList: [{ fieldID: "1" }], limit: 10, orderByList: [{ fieldID: "2", isAsc: true }],
+        condition: { logic: "AND", conditionList: [[
+          { name: "left", input: lit("pages") }, { name: "operation", input: lit("GREATER_EQUAL") },
+          { name: "right", input: { ...ref("100001", "pages", "integer"), rawMeta: { type: 1 } } }]] } },
+    },
+    outputs: [{ type: "list", name: "outputList", schema: { type: "object", schema: [] } }, { type: "integer", name: "rowNum" }],
+  });
+
+  it("reads the table, limit and conditions of a query and writes them back unchanged", () => {
+    const d = query();
+    expect(readDatabase(d, "43")).toEqual({ tableId: "5", sql: "", limit: "10", logic: "AND", conditions: [
+      { field: "pages", operation: "GREATER_EQUAL", value: { mode: "ref", type: "integer", text: "", blockID: "100001", name: "pages" } }] });
+    expect(writeDatabase(d, "43", readDatabase(d, "43"))).toBe(d);
+  });
+
+  it("changes a condition and adds one, keeping the fields the form does not show", () => {
+    const d = query();
+    const form = readDatabase(d, "43");
+    const next = writeDatabase(d, "43", { ...form, tableId: "6", limit: "3", logic: "OR", conditions: [form.conditions[0],
+      { field: "title", operation: "IS_NULL", value: { mode: "literal", type: "string", text: "", blockID: "", name: "" } },
+      { field: "title", operation: "LIKE", value: { mode: "literal", type: "string", text: "tea", blockID: "", name: "" } }] });
+    expect(next.inputs!.databaseInfoList).toEqual([{ databaseInfoID: "6", extra: true }]);
+    const select = next.inputs!.selectParam as { limit: number; orderByList: unknown; fieldList: unknown; condition: { logic: string; conditionList: unknown[][] } };
+    expect(select.limit).toBe(3);
+    expect(select.orderByList).toEqual([{ fieldID: "2", isAsc: true }]);
+    expect(select.condition.logic).toBe("OR");
+    expect(select.condition.conditionList[0]).toBe((d.inputs!.selectParam as typeof select).condition.conditionList[0]);
+    expect(select.condition.conditionList[1]).toEqual([{ name: "left", input: lit("title") }, { name: "operation", input: lit("IS_NULL") }]);
+    expect(select.condition.conditionList[2]).toEqual([{ name: "left", input: lit("title") }, { name: "operation", input: lit("LIKE") },
+      { name: "right", input: lit("tea") }]);
+  });
+
+  it("custom SQL: the table's fields become the rows' schema", () => {
+    const d: NodeData = { ...defaults("12") };
+    const next = writeDatabase(d, "12", { ...readDatabase(d, "12"), tableId: "5", sql: "SELECT * FROM books" },
+      [{ name: "title", type: 1 }, { name: "pages", type: 2 }, { name: "price", type: 4 }, { name: "read", type: 5 }]);
+    expect(next.inputs!.sql).toBe("SELECT * FROM books");
+    expect(next.inputs!.databaseInfoList).toEqual([{ databaseInfoID: "5" }]);
+    expect(next.outputs![0]).toEqual({ type: "list", name: "outputList", schema: { type: "object", schema: [
+      { name: "title", type: "string" }, { name: "pages", type: "integer" }, { name: "price", type: "float" }, { name: "read", type: "boolean" }] } });
+    expect(next.outputs![1]).toEqual({ type: "integer", name: "rowNum" });
   });
 });

@@ -197,3 +197,173 @@ export function writeGroups(data: NodeData, groups: GroupForm[]): NodeData {
   });
   return { ...withInputs(data, { mergeGroups }), outputs };
 }
+
+// ------------------------------------------------------------------ Plugin
+
+export interface PluginForm {
+  pluginID: string;
+  apiID: string;
+  apiName: string;
+  pluginName: string;
+  /** "" or "0": the plugin's draft. */
+  pluginVersion: string;
+}
+
+/** A tool's parameter as the plugin service lists it (idl/plugin.thrift PluginParameter). */
+export interface ToolParameter {
+  name: string;
+  type: string;
+  required?: boolean;
+  desc?: string;
+  sub_type?: string;
+}
+
+const PLUGIN_KEYS = ["pluginID", "apiID", "pluginVersion", "apiName", "pluginName"] as const;
+
+export function readPlugin(data: NodeData): PluginForm {
+  const list = paramList(data, "apiParam");
+  const get = (name: string) => literalText(namedContent(list, name));
+  return { pluginID: get("pluginID"), apiID: get("apiID"), apiName: get("apiName"), pluginName: get("pluginName"), pluginVersion: get("pluginVersion") };
+}
+
+/** The canvas type of a tool parameter's JSON-schema type. */
+export function toolType(type: string): string {
+  return ({ number: "float", array: "list", integer: "integer", boolean: "boolean", object: "object" } as Record<string, string>)[type] ?? "string";
+}
+
+/**
+ * Names the tool in `apiParam`; given its parameters, the node's inputs become them (a value
+ * already set for a parameter of that name is kept; a new one starts as an empty value).
+ */
+export function writePlugin(data: NodeData, form: PluginForm, parameters?: ToolParameter[]): NodeData {
+  const shown = readPlugin(data);
+  if (PLUGIN_KEYS.every((k) => shown[k] === form[k]) && !parameters) return data;
+  const values = Object.fromEntries(PLUGIN_KEYS.map((k) => [k, { content: form[k], type: "string" }]));
+  const next = withInputs(data, { apiParam: setNamed(paramList(data, "apiParam"), values) });
+  if (!parameters) return next;
+  const before = paramList(data, "inputParameters");
+  const inputParameters = parameters.map((p) => {
+    const type = toolType(p.type);
+    const kept = before.find((b) => b.name === p.name);
+    if (kept && kept.input?.type === type) return kept;
+    const input: BlockInput = { type, value: { type: "literal", content: type === "string" ? "" : undefined } };
+    if (type === "list") input.schema = { type: toolType(p.sub_type ?? "string") };
+    return { name: p.name, input };
+  });
+  return withInputs(next, { inputParameters });
+}
+
+// ------------------------------------------------------------------ Database nodes
+
+export interface DbCondition {
+  /** A field's name. */
+  field: string;
+  /** Coze's: EQUAL, NOT_EQUAL, GREATER_THAN, ... (database_statements OPERATIONS). */
+  operation: string;
+  value: ValueForm;
+}
+
+export interface DatabaseForm {
+  tableId: string;
+  /** Custom SQL (12) only. */
+  sql: string;
+  /** Query (43) only. */
+  limit: string;
+  logic: string;
+  conditions: DbCondition[];
+}
+
+export const DB_OPERATIONS: [string, string][] = [
+  ["EQUAL", "="], ["NOT_EQUAL", "≠"], ["GREATER_THAN", ">"], ["GREATER_EQUAL", "≥"], ["LESS_THAN", "<"], ["LESS_EQUAL", "≤"],
+  ["IN", "in"], ["NOT_IN", "not in"], ["IS_NULL", "is empty"], ["IS_NOT_NULL", "is not empty"], ["LIKE", "contains"], ["NOT_LIKE", "does not contain"],
+];
+export const DB_UNARY = new Set(["IS_NULL", "IS_NOT_NULL"]);
+
+/** The setting holding a node's statement (database_settings PARAM_KEYS). */
+export const DB_PARAM: Record<string, string> = { "43": "selectParam", "46": "insertParam", "42": "updateParam", "44": "deleteParam" };
+export const hasConditions = (type: string) => type === "42" || type === "43" || type === "44";
+
+interface DbConditionJson {
+  conditionList?: Param[][];
+  logic?: string;
+  [key: string]: unknown;
+}
+
+function conditionOf(data: NodeData, type: string): DbConditionJson {
+  const param = (inputsOf(data)[DB_PARAM[type]] ?? {}) as Json;
+  return (param.condition ?? {}) as DbConditionJson;
+}
+
+export function readDatabase(data: NodeData, type: string): DatabaseForm {
+  const inputs = inputsOf(data);
+  const listed = Array.isArray(inputs.databaseInfoList) ? (inputs.databaseInfoList as Json[]) : [];
+  const condition = conditionOf(data, type);
+  const select = (inputs.selectParam ?? {}) as Json;
+  return {
+    tableId: literalText(listed[0]?.databaseInfoID),
+    sql: literalText(inputs.sql),
+    limit: type === "43" ? literalText(select.limit) : "",
+    logic: String(condition.logic ?? "AND"),
+    conditions: hasConditions(type) ? (condition.conditionList ?? []).map((row) => {
+      const by = (name: string) => row.find((p) => p.name === name);
+      const right = by("right");
+      return {
+        field: literalText(by("left")?.input?.value?.content),
+        operation: literalText(by("operation")?.input?.value?.content) || "EQUAL",
+        value: right ? readValue(right.input) : { mode: "literal", type: "string", text: "", blockID: "", name: "" },
+      };
+    }) : [],
+  };
+}
+
+const sameConditions = (a: DbCondition[], b: DbCondition[]) =>
+  a.length === b.length && a.every((c, i) => c.field === b[i].field && c.operation === b[i].operation && sameValue(c.value, b[i].value));
+
+/** A database field type (memory databases: 1 text, 2 number, 3 time, 4 float, 5 boolean) as a canvas type. */
+export function fieldType(type: number | undefined): string {
+  return ({ 2: "integer", 4: "float", 5: "boolean" } as Record<number, string>)[type ?? 1] ?? "string";
+}
+
+export function writeDatabase(data: NodeData, type: string, form: DatabaseForm,
+  fields?: { name?: string; type?: number }[]): NodeData {
+  const shown = readDatabase(data, type);
+  const changed = shown.tableId !== form.tableId || shown.sql !== form.sql || shown.limit !== form.limit
+    || shown.logic !== form.logic || !sameConditions(shown.conditions, form.conditions);
+  if (!changed && !fields) return data;
+  const inputs = inputsOf(data);
+  const listed = Array.isArray(inputs.databaseInfoList) ? (inputs.databaseInfoList as Json[]) : [];
+  const patch: Json = {};
+  if (shown.tableId !== form.tableId) patch.databaseInfoList = [{ ...(listed[0] ?? {}), databaseInfoID: form.tableId }, ...listed.slice(1)];
+  if (type === "12" && shown.sql !== form.sql) patch.sql = form.sql;
+  const key = DB_PARAM[type];
+  if (key) {
+    const param = { ...((inputs[key] ?? {}) as Json) };
+    if (type === "43" && shown.limit !== form.limit) param.limit = Number(form.limit) || 0;
+    if (hasConditions(type) && (shown.logic !== form.logic || !sameConditions(shown.conditions, form.conditions))) {
+      const before = conditionOf(data, type);
+      const rows = before.conditionList ?? [];
+      const conditionList = form.conditions.map((c, i) => {
+        const prior = rows[i] ?? [];
+        const old = shown.conditions[i];
+        if (old && old.field === c.field && old.operation === c.operation && sameValue(old.value, c.value)) return prior;
+        const priorOf = (name: string) => prior.find((p) => p.name === name);
+        const row: Param[] = [
+          { ...(priorOf("left") ?? {}), name: "left", input: { type: "string", value: { type: "literal", content: c.field } } },
+          { ...(priorOf("operation") ?? {}), name: "operation", input: { type: "string", value: { type: "literal", content: c.operation } } },
+        ];
+        if (!DB_UNARY.has(c.operation)) row.push({ ...(priorOf("right") ?? {}), name: "right", input: writeValue(c.value, priorOf("right")?.input) });
+        return row;
+      });
+      param.condition = { ...before, conditionList, logic: form.logic };
+    }
+    patch[key] = param;
+  }
+  let next = withInputs(data, patch);
+  if (fields) {
+    // the rows a query or SQL returns: objects of the table's fields
+    const schema = fields.filter((f) => f.name).map((f) => ({ name: f.name, type: fieldType(f.type) }));
+    next = { ...next, outputs: ((data.outputs ?? []) as VariableSchema[]).map((o) =>
+      o.name === "outputList" ? { ...o, schema: { ...((o.schema && !Array.isArray(o.schema)) ? o.schema : {}), type: "object", schema } } : o) };
+  }
+  return next;
+}
