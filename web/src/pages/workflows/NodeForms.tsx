@@ -11,7 +11,7 @@ import {
 } from "./api";
 import {
   DB_OPERATIONS, DB_UNARY, STRATEGIES, hasConditions, readDatabase, readPlugin, writeDatabase, writePlugin, type DatabaseForm, type DbCondition,
-  readDelimiters, readGroups, readKnowledge, readSubWorkflow, workflowSignature, writeDelimiters, writeGroups,
+  readDelimiters, readGroups, readJson, writeJson, readKnowledge, readSubWorkflow, workflowSignature, writeDelimiters, writeGroups,
   writeKnowledge, writeSubWorkflow, type GroupForm,
 } from "./forms_nodes";
 import type { ValueForm } from "./forms";
@@ -309,6 +309,26 @@ export const DatabaseSettings = memo(function DatabaseSettings({ data, type, opt
         </div>
       )}
       {(type === "46" || type === "42") && <p className="muted wf-hint">The fields to set are edited in the settings JSON below (fieldInfo).</p>}
+    </Section>
+  );
+});
+
+export const JsonSettings = memo(function JsonSettings({ data, parse, options, onChange }: {
+  data: NodeData; parse: boolean; options: RefOption[]; onChange: (d: NodeData) => void;
+}) {
+  const form = readJson(data);
+  return (
+    <Section title={parse ? "JSON text to read" : "Value to write as JSON"}>
+      <ValueField label="input" value={form.input} options={options} fixedType={parse}
+        onChange={(input) => onChange(writeJson(data, { ...form, input: parse ? { ...input, type: "string" } : input }))} />
+      {parse && (
+        <label className="field">
+          <span>Output type</span>
+          <select aria-label="Output type" value={form.outputType} onChange={(e) => onChange(writeJson(data, { ...form, outputType: e.target.value }))}>
+            {["object", "list", "string", "integer", "float", "boolean"].map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
+        </label>
+      )}
     </Section>
   );
 });

@@ -11,7 +11,7 @@ import {
 import type { Model } from "./api";
 import type { RefOption } from "./references";
 import { ValueField } from "./ValueField";
-import { AggregatorSettings, DatabaseSettings, DelimiterSettings, KnowledgeSettings, PluginSettings, SubWorkflowSettings } from "./NodeForms";
+import { AggregatorSettings, DatabaseSettings, JsonSettings, DelimiterSettings, KnowledgeSettings, PluginSettings, SubWorkflowSettings } from "./NodeForms";
 import { switchTextMethod } from "./forms_nodes";
 
 export interface Connection {
@@ -439,6 +439,9 @@ function SpecificSettings(props: PanelProps) {
     case "44":
     case "46":
       return <DatabaseSettings data={data} type={node.type} options={options} onChange={onChange} />;
+    case "58":
+    case "59":
+      return <JsonSettings data={data} parse={node.type === "59"} options={options} onChange={onChange} />;
     case "32":
       return <AggregatorSettings data={data} options={options} onChange={onChange} />;
     default:
@@ -477,7 +480,7 @@ function ErrorSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeD
   );
 }
 
-const HAS_PARAMS = (type: string) => !["1", "8", "19", "29", "31", "20", "21", "28", "32", "40"].includes(type);
+const HAS_PARAMS = (type: string) => !["1", "8", "19", "29", "31", "20", "21", "28", "32", "40", "58", "59"].includes(type);
 
 function RawSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeData) => void }) {
   const [text, setText] = useState(() => JSON.stringify(data.inputs ?? {}, null, 2));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NodeData } from "./canvas";
 import { KINDS } from "./catalog";
 import {
-  readDatabase, readDelimiters, readGroups, readKnowledge, readPlugin, readSubWorkflow, switchTextMethod, workflowSignature, writeDatabase,
+  readJson, writeJson, readDatabase, readDelimiters, readGroups, readKnowledge, readPlugin, readSubWorkflow, switchTextMethod, workflowSignature, writeDatabase,
   writeDelimiters, writeGroups, writeKnowledge, writePlugin, writeSubWorkflow,
 } from "./forms_nodes";
 
@@ -217,5 +217,19 @@ describe("database forms", () => {
     expect(next.outputs![0]).toEqual({ type: "list", name: "outputList", schema: { type: "object", schema: [
       { name: "title", type: "string" }, { name: "pages", type: "integer" }, { name: "price", type: "float" }, { name: "read", type: "boolean" }] } });
     expect(next.outputs![1]).toEqual({ type: "integer", name: "rowNum" });
+  });
+});
+
+describe("JSON forms", () => {
+  it("sets the input and the parsed output's type, keeping the rest", () => {
+    const start = defaults("59");
+    const data: NodeData = { ...start, inputs: { ...start.inputs, settingOnError: { processType: 2 } } };
+    const form = readJson(data);
+    expect(form).toEqual({ input: { mode: "ref", type: "string", text: "", blockID: "", name: "" }, outputType: "object" });
+    expect(writeJson(data, form)).toBe(data);
+    const next = writeJson(data, { input: { ...form.input, blockID: "100001", name: "raw" }, outputType: "list" });
+    expect(next.inputs!.inputParameters).toEqual([{ name: "input", input: ref("100001", "raw") }]);
+    expect(next.inputs!.settingOnError).toEqual({ processType: 2 });
+    expect(next.outputs).toEqual([{ type: "list", name: "output", schema: { type: "string" } }]);
   });
 });

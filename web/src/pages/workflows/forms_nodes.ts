@@ -367,3 +367,44 @@ export function writeDatabase(data: NodeData, type: string, form: DatabaseForm,
   }
   return next;
 }
+
+// ------------------------------------------------------------------ JSON serialize (58), deserialize (59)
+
+export interface JsonForm {
+  /** The node's one input, `input`. */
+  input: ValueForm;
+  /** The type `output` is converted to (deserialize). */
+  outputType: string;
+}
+
+export function readJson(data: NodeData): JsonForm {
+  const param = paramList(data, "inputParameters").find((p) => p.name === "input");
+  const output = ((data.outputs ?? []) as VariableSchema[]).find((o) => o.name === "output");
+  return { input: readValue(param?.input), outputType: output?.type ?? "string" };
+}
+
+export function writeJson(data: NodeData, form: JsonForm): NodeData {
+  const shown = readJson(data);
+  if (sameValue(shown.input, form.input) && shown.outputType === form.outputType) return data;
+  let next = data;
+  if (!sameValue(shown.input, form.input)) {
+    const list = paramList(data, "inputParameters");
+    const i = list.findIndex((p) => p.name === "input");
+    const param = { ...(list[i] ?? {}), name: "input", input: writeValue(form.input, list[i]?.input) };
+    next = withInputs(data, { inputParameters: i >= 0 ? list.map((p, j) => (j === i ? param : p)) : [param, ...list] });
+  }
+  if (shown.outputType !== form.outputType) {
+    const outputs = (next.outputs ?? []) as VariableSchema[];
+    const schemaOf = (type: string) => (type === "object" ? [] : type === "list" ? { type: "string" } : undefined);
+    const out = (o: VariableSchema): VariableSchema => {
+      const changed: VariableSchema = { ...o, type: form.outputType };
+      const schema = schemaOf(form.outputType);
+      if (schema === undefined) delete changed.schema;
+      else changed.schema = schema as VariableSchema;
+      return changed;
+    };
+    next = { ...next, outputs: outputs.some((o) => o.name === "output") ? outputs.map((o) => (o.name === "output" ? out(o) : o))
+      : [...outputs, out({ name: "output" })] };
+  }
+  return next;
+}
