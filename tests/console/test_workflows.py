@@ -23,7 +23,7 @@ from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, concat, e
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.pytest_plugin import run_sync
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
-from atelier_devstack.tool_servers import ToolServer
+from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -420,3 +420,71 @@ def test_a_slow_test_run_is_cancelled(console: Page, chat_stack: KnowledgeStack)
         expect(console.get_by_role("status").filter(has_text="Test run cancelled")).to_be_visible()
         expect(console.get_by_role("button", name="Cancel run")).to_have_count(0)
         expect(node_on_canvas(console, "Slow call", "HTTP request").get_by_test_id("node-status")).not_to_have_text("succeeded")
+
+
+def forecast_api(tools: ToolServer, title: str) -> dict:
+    return {
+        "openapi": "3.0.3", "info": {"title": title, "description": "Forecasts", "version": "1"},
+        "servers": [{"url": f"http://{tools.host}:{tools.port}/v1"}],
+        "paths": {"/forecast/{city}": {"get": {
+            "operationId": "forecast", "summary": "The forecast of a city",
+            "parameters": [
+                {"name": "city", "in": "path", "required": True, "schema": {"type": "string"}},
+                {"name": "days", "in": "query", "required": True, "schema": {"type": "integer"}}],
+            "responses": {"200": {"description": "OK"}}}}},
+    }
+
+
+def test_a_plugin_node_configured_by_its_form_calls_the_tool(console: Page, chat_stack: KnowledgeStack) -> None:
+    title = unique("Forecasts")
+    with ToolServer() as tools:
+        tools.respond("GET", "/v1/forecast/Lyon", {"city": "Lyon", "high_c": 23})
+
+        async def register() -> None:
+            client: AtelierClient
+            async with chat_stack.client() as client:
+                await register_api_key_plugin(client, forecast_api(tools, title), api_key="k-" + "6" * 24)
+
+        run_sync(register())
+        doc = {"nodes": [entry(out("city", required=True)), exit_(param("forecast", ref(ENTRY_ID, "city")))],
+               "edges": chain(ENTRY_ID, EXIT_ID)}
+        console.goto(f"/workflows/{save_over_http(chat_stack, doc)}")
+        select_node(console, "Start")
+        console.get_by_role("navigation", name="Node palette").get_by_role("button", name="Add Plugin", exact=True).click()
+        connect(console, "Start", "Plugin")
+        connect(console, "Plugin", "End")
+        edges = console.locator(".react-flow__edge")
+        settings = select_node(console, "Start")
+        settings.get_by_role("button", name="Disconnect End").click()
+        expect(edges).to_have_count(2)
+
+        # the tool picked from the space's plugins: its parameters become the node's inputs
+        settings = select_node(console, "Plugin")
+        pick(settings, "Tool", f"{title} › forecast")
+        expect(settings.get_by_label("Input 1 name")).to_have_value("city")
+        expect(settings.get_by_label("Input 2 name")).to_have_value("days")
+        expect(settings.get_by_label("Input 2 type")).to_have_value("integer")
+        pick(settings, "Input 1 source", "Reference")
+        pick(settings, "Input 1 reference", "Start › city (string)")
+        settings.get_by_label("Input 2 value").fill("3")
+        settings.get_by_role("button", name="Add output").click()
+        settings.get_by_label("Output 1 name").fill("high_c")
+        pick(settings, "Output 1 type", "integer")
+
+        settings = select_node(console, "End")
+        pick(settings, "Input 1 reference", "Plugin › high_c (integer)")
+
+        console.get_by_role("button", name="Test run").click()
+        dialog = console.get_by_role("dialog", name="Test run")
+        dialog.get_by_role("textbox", name="city (string, required)").fill("Lyon")
+        dialog.get_by_role("button", name="Run").click()
+        run = console.get_by_role("region", name="Test run")
+        expect(run.get_by_test_id("run-status")).to_have_text("succeeded", timeout=60_000)
+        run.get_by_role("button", name="Plugin", exact=True).click()
+        result = panel(console).get_by_role("region", name="Last run of this node")
+        assert json.loads(result.get_by_test_id("node-output").inner_text()) == {"city": "Lyon", "high_c": 23}
+        run.get_by_role("button", name="End", exact=True).click()
+        result = panel(console).get_by_role("region", name="Last run of this node")
+        assert json.loads(result.get_by_test_id("node-output").inner_text()) == {"forecast": 23}
+        [call] = tools.calls("GET", "/v1/forecast/Lyon")
+        assert call.query == {"days": ["3"]}
