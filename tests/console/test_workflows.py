@@ -18,10 +18,12 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, concat, entry, exit_, out, param, ref
+from atelier_devstack.api_client import AtelierClient
+from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, concat, entry, exit_, node, out, param, ref
 from atelier_devstack.openai_stub import OpenAIStub
+from atelier_devstack.pytest_plugin import run_sync
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
-from atelier_devstack.tool_servers import ToolServer
+from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -203,7 +205,7 @@ def test_build_save_validate_and_test_run_a_workflow_on_the_canvas(
     screenshot(console, "workflow-run")
 
 
-def save_over_http(chat_stack: KnowledgeStack, doc: dict) -> str:
+def save_over_http(chat_stack: KnowledgeStack, doc: dict, name: str = "") -> str:
     """A workflow whose draft is `doc`, made through the public API as a script would."""
     with httpx.Client(base_url=chat_stack.gateway_url, headers={"Authorization": f"Bearer {chat_stack.token}"}) as http:
 
@@ -212,7 +214,7 @@ def save_over_http(chat_stack: KnowledgeStack, doc: dict) -> str:
             assert answer["code"] == 0, answer
             return answer["data"]
 
-        workflow_id = call("create", name=unique("saved"), desc="")["workflow_id"]
+        workflow_id = call("create", name=name or unique("saved"), desc="")["workflow_id"]
         commit = call("canvas", workflow_id=workflow_id)["vcs_data"]["submit_commit_id"]
         call("save", workflow_id=workflow_id, schema=json.dumps(doc), submit_commit_id=commit)
         return str(workflow_id)
@@ -295,3 +297,194 @@ def test_a_500_node_canvas_opens_and_draws_only_what_is_on_screen(console: Page,
     expect(node_on_canvas(console, "Step three hundred", "Text")).to_be_visible()
     console.get_by_role("button", name="Save", exact=True).click()
     expect(console.get_by_role("status").filter(has_text="Saved")).to_be_visible()
+
+
+TEAPOT = ("Teapot care: rinse the teapot with warm water after every brew, never use soap or a dishwasher, "
+          "and dry it upside down on a soft towel.\n\n"
+          "Warranty: every Atelier teapot carries a two year warranty against cracks in the glaze, as long as "
+          "the receipt is kept.")
+
+
+def indexed_dataset(chat_stack: KnowledgeStack, name: str) -> str:
+    """A knowledge base holding one indexed text document, made over HTTP."""
+
+    async def go() -> str:
+        client: AtelierClient
+        async with chat_stack.client() as client:
+            dataset_id = await client.create_dataset(name)
+            doc = await client.create_text_document(dataset_id, "teapot-guide", TEAPOT)
+            assert (await client.wait_documents([doc["document_id"]]))[doc["document_id"]]["status"] == 1
+            return dataset_id
+
+    return run_sync(go())
+
+
+def test_knowledge_and_sub_workflow_nodes_configured_by_their_forms_run(
+    console: Page, chat_stack: KnowledgeStack, screenshot,
+) -> None:
+    dataset = unique("Teapots")
+    dataset_id = indexed_dataset(chat_stack, dataset)
+    child = unique("wrapper")
+    child_doc = {"nodes": [entry(out("text", required=True)), concat("410001", "<{{t}}>", param("t", ref(ENTRY_ID, "text"))),
+                           exit_(param("wrapped", ref("410001", "output")))],
+                 "edges": chain(ENTRY_ID, "410001", EXIT_ID)}
+    child_id = save_over_http(chat_stack, child_doc, name=child)
+
+    console.get_by_role("link", name="Workflows").click()
+    form = console.get_by_role("form", name="Create a workflow")
+    form.get_by_label("Name").fill(unique("teapot_answers"))
+    form.get_by_role("button", name="Create workflow").click()
+    palette = console.get_by_role("navigation", name="Node palette")
+    select_node(console, "Start")
+    for kind in ("Knowledge retrieve", "Sub-workflow"):
+        palette.get_by_role("button", name=f"Add {kind}", exact=True).click()
+        expect(panel(console).get_by_label("Title", exact=True)).to_have_value(kind)
+    connect(console, "Start", "Knowledge retrieve")
+    connect(console, "Knowledge retrieve", "Sub-workflow")
+    connect(console, "Sub-workflow", "End")
+
+    # the retriever: the dataset picked from the space's knowledge bases, full text, top 2
+    settings = select_node(console, "Knowledge retrieve")
+    knowledge = settings.get_by_role("group", name="Knowledge bases")
+    knowledge.get_by_label(dataset).check()
+    settings.get_by_label("Top k").fill("2")
+    settings.get_by_label("Min score").fill("0")
+    pick(settings, "Search strategy", "Full text")
+    pick(settings, "Input 1 reference", "Start › input (string)")
+
+    # the sub-workflow: picked from the space's workflows; its Start's input becomes the node's input
+    settings = select_node(console, "Sub-workflow")
+    pick(settings, "Workflow", child)
+    expect(settings.get_by_label("Input 1 name")).to_have_value("text")
+    pick(settings, "Input 1 reference", "Start › input (string)")
+    expect(settings.get_by_label("Output 1 name")).to_have_value("wrapped")
+
+    settings = select_node(console, "End")
+    pick(settings, "Input 1 reference", "Knowledge retrieve › outputList (list)")
+    settings.get_by_role("button", name="Add input").click()
+    settings.get_by_label("Input 2 name").fill("wrapped")
+    pick(settings, "Input 2 reference", "Sub-workflow › wrapped (string)")
+    settings = select_node(console, "Knowledge retrieve")
+    screenshot(console, "workflow-knowledge-form")
+
+    console.get_by_role("button", name="Test run").click()
+    dialog = console.get_by_role("dialog", name="Test run")
+    dialog.get_by_role("textbox", name="input (string)").fill("warranty")
+    dialog.get_by_role("button", name="Run").click()
+    run = console.get_by_role("region", name="Test run")
+    expect(run.get_by_test_id("run-status")).to_have_text("succeeded", timeout=60_000)
+    for title, kind in [("Knowledge retrieve", "Knowledge retrieve"), ("Sub-workflow", "Sub-workflow")]:
+        expect(node_on_canvas(console, title, kind).get_by_test_id("node-status")).to_have_text("succeeded")
+
+    run.get_by_role("button", name="Knowledge retrieve", exact=True).click()
+    result = panel(console).get_by_role("region", name="Last run of this node")
+    found = json.loads(result.get_by_test_id("node-output").inner_text())["outputList"]
+    assert found and "two year warranty" in found[0]["output"] and found[0]["datasetId"] == dataset_id, found
+    run.get_by_role("button", name="Sub-workflow", exact=True).click()
+    result = panel(console).get_by_role("region", name="Last run of this node")
+    assert json.loads(result.get_by_test_id("node-output").inner_text()) == {"wrapped": "<warranty>"}
+    run.get_by_role("button", name="End", exact=True).click()
+    output = json.loads(panel(console).get_by_role("region", name="Last run of this node").get_by_test_id("node-output").inner_text())
+    assert output["wrapped"] == "<warranty>" and "two year warranty" in str(output["output"])
+
+    # the canvas as saved names the dataset and the workflow in Coze's fields
+    console.get_by_role("button", name="Canvas JSON").click()
+    saved = json.loads(console.get_by_label("Canvas JSON text").input_value())
+    console.get_by_role("dialog", name="Canvas JSON").get_by_role("button", name="Close").click()
+    kinds = {n["type"]: n["data"].get("inputs", {}) for n in saved["nodes"]}
+    by_name = {p["name"]: p["input"]["value"]["content"] for p in kinds["6"]["datasetParam"]}
+    assert by_name["topK"] == 2 and by_name["strategy"] == 20 and by_name["datasetList"] == [dataset_id]
+    assert kinds["9"]["workflowId"] == child_id
+
+
+def test_a_slow_test_run_is_cancelled(console: Page, chat_stack: KnowledgeStack) -> None:
+    with ToolServer() as slow:
+        slow.respond("GET", "/slow", {"late": True}, delay_s=20)
+        call = node("450001", 45, {
+            "apiInfo": {"method": "GET", "url": slow.url("/slow")}, "headers": [], "params": [], "auth": {"authOpen": False},
+            "body": {"bodyType": "EMPTY", "bodyData": {"json": ""}}, "setting": {"timeout": 120, "retryTimes": 0}},
+            [out("body"), out("statusCode", "integer"), out("headers")], title="Slow call")
+        doc = {"nodes": [entry(out("name")), call, exit_(param("body", ref("450001", "body")))],
+               "edges": chain(ENTRY_ID, "450001", EXIT_ID)}
+        console.goto(f"/workflows/{save_over_http(chat_stack, doc)}")
+        expect(node_on_canvas(console, "Slow call", "HTTP request")).to_be_visible()
+        expect(console.get_by_role("button", name="Cancel run")).to_have_count(0)
+        console.get_by_role("button", name="Test run").click()
+        dialog = console.get_by_role("dialog", name="Test run")
+        dialog.get_by_role("button", name="Run").click()
+        run = console.get_by_role("region", name="Test run")
+        expect(run.get_by_test_id("run-status")).to_have_text("running", timeout=30_000)
+        expect(node_on_canvas(console, "Slow call", "HTTP request").get_by_test_id("node-status")).to_have_text("running", timeout=30_000)
+        console.get_by_role("button", name="Cancel run").click()
+        expect(run.get_by_test_id("run-status")).to_have_text("cancelled", timeout=15_000)
+        expect(console.get_by_role("status").filter(has_text="Test run cancelled")).to_be_visible()
+        expect(console.get_by_role("button", name="Cancel run")).to_have_count(0)
+        expect(node_on_canvas(console, "Slow call", "HTTP request").get_by_test_id("node-status")).not_to_have_text("succeeded")
+
+
+def forecast_api(tools: ToolServer, title: str) -> dict:
+    return {
+        "openapi": "3.0.3", "info": {"title": title, "description": "Forecasts", "version": "1"},
+        "servers": [{"url": f"http://{tools.host}:{tools.port}/v1"}],
+        "paths": {"/forecast/{city}": {"get": {
+            "operationId": "forecast", "summary": "The forecast of a city",
+            "parameters": [
+                {"name": "city", "in": "path", "required": True, "schema": {"type": "string"}},
+                {"name": "days", "in": "query", "required": True, "schema": {"type": "integer"}}],
+            "responses": {"200": {"description": "OK"}}}}},
+    }
+
+
+def test_a_plugin_node_configured_by_its_form_calls_the_tool(console: Page, chat_stack: KnowledgeStack) -> None:
+    title = unique("Forecasts")
+    with ToolServer() as tools:
+        tools.respond("GET", "/v1/forecast/Lyon", {"city": "Lyon", "high_c": 23})
+
+        async def register() -> None:
+            client: AtelierClient
+            async with chat_stack.client() as client:
+                await register_api_key_plugin(client, forecast_api(tools, title), api_key="k-" + "6" * 24)
+
+        run_sync(register())
+        doc = {"nodes": [entry(out("city", required=True)), exit_(param("forecast", ref(ENTRY_ID, "city")))],
+               "edges": chain(ENTRY_ID, EXIT_ID)}
+        console.goto(f"/workflows/{save_over_http(chat_stack, doc)}")
+        select_node(console, "Start")
+        console.get_by_role("navigation", name="Node palette").get_by_role("button", name="Add Plugin", exact=True).click()
+        connect(console, "Start", "Plugin")
+        connect(console, "Plugin", "End")
+        edges = console.locator(".react-flow__edge")
+        settings = select_node(console, "Start")
+        settings.get_by_role("button", name="Disconnect End").click()
+        expect(edges).to_have_count(2)
+
+        # the tool picked from the space's plugins: its parameters become the node's inputs
+        settings = select_node(console, "Plugin")
+        pick(settings, "Tool", f"{title} › forecast")
+        expect(settings.get_by_label("Input 1 name")).to_have_value("city")
+        expect(settings.get_by_label("Input 2 name")).to_have_value("days")
+        expect(settings.get_by_label("Input 2 type")).to_have_value("integer")
+        pick(settings, "Input 1 source", "Reference")
+        pick(settings, "Input 1 reference", "Start › city (string)")
+        settings.get_by_label("Input 2 value").fill("3")
+        settings.get_by_role("button", name="Add output").click()
+        settings.get_by_label("Output 1 name").fill("high_c")
+        pick(settings, "Output 1 type", "integer")
+
+        settings = select_node(console, "End")
+        pick(settings, "Input 1 reference", "Plugin › high_c (integer)")
+
+        console.get_by_role("button", name="Test run").click()
+        dialog = console.get_by_role("dialog", name="Test run")
+        dialog.get_by_role("textbox", name="city (string, required)").fill("Lyon")
+        dialog.get_by_role("button", name="Run").click()
+        run = console.get_by_role("region", name="Test run")
+        expect(run.get_by_test_id("run-status")).to_have_text("succeeded", timeout=60_000)
+        run.get_by_role("button", name="Plugin", exact=True).click()
+        result = panel(console).get_by_role("region", name="Last run of this node")
+        assert json.loads(result.get_by_test_id("node-output").inner_text()) == {"city": "Lyon", "high_c": 23}
+        run.get_by_role("button", name="End", exact=True).click()
+        result = panel(console).get_by_role("region", name="Last run of this node")
+        assert json.loads(result.get_by_test_id("node-output").inner_text()) == {"forecast": 23}
+        [call] = tools.calls("GET", "/v1/forecast/Lyon")
+        assert call.query == {"days": ["3"]}

@@ -12,7 +12,7 @@ import { useSession } from "../../app/session";
 import { ErrorBanner } from "../../ui/ErrorBanner";
 import { Modal } from "../../ui/Modal";
 import {
-  debugNode, getCanvas, getProcess, listModels, nodeTypesInUse, publishWorkflow, saveCanvas, testResume, testRun, validateTree,
+  cancelRun, debugNode, getCanvas, getProcess, listModels, nodeTypesInUse, publishWorkflow, saveCanvas, testResume, testRun, validateTree,
   type Process, type ValidateError,
 } from "./api";
 import { END_ID, START_ID, parseCanvas, type CanvasDoc, type CanvasNode, type NodeData } from "./canvas";
@@ -370,6 +370,22 @@ function Editor({ workflowId }: { workflowId: string }) {
     }
   }, [spaceId, workflowId, executeId, process]);
 
+  const [cancelling, setCancelling] = useState(false);
+  const running = Boolean(executeId) && !(process && isFinished(process.executeStatus));
+  useEffect(() => setCancelling(false), [executeId]);
+  const cancel = useCallback(async () => {
+    setError(null);
+    setCancelling(true);
+    try {
+      await cancelRun(spaceId, workflowId, executeId);
+      // the run stops at its next step; polling goes on until it says cancelled
+      setResumes((n) => n + 1);
+    } catch (err) {
+      setCancelling(false);
+      setError(err);
+    }
+  }, [spaceId, workflowId, executeId]);
+
   useEffect(() => {
     if (process && isFinished(process.executeStatus)) setNotice(`Test run ${RUN_STATUS[process.executeStatus]}`);
   }, [process]);
@@ -495,6 +511,11 @@ function Editor({ workflowId }: { workflowId: string }) {
           <button type="button" className="btn" onClick={() => void save()} disabled={Boolean(busy)}>Save</button>
           <button type="button" className="btn" onClick={() => void validate()} disabled={Boolean(busy)}>Validate</button>
           <button type="button" className="btn btn-primary" onClick={() => setStartOpen(true)} disabled={Boolean(busy)}>Test run</button>
+          {running && (
+            <button type="button" className="btn btn-danger" onClick={() => void cancel()} disabled={cancelling}>
+              {cancelling ? "Cancelling…" : "Cancel run"}
+            </button>
+          )}
           <button type="button" className="btn" onClick={() => void publish(false)} disabled={Boolean(busy)}>Publish</button>
           {canForce && <button type="button" className="btn btn-danger" onClick={() => void publish(true)}>Publish anyway</button>}
           <button type="button" className="btn btn-ghost" onClick={() => setJsonOpen(true)}>Canvas JSON</button>

@@ -11,6 +11,8 @@ import {
 import type { Model } from "./api";
 import type { RefOption } from "./references";
 import { ValueField } from "./ValueField";
+import { AggregatorSettings, DatabaseSettings, JsonSettings, DelimiterSettings, KnowledgeSettings, PluginSettings, SubWorkflowSettings } from "./NodeForms";
+import { switchTextMethod } from "./forms_nodes";
 
 export interface Connection {
   id: string;
@@ -393,7 +395,7 @@ function SpecificSettings(props: PanelProps) {
         <Section title="Text">
           <label className="field">
             <span>Operation</span>
-            <select aria-label="Operation" value={method} onChange={(e) => onChange(writeSetting(data, "method", e.target.value))}>
+            <select aria-label="Operation" value={method} onChange={(e) => onChange(switchTextMethod(data, e.target.value))}>
               <option value="concat">Join into a template</option>
               <option value="split">Split</option>
             </select>
@@ -402,7 +404,7 @@ function SpecificSettings(props: PanelProps) {
             <TextArea label="Template" value={readNamedLiteral(data, "concatParams", "concatResult")}
               onChange={(t) => onChange(writeNamedLiteral(data, "concatParams", "concatResult", t))} />
           ) : (
-            <p className="muted wf-hint">Delimiters are edited in the settings JSON below (splitParams).</p>
+            <DelimiterSettings data={data} onChange={onChange} />
           )}
         </Section>
       );
@@ -423,6 +425,25 @@ function SpecificSettings(props: PanelProps) {
           )}
         </Section>
       );
+    case "6":
+    case "27":
+    case "60":
+      return <KnowledgeSettings data={data} retriever={node.type === "6"} onChange={onChange} />;
+    case "9":
+      return <SubWorkflowSettings data={data} onChange={onChange} />;
+    case "4":
+      return <PluginSettings data={data} onChange={onChange} />;
+    case "12":
+    case "42":
+    case "43":
+    case "44":
+    case "46":
+      return <DatabaseSettings data={data} type={node.type} options={options} onChange={onChange} />;
+    case "58":
+    case "59":
+      return <JsonSettings data={data} parse={node.type === "59"} options={options} onChange={onChange} />;
+    case "32":
+      return <AggregatorSettings data={data} options={options} onChange={onChange} />;
     default:
       return null;
   }
@@ -459,7 +480,7 @@ function ErrorSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeD
   );
 }
 
-const HAS_PARAMS = (type: string) => !["1", "8", "19", "29", "31", "20", "21", "28", "40"].includes(type);
+const HAS_PARAMS = (type: string) => !["1", "8", "19", "29", "31", "20", "21", "28", "32", "40", "58", "59"].includes(type);
 
 function RawSettings({ data, onChange }: { data: NodeData; onChange: (d: NodeData) => void }) {
   const [text, setText] = useState(() => JSON.stringify(data.inputs ?? {}, null, 2));

@@ -150,3 +150,49 @@ export async function listModels(spaceId: string): Promise<Model[]> {
   const answer = await api.post<{ data: { model_list: Model[] } }>("/api/bot/get_type_list", { space_id: spaceId, model: true });
   return answer.data.model_list ?? [];
 }
+
+export interface Dataset {
+  dataset_id: string;
+  name: string;
+  format_type?: number;
+  doc_count?: number;
+}
+
+/** The knowledge bases of the space (the knowledge service's /api/knowledge/list). */
+export async function listDatasets(spaceId: string, signal?: AbortSignal): Promise<Dataset[]> {
+  return (await api.post<{ dataset_list: Dataset[] }>("/api/knowledge/list", { space_id: spaceId, page: 1, size: 100 }, signal)).dataset_list ?? [];
+}
+
+export interface ToolApi {
+  name: string;
+  desc?: string;
+  plugin_id: string;
+  plugin_name: string;
+  api_id: string;
+  parameters?: { name: string; type: string; required?: boolean; desc?: string; sub_type?: string }[];
+}
+
+export interface SpacePlugin {
+  id: string;
+  name: string;
+  plugin_apis: ToolApi[];
+  version_ts?: string;
+}
+
+/** The plugins the space's agents and workflows can call, with their tools (as the agent editor lists them). */
+export async function listPlugins(spaceId: string, signal?: AbortSignal): Promise<SpacePlugin[]> {
+  const answer = await api.post<{ data: { plugin_list: SpacePlugin[] } }>(
+    "/api/plugin_api/get_playground_plugin_list", { space_id: spaceId, page: 1, size: 100 }, signal);
+  return answer.data.plugin_list ?? [];
+}
+
+export interface DatabaseTable {
+  id: string;
+  table_name: string;
+  field_list: { name?: string; type?: number; id?: string; is_system_field?: boolean }[];
+}
+
+export async function listDatabases(spaceId: string, signal?: AbortSignal): Promise<DatabaseTable[]> {
+  const answer = await api.post<{ database_info_list: DatabaseTable[] }>("/api/memory/database/list", { space_id: spaceId, limit: 100 }, signal);
+  return answer.database_info_list ?? [];
+}
