@@ -36,14 +36,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
     return report
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: while Playwright's sync driver lives, its event loop counts as the
+# main thread's running loop, and every later asyncio test of the session would be refused one.
+@pytest.fixture(scope="module")
 def playwright_driver() -> Iterator[Playwright]:
     console_dist()  # fail early, naming the fix, when the console was never built
     with sync_playwright() as driver:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_driver: Playwright) -> Iterator[Browser]:
     browser = playwright_driver.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
     yield browser

@@ -17,22 +17,10 @@ from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.pytest_plugin import run_sync
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
-from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
+from atelier_devstack.tool_servers import ToolServer, forecast_openapi, register_api_key_plugin
 
 PASSAGE = "The Tower of Hercules in A Coruna is the oldest working lighthouse."
 
-
-def weather_api(tools: ToolServer) -> dict[str, Any]:
-    return {
-        "openapi": "3.0.3", "info": {"title": "Weather", "description": "Forecasts", "version": "1"},
-        "servers": [{"url": f"http://{tools.host}:{tools.port}/v1"}],
-        "paths": {"/forecast/{city}": {"get": {
-            "operationId": "forecast", "summary": "The forecast of a city",
-            "parameters": [
-                {"name": "city", "in": "path", "required": True, "schema": {"type": "string"}},
-                {"name": "days", "in": "query", "required": True, "schema": {"type": "integer"}}],
-            "responses": {"200": {"description": "OK"}}}}},
-    }
 
 
 async def draft_agent(api: AtelierClient, **bot_info: Any) -> str:
@@ -48,7 +36,8 @@ async def guide_agent(api: AtelierClient, tools: ToolServer) -> str:
     dataset_id = await api.create_dataset(f"lighthouses-{uuid.uuid4().hex[:6]}")
     doc = await api.create_text_document(dataset_id, "lighthouse-facts", PASSAGE)
     assert (await api.wait_documents([doc["document_id"]]))[doc["document_id"]]["status"] == 1
-    plugin_id, api_id = await register_api_key_plugin(api, weather_api(tools), api_key="k-" + "5" * 24)
+    document = forecast_openapi(tools, days={"required": True, "schema": {"type": "integer"}})
+    plugin_id, api_id = await register_api_key_plugin(api, document, api_key="k-" + "5" * 24)
     return await draft_agent(
         api,
         prompt_info={"prompt": "You are a travel guide."},

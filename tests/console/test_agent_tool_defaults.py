@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -15,23 +14,14 @@ from playwright.sync_api import Page, expect
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.pytest_plugin import run_sync
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
-from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
+from atelier_devstack.tool_servers import ToolServer, forecast_openapi, register_api_key_plugin
 
 pytestmark = pytest.mark.e2e
 
 
-def forecast_api(tools: ToolServer, title: str) -> dict[str, Any]:
-    return {
-        "openapi": "3.0.3", "info": {"title": title, "description": "Forecasts", "version": "1"},
-        "servers": [{"url": f"http://{tools.host}:{tools.port}/v1"}],
-        "paths": {"/forecast/{city}": {"get": {
-            "operationId": "forecast", "summary": "The forecast of a city",
-            "parameters": [
-                {"name": "city", "in": "path", "required": True, "schema": {"type": "string"}},
-                {"name": "days", "in": "query", "description": "how many days",
-                 "schema": {"type": "integer", "minimum": 1, "maximum": 10}}],
-            "responses": {"200": {"description": "OK"}}}}},
-    }
+
+# how many days: 1 to 10 (a default of 20 is refused)
+DAYS = {"description": "how many days", "schema": {"type": "integer", "minimum": 1, "maximum": 10}}
 
 
 @pytest.fixture
@@ -46,7 +36,7 @@ def agent_with_the_tool(stack: KnowledgeStack, tools: ToolServer) -> str:
     async def go() -> str:
         async with stack.client() as api:
             plugin_id, api_id = await register_api_key_plugin(
-                api, forecast_api(tools, f"Weather {uuid.uuid4().hex[:6]}"), api_key="k-" + "7" * 24)
+                api, forecast_openapi(tools, title=f"Weather {uuid.uuid4().hex[:6]}", days=DAYS), api_key="k-" + "7" * 24)
             created = await api.call("/api/draftbot/create", {"space_id": api.space_id,
                                                               "name": f"forecaster-{uuid.uuid4().hex[:6]}"})
             bot_id = created["data"]["bot_id"]

@@ -19,7 +19,7 @@ from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, entry, ex
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.pytest_plugin import run_sync
 from atelier_devstack.stack_fixtures import SMALL_CONTEXT_MODEL_ID, KnowledgeStack
-from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
+from atelier_devstack.tool_servers import ToolServer, forecast_openapi, register_api_key_plugin
 
 pytestmark = pytest.mark.e2e
 
@@ -238,16 +238,6 @@ def test_the_list_creates_duplicates_and_deletes_and_the_editor_shows_server_err
 FACT = "The Tower of Hercules in A Coruna is the oldest working lighthouse."
 
 
-def forecast_api(tools: ToolServer) -> dict[str, Any]:
-    return {
-        "openapi": "3.0.3", "info": {"title": "Weather", "description": "Forecasts", "version": "1"},
-        "servers": [{"url": f"http://{tools.host}:{tools.port}/v1"}],
-        "paths": {"/forecast/{city}": {"get": {
-            "operationId": "forecast", "summary": "The forecast of a city",
-            "parameters": [{"name": "city", "in": "path", "required": True, "schema": {"type": "string"}}],
-            "responses": {"200": {"description": "OK"}}}}},
-    }
-
 
 def test_build_an_agent_with_knowledge_and_a_plugin_then_chat_beside_the_editor(
     console: Page, chat_stack: KnowledgeStack, stub: OpenAIStub
@@ -264,9 +254,7 @@ def test_build_an_agent_with_knowledge_and_a_plugin_then_chat_beside_the_editor(
                 dataset_id = await client.create_dataset(dataset)
                 doc = await client.create_text_document(dataset_id, "lighthouse-facts", FACT)
                 assert (await client.wait_documents([doc["document_id"]]))[doc["document_id"]]["status"] == 1
-                spec = forecast_api(tools)
-                spec["info"]["title"] = plugin
-                await register_api_key_plugin(client, spec, api_key="k-" + "6" * 24)
+                await register_api_key_plugin(client, forecast_openapi(tools, title=plugin), api_key="k-" + "6" * 24)
 
         run_sync(setup())
         console.get_by_role("link", name="Agents").click()

@@ -16,19 +16,11 @@ from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.pytest_plugin import run_sync
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
-from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
+from atelier_devstack.tool_servers import ToolServer, forecast_openapi, register_api_key_plugin
 
 QUESTION = "Weather in Paris tomorrow?"
 ANSWER = "Tomorrow Paris is clear, 21 C."
 
-
-def forecast_api(tools: ToolServer) -> dict[str, Any]:
-    return {"openapi": "3.0.3", "info": {"title": "Forecast", "description": "Forecasts", "version": "1"},
-            "servers": [{"url": tools.url()}],
-            "paths": {"/forecast/{city}": {"get": {
-                "operationId": "forecast", "summary": "The forecast of a city",
-                "parameters": [{"name": "city", "in": "path", "required": True, "schema": {"type": "string"}}],
-                "responses": {"200": {"description": "OK"}}}}}}
 
 
 def chain_canvas() -> dict[str, Any]:
@@ -58,7 +50,7 @@ def chain_canvas() -> dict[str, Any]:
 
 
 async def make_runs(api: AtelierClient, stub: OpenAIStub, tools: ToolServer) -> dict[str, str]:
-    plugin_id, api_id = await register_api_key_plugin(api, forecast_api(tools), api_key="k-" + "1" * 24)
+    plugin_id, api_id = await register_api_key_plugin(api, forecast_openapi(tools, title="Forecast"), api_key="k-" + "1" * 24)
     bot_name = f"runs-agent-{uuid.uuid4().hex[:6]}"
     bot = (await api.call("/api/draftbot/create", {"space_id": api.space_id, "name": bot_name}))["data"]["bot_id"]
     await api.call("/api/playground_api/draftbot/update_draft_bot_info", {"bot_info": {
@@ -92,7 +84,7 @@ def test_chat_and_workflow_runs_are_listed_filtered_and_opened(console: Page, ch
             return await make_runs(api, stub, tools)
 
     with ToolServer() as tools:
-        tools.respond("GET", "/forecast/Paris", {"city": "Paris", "high_c": 21, "sky": "clear"})
+        tools.respond("GET", "/v1/forecast/Paris", {"city": "Paris", "high_c": 21, "sky": "clear"})
         made = run_sync(setup())
 
     console.get_by_role("link", name="Runs").click()

@@ -23,7 +23,7 @@ from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, chain, concat, e
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.pytest_plugin import run_sync
 from atelier_devstack.stack_fixtures import STUB_MODEL_ID, KnowledgeStack
-from atelier_devstack.tool_servers import ToolServer, register_api_key_plugin
+from atelier_devstack.tool_servers import ToolServer, forecast_openapi, register_api_key_plugin
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -422,18 +422,6 @@ def test_a_slow_test_run_is_cancelled(console: Page, chat_stack: KnowledgeStack)
         expect(node_on_canvas(console, "Slow call", "HTTP request").get_by_test_id("node-status")).not_to_have_text("succeeded")
 
 
-def forecast_api(tools: ToolServer, title: str) -> dict:
-    return {
-        "openapi": "3.0.3", "info": {"title": title, "description": "Forecasts", "version": "1"},
-        "servers": [{"url": f"http://{tools.host}:{tools.port}/v1"}],
-        "paths": {"/forecast/{city}": {"get": {
-            "operationId": "forecast", "summary": "The forecast of a city",
-            "parameters": [
-                {"name": "city", "in": "path", "required": True, "schema": {"type": "string"}},
-                {"name": "days", "in": "query", "required": True, "schema": {"type": "integer"}}],
-            "responses": {"200": {"description": "OK"}}}}},
-    }
-
 
 def test_a_plugin_node_configured_by_its_form_calls_the_tool(console: Page, chat_stack: KnowledgeStack) -> None:
     title = unique("Forecasts")
@@ -443,7 +431,8 @@ def test_a_plugin_node_configured_by_its_form_calls_the_tool(console: Page, chat
         async def register() -> None:
             client: AtelierClient
             async with chat_stack.client() as client:
-                await register_api_key_plugin(client, forecast_api(tools, title), api_key="k-" + "6" * 24)
+                document = forecast_openapi(tools, title=title, days={"required": True, "schema": {"type": "integer"}})
+                await register_api_key_plugin(client, document, api_key="k-" + "6" * 24)
 
         run_sync(register())
         doc = {"nodes": [entry(out("city", required=True)), exit_(param("forecast", ref(ENTRY_ID, "city")))],

@@ -237,6 +237,23 @@ def _oauth_error(status: int, error: str) -> tuple[int, str, bytes, dict[str, st
     return status, "application/json", json.dumps({"error": error}).encode(), {}
 
 
+def forecast_openapi(server: ToolServer, *, title: str = "Weather", days: dict[str, Any] | None = None
+                     ) -> dict[str, Any]:
+    """The tests' one-tool plugin document: `GET /v1/forecast/{city}` on `server` (operationId
+    `forecast`), plus a `days` query parameter when `days` gives its OpenAPI fields (e.g.
+    `{"required": True, "schema": {"type": "integer"}}`)."""
+    parameters: list[dict[str, Any]] = [{"name": "city", "in": "path", "required": True, "schema": {"type": "string"}}]
+    if days is not None:
+        parameters.append({"name": "days", "in": "query", **days})
+    return {
+        "openapi": "3.0.3", "info": {"title": title, "description": "Forecasts", "version": "1"},
+        "servers": [{"url": f"http://{server.host}:{server.port}/v1"}],
+        "paths": {"/forecast/{city}": {"get": {
+            "operationId": "forecast", "summary": "The forecast of a city", "parameters": parameters,
+            "responses": {"200": {"description": "OK"}}}}},
+    }
+
+
 async def register_api_key_plugin(client: Any, document: dict[str, Any], *, api_key: str,
                                   header: str = "X-Api-Key") -> tuple[str, str]:
     """Registers an OpenAPI document with one operation as a plugin whose API key travels in a

@@ -83,8 +83,9 @@ def test_generated_route_table_is_servable() -> None:
     assert any(r.stream for r in table.routes)
     assert any(not r.auth for r in table.routes)
     uploads = {r.path: r.upload for r in table.routes if r.upload is not None}
-    assert set(uploads) == {"/api/knowledge/document/upload", "/v1/files/upload"}
+    assert set(uploads) == {"/api/knowledge/document/upload", "/api/knowledge/review/upload", "/v1/files/upload"}
     assert uploads["/api/knowledge/document/upload"].fields["key"] == "tos_uri"
+    assert uploads["/api/knowledge/review/upload"].fields["key"] == "tos_uri"
     assert uploads["/v1/files/upload"].fields["content"] == "content"
 
 

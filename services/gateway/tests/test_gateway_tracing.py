@@ -45,7 +45,7 @@ async def test_a_client_trace_is_continued(rig) -> None:
 async def test_errors_carry_the_log_id_too(rig) -> None:
     async with rig.client(token=None) as anonymous:
         unauthenticated = await anonymous.post("/api/knowledge/create", json=_create(rig, "x"))
-        unknown = await anonymous.get("/no/such/route")
+        unknown = await anonymous.get("/api/no/such/route")
     async with rig.client() as c:
         service_error = await c.post("/api/knowledge/create", json=_create(rig, "raise:NotFound"))
         sse = await c.post("/api/conversation/chat", json={"query": "hi", "bot_id": "1", "conversation_id": "2"})
