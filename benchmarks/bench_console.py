@@ -34,6 +34,7 @@ from atelier_devstack.api_client import AtelierClient
 from atelier_devstack.browser import CHROMIUM_ARGS, chromium_path, console_dist
 from atelier_devstack.canvas_builders import ENTRY_ID, EXIT_ID, edge, entry, exit_, node, out, param, ref
 from benchmarks import figures
+from benchmarks.figures import percentile
 from benchmarks.harness import infrastructure, log, services
 
 LOAD_GOAL_MS = 2000.0
@@ -155,11 +156,6 @@ async def drag_frames(page: Page) -> list[float]:
     return frames
 
 
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-
-
 async def measure(args: argparse.Namespace, client: AtelierClient, base_url: str) -> None:
     log(f"saving a {args.nodes}-node and a {BASELINE_NODES}-node canvas")
     big = await saved_workflow(client, grid_canvas(args.nodes))
@@ -184,9 +180,9 @@ async def measure(args: argparse.Namespace, client: AtelierClient, base_url: str
                 everything = await page.evaluate(WAIT_FOR_CANVAS)
                 fitted = await drag_frames(page)
                 results[nodes] = {"load": statistics.median(loads), "rendered": rendered,
-                                  "frame_mean": statistics.fmean(frames), "frame_p95": p95(frames),
+                                  "frame_mean": statistics.fmean(frames), "frame_p95": percentile(frames, 0.95),
                                   "frames": len(frames), "fit_rendered": int(everything["rendered"]),
-                                  "fit_frame_mean": statistics.fmean(fitted), "fit_frame_p95": p95(fitted)}
+                                  "fit_frame_mean": statistics.fmean(fitted), "fit_frame_p95": percentile(fitted, 0.95)}
             idle = await idle_frames(page)
         finally:
             await browser.close()

@@ -1,13 +1,13 @@
 // Chat runs and workflow runs of the space, newest first, filtered by agent or workflow, status,
 // time, user and conversation; the filters live in the URL; "Load more" follows the cursor.
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useSession } from "../../app/session";
 import { ErrorBanner } from "../../ui/ErrorBanner";
 import { formatMs, formatTime } from "../../ui/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { useAsync } from "../../ui/useAsync";
-import { listAgents, listChatRuns, listWorkflowRuns, listWorkflows, type ChatRun, type WorkflowRun } from "./api";
+import { listAgents, listChatRuns, listWorkflowRuns, listWorkflows, type ChatRun, type Page, type WorkflowRun } from "./api";
 import {
   CHAT_STATUSES,
   WORKFLOW_STATUSES,
@@ -154,7 +154,7 @@ export function RunsPage() {
 }
 
 /** Pages of a list route: the first page for the filters, more on demand. */
-function usePaged<T>(load: (cursor: string, signal?: AbortSignal) => Promise<{ data: T[]; has_more?: boolean; next_cursor?: string }>, key: string) {
+function usePaged<T>(load: (cursor: string, signal?: AbortSignal) => Promise<Page<T>>, key: string) {
   const first = useAsync((signal) => load("", signal), [key]);
   const [more, setMore] = useState<T[]>([]);
   const [cursor, setCursor] = useState("");
@@ -175,51 +175,46 @@ function usePaged<T>(load: (cursor: string, signal?: AbortSignal) => Promise<{ d
   return { rows: [...(first.data?.data ?? []), ...more], loading: first.loading, error: error ?? first.error, cursor, loadMore, reload: first.reload };
 }
 
-function ChatRunList({ filters, spaceId }: { filters: RunFilters; spaceId: string }) {
+type RunListRequest = ReturnType<typeof listRequest>;
+
+/** A table of runs for the applied filters: the first page, then "Load more" along the cursor. */
+function RunTable<T>({ filters, spaceId, list, caption, columns, empty, rowKey, row }: {
+  filters: RunFilters;
+  spaceId: string;
+  list: (request: RunListRequest, signal?: AbortSignal) => Promise<Page<T>>;
+  caption: string;
+  columns: string[];
+  empty: string;
+  rowKey: (run: T) => string;
+  row: (run: T) => ReactNode;
+}) {
   const key = `${spaceId}?${filtersToSearch(filters).toString()}`;
   // "The last hour" counts from when these filters were applied.
   const now = useMemo(() => Date.now(), [key]);
-  const runs = usePaged<ChatRun>((cursor, signal) => listChatRuns(listRequest(filters, spaceId, now, cursor), signal), key);
+  const runs = usePaged<T>((cursor, signal) => list(listRequest(filters, spaceId, now, cursor), signal), key);
   return (
     <>
       <ErrorBanner error={runs.error} onRetry={runs.reload} />
       <div className="runs-table-scroll">
         <table className="table">
-          <caption className="visually-hidden">Chat runs</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Question</th>
-              <th scope="col">Status</th>
-              <th scope="col">User</th>
-              <th scope="col">Started</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Tokens</th>
+              {columns.map((name) => (
+                <th key={name} scope="col">
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {runs.rows.map((run) => (
-              <tr key={run.id}>
-                <td>
-                  <Link to={`chat/${run.id}`} aria-label={`Chat run ${run.id}`}>
-                    {run.id}
-                  </Link>
-                  {run.draft_mode && <span className="badge">draft</span>}
-                </td>
-                <td className="runs-query">{run.query}</td>
-                <td>
-                  <StatusBadge status={run.status} />
-                </td>
-                <td>{run.user_id}</td>
-                <td>{formatTime(run.created_at)}</td>
-                <td>{run.latency_ms ? formatMs(run.latency_ms) : "–"}</td>
-                <td>{run.usage?.token_count ?? 0}</td>
-              </tr>
+              <tr key={rowKey(run)}>{row(run)}</tr>
             ))}
             {!runs.loading && runs.rows.length === 0 && (
               <tr>
-                <td colSpan={7} className="muted">
-                  No chat runs match.
+                <td colSpan={columns.length} className="muted">
+                  {empty}
                 </td>
               </tr>
             )}
@@ -236,65 +231,68 @@ function ChatRunList({ filters, spaceId }: { filters: RunFilters; spaceId: strin
   );
 }
 
-function WorkflowRunList({ filters, spaceId }: { filters: RunFilters; spaceId: string }) {
-  const key = `${spaceId}?${filtersToSearch(filters).toString()}`;
-  // "The last hour" counts from when these filters were applied.
-  const now = useMemo(() => Date.now(), [key]);
-  const runs = usePaged<WorkflowRun>((cursor, signal) => listWorkflowRuns(listRequest(filters, spaceId, now, cursor), signal), key);
+function ChatRunList({ filters, spaceId }: { filters: RunFilters; spaceId: string }) {
   return (
-    <>
-      <ErrorBanner error={runs.error} onRetry={runs.reload} />
-      <div className="runs-table-scroll">
-        <table className="table">
-          <caption className="visually-hidden">Workflow runs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Workflow</th>
-              <th scope="col">Status</th>
-              <th scope="col">Started</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Tokens</th>
-              <th scope="col">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.rows.map((run) => (
-              <tr key={run.execute_id}>
-                <td>
-                  <Link to={`workflow/${run.workflow_id}/${run.execute_id}`} aria-label={`Workflow run ${run.execute_id}`}>
-                    {run.execute_id}
-                  </Link>
-                </td>
-                <td>
-                  {run.workflow_name}
-                  {!run.version && <span className="badge">draft</span>}
-                </td>
-                <td>
-                  <StatusBadge status={WORKFLOW_STATUSES[run.status] ?? String(run.status)} />
-                </td>
-                <td>{formatTime(run.created_at)}</td>
-                <td>{run.latency_ms ? formatMs(run.latency_ms) : "–"}</td>
-                <td>{(run.input_tokens ?? 0) + (run.output_tokens ?? 0)}</td>
-                <td className="runs-error">{run.error_msg}</td>
-              </tr>
-            ))}
-            {!runs.loading && runs.rows.length === 0 && (
-              <tr>
-                <td colSpan={7} className="muted">
-                  No workflow runs match.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      {runs.loading && <p className="muted">Loading…</p>}
-      {runs.cursor && (
-        <button type="button" className="btn" onClick={runs.loadMore}>
-          Load more
-        </button>
+    <RunTable<ChatRun>
+      filters={filters}
+      spaceId={spaceId}
+      list={listChatRuns}
+      caption="Chat runs"
+      columns={["Run", "Question", "Status", "User", "Started", "Latency", "Tokens"]}
+      empty="No chat runs match."
+      rowKey={(run) => run.id}
+      row={(run) => (
+        <>
+          <td>
+            <Link to={`chat/${run.id}`} aria-label={`Chat run ${run.id}`}>
+              {run.id}
+            </Link>
+            {run.draft_mode && <span className="badge">draft</span>}
+          </td>
+          <td className="runs-query">{run.query}</td>
+          <td>
+            <StatusBadge status={run.status} />
+          </td>
+          <td>{run.user_id}</td>
+          <td>{formatTime(run.created_at)}</td>
+          <td>{run.latency_ms ? formatMs(run.latency_ms) : "–"}</td>
+          <td>{run.usage?.token_count ?? 0}</td>
+        </>
       )}
-    </>
+    />
+  );
+}
+
+function WorkflowRunList({ filters, spaceId }: { filters: RunFilters; spaceId: string }) {
+  return (
+    <RunTable<WorkflowRun>
+      filters={filters}
+      spaceId={spaceId}
+      list={listWorkflowRuns}
+      caption="Workflow runs"
+      columns={["Run", "Workflow", "Status", "Started", "Latency", "Tokens", "Error"]}
+      empty="No workflow runs match."
+      rowKey={(run) => run.execute_id}
+      row={(run) => (
+        <>
+          <td>
+            <Link to={`workflow/${run.workflow_id}/${run.execute_id}`} aria-label={`Workflow run ${run.execute_id}`}>
+              {run.execute_id}
+            </Link>
+          </td>
+          <td>
+            {run.workflow_name}
+            {!run.version && <span className="badge">draft</span>}
+          </td>
+          <td>
+            <StatusBadge status={WORKFLOW_STATUSES[run.status] ?? String(run.status)} />
+          </td>
+          <td>{formatTime(run.created_at)}</td>
+          <td>{run.latency_ms ? formatMs(run.latency_ms) : "–"}</td>
+          <td>{(run.input_tokens ?? 0) + (run.output_tokens ?? 0)}</td>
+          <td className="runs-error">{run.error_msg}</td>
+        </>
+      )}
+    />
   );
 }
