@@ -3,6 +3,9 @@ messages out. Errors raised as AtelierError become gRPC statuses in the intercep
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 from atelier_common.sent_empty import sent_empty
 from atelier_plugin import apis, debugging, imports, playground, plugins, publishing
 from atelier_plugin.oauth import console as oauth
@@ -16,6 +19,15 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
     def __init__(self, state: PluginState) -> None:
         self.state = state
 
+    @contextlib.contextmanager
+    def _changing(self, plugin_id: int) -> Iterator[None]:
+        """This process drops what it kept of the plugin as soon as the change is made, so its next
+        tool call sees it; the others hear of it from the database (view_sync)."""
+        try:
+            yield
+        finally:
+            self.state.views.forget(plugin_id)
+
     # ------------------------------------------------------------------ plugins
 
     async def RegisterPlugin(self, req: ppb.RegisterPluginRequest, context) -> ppb.RegisterPluginResponse:
@@ -23,7 +35,8 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
         return ppb.RegisterPluginResponse(data=ppb.RegisterPluginData(plugin_id=plugin_id, openapi=openapi))
 
     async def UpdatePlugin(self, req: ppb.UpdatePluginRequest, context) -> ppb.UpdatePluginResponse:
-        edit_version = await imports.update(self.state, req)
+        with self._changing(req.plugin_id):
+            edit_version = await imports.update(self.state, req)
         return ppb.UpdatePluginResponse(data=ppb.UpdatePluginData(res=True, edit_version=edit_version))
 
     async def Convert2OpenAPI(self, req: ppb.Convert2OpenAPIRequest, context) -> ppb.Convert2OpenAPIResponse:
@@ -33,17 +46,20 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
         return ppb.RegisterPluginMetaResponse(plugin_id=await plugins.register_meta(self.state, req))
 
     async def UpdatePluginMeta(self, req: ppb.UpdatePluginMetaRequest, context) -> ppb.UpdatePluginMetaResponse:
-        return ppb.UpdatePluginMetaResponse(edit_version=await plugins.update_meta(self.state, req, sent_empty(context)))
+        with self._changing(req.plugin_id):
+            return ppb.UpdatePluginMetaResponse(edit_version=await plugins.update_meta(self.state, req, sent_empty(context)))
 
     async def GetPluginInfo(self, req: ppb.GetPluginInfoRequest, context) -> ppb.GetPluginInfoResponse:
         return await plugins.info(self.state, req)
 
     async def DelPlugin(self, req: ppb.DelPluginRequest, context) -> ppb.DelPluginResponse:
-        await plugins.delete(self.state, req)
+        with self._changing(req.plugin_id):
+            await plugins.delete(self.state, req)
         return ppb.DelPluginResponse()
 
     async def PublishPlugin(self, req: ppb.PublishPluginRequest, context) -> ppb.PublishPluginResponse:
-        return ppb.PublishPluginResponse(version_ts=await publishing.publish(self.state, req))
+        with self._changing(req.plugin_id):
+            return ppb.PublishPluginResponse(version_ts=await publishing.publish(self.state, req))
 
     # ------------------------------------------------------------------ tools
 
@@ -55,14 +71,17 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
         return await apis.list_apis(self.state, req)
 
     async def CreateAPI(self, req: ppb.CreateAPIRequest, context) -> ppb.CreateAPIResponse:
-        api_id, edit_version = await apis.create_api(self.state, req)
+        with self._changing(req.plugin_id):
+            api_id, edit_version = await apis.create_api(self.state, req)
         return ppb.CreateAPIResponse(api_id=api_id, edit_version=edit_version)
 
     async def UpdateAPI(self, req: ppb.UpdateAPIRequest, context) -> ppb.UpdateAPIResponse:
-        return ppb.UpdateAPIResponse(edit_version=await apis.update_api(self.state, req, sent_empty(context)))
+        with self._changing(req.plugin_id):
+            return ppb.UpdateAPIResponse(edit_version=await apis.update_api(self.state, req, sent_empty(context)))
 
     async def DeleteAPI(self, req: ppb.DeleteAPIRequest, context) -> ppb.DeleteAPIResponse:
-        return ppb.DeleteAPIResponse(edit_version=await apis.delete_api(self.state, req))
+        with self._changing(req.plugin_id):
+            return ppb.DeleteAPIResponse(edit_version=await apis.delete_api(self.state, req))
 
     async def DebugAPI(self, req: ppb.DebugAPIRequest, context) -> ppb.DebugAPIResponse:
         return await debugging.debug(self.state, req)

@@ -253,17 +253,6 @@ def secrets_row(plugin_id: int) -> str:
 
 
 @dataclass(frozen=True)
-class PluginStamp:
-    """What says whether a plugin changed: every draft edit bumps edit_version, a publish sets
-    online_version (published versions never change)."""
-
-    plugin_id: int
-    space_id: int
-    edit_version: int
-    online_version: str | None
-
-
-@dataclass(frozen=True)
 class PluginVersion:
     plugin_id: int
     version: str  # version_ts

@@ -16,6 +16,7 @@ from atelier_plugin.oauth.tokens import TokenService
 from atelier_plugin.runtime.http_call import CallLimits
 from atelier_plugin.spec_cache import SpecCache
 from atelier_plugin.view_cache import ViewCache
+from atelier_plugin.view_sync import ViewSync
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class PluginState:
     limits: CallLimits
     tokens: TokenService
     specs: SpecCache  # parsed documents per plugin version
-    views: ViewCache  # plugins and their views as tool calls read them, per version stamp
+    views: ViewCache  # plugins and their views as tool calls read them, dropped when one changes
     mcp: McpAccess  # what MCP plugins' servers may be reached (the same SSRF guard settings)
 
     @property
@@ -44,8 +45,14 @@ async def lifespan(deps: ServiceDeps) -> AsyncIterator[PluginState]:
     policy = OutboundPolicy.from_settings(settings)
     limits = CallLimits(timeout_s=settings.plugin_call_timeout_s, max_bytes=settings.plugin_max_response_bytes,
                         retries=max(0, settings.plugin_retries), backoff_s=settings.plugin_retry_backoff_s)
+    views = ViewCache()
+    sync = ViewSync(deps.pool, views)
     async with guarded_client(policy) as http:
-        yield PluginState(deps=deps, keyring=keyring, policy=policy, http=http, fetcher=Fetcher(policy, http),
-                          limits=limits,
-                          tokens=TokenService(deps.pool, keyring, policy, http), specs=SpecCache(),
-                          views=ViewCache(), mcp=McpAccess.from_settings(settings))
+        await sync.start()
+        try:
+            yield PluginState(deps=deps, keyring=keyring, policy=policy, http=http, fetcher=Fetcher(policy, http),
+                              limits=limits,
+                              tokens=TokenService(deps.pool, keyring, policy, http), specs=SpecCache(),
+                              views=views, mcp=McpAccess.from_settings(settings))
+        finally:
+            await sync.stop()  # before the pool closes: it holds one of its connections

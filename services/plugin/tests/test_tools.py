@@ -4,6 +4,7 @@ the server, what the model reads, and what is refused before any call."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import asyncpg
@@ -329,8 +330,8 @@ async def test_updating_the_document_keeps_tools_by_route(register, client: Atel
 async def test_tool_calls_see_every_change_of_the_plugin_at_once(register, client: AtelierClient,
                                                                   tool_server: ToolServer, weather_api,
                                                                   runtime) -> None:
-    """InvokeTool keeps what it read of a plugin per version stamp: a new key, a disabled tool, a
-    publish and a delete each show in the very next call."""
+    """InvokeTool keeps what it read of a plugin until the plugin changes: a new key, a disabled
+    tool, a publish and a delete each show in the very next call."""
     plugin_id, tools = await register(weather_api(tool_server.url()), auth=API_KEY)
     weather, space = tools["get_weather"], client.space_id
     assert (await runtime.invoke(plugin_id, weather, {"city": "Oslo"})).outcome == "ok"
@@ -366,3 +367,66 @@ async def test_tool_calls_see_every_change_of_the_plugin_at_once(register, clien
     for draft in (True, False):
         answer = await runtime.invoke(plugin_id, weather, {"city": "Oslo"}, draft=draft)
         assert (answer.outcome, answer.error) == ("failed", f"plugin {plugin_id} not found in space {space}")
+
+
+async def _outcome_once_changed(runtime, plugin_id: str, api_id: str, outcome: str) -> ppb.InvokeToolResponse:
+    """The first answer with `outcome` (a change made by another process is heard a moment later)."""
+    for _ in range(100):
+        answer = await runtime.invoke(plugin_id, api_id, {"city": "Oslo"})
+        if answer.outcome == outcome:
+            return answer
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"InvokeTool still answers {answer.outcome} ({answer.error}), never {outcome}")
+
+
+async def test_tool_calls_see_changes_made_by_another_process(register, tool_server: ToolServer, weather_api,
+                                                               runtime, plugin_db: asyncpg.Connection) -> None:
+    """Changes another replica of the plugin service makes (here: statements on its tables) reach
+    this one's kept plugins too: a tool disabled, then the plugin deleted."""
+    plugin_id, tools = await register(weather_api(tool_server.url()), auth=API_KEY)
+    weather = tools["get_weather"]
+    assert (await runtime.invoke(plugin_id, weather, {"city": "Oslo"})).outcome == "ok"  # kept from now on
+
+    await plugin_db.execute("UPDATE plugin.tools SET disabled = true WHERE id = $1", int(weather))
+    answer = await _outcome_once_changed(runtime, plugin_id, weather, "failed")
+    assert answer.error.endswith("' is disabled")
+
+    await plugin_db.execute("UPDATE plugin.tools SET disabled = false WHERE id = $1", int(weather))
+    await _outcome_once_changed(runtime, plugin_id, weather, "ok")
+    await plugin_db.execute("UPDATE plugin.plugins SET deleted_at = now() WHERE id = $1", int(plugin_id))
+    answer = await _outcome_once_changed(runtime, plugin_id, weather, "failed")
+    assert answer.error == f"plugin {plugin_id} not found in space {runtime.space_id}"
+
+
+async def _listening_backends(plugin_db: asyncpg.Connection) -> list[int]:
+    """The plugin service's backends that listen for plugin changes (view_sync)."""
+    return [r["pid"] for r in await plugin_db.fetch(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        " AND (query LIKE 'LISTEN %plugin_changed%' OR query LIKE '%pg_listening_channels()%')")]
+
+
+async def test_tool_calls_see_changes_while_the_service_stops_listening(register, tool_server: ToolServer,
+                                                                        weather_api, runtime,
+                                                                        plugin_db: asyncpg.Connection) -> None:
+    """The connection that hears of changes is cut: a change made before it is back still shows,
+    and so does one made after."""
+    plugin_id, tools = await register(weather_api(tool_server.url()), auth=API_KEY)
+    weather = tools["get_weather"]
+    assert (await runtime.invoke(plugin_id, weather, {"city": "Oslo"})).outcome == "ok"
+    listening = await _listening_backends(plugin_db)
+    assert listening
+    for pid in listening:
+        await plugin_db.execute("SELECT pg_terminate_backend($1)", pid)
+
+    await plugin_db.execute("UPDATE plugin.tools SET disabled = true WHERE id = $1", int(weather))
+    assert (await _outcome_once_changed(runtime, plugin_id, weather, "failed")).error.endswith("' is disabled")
+
+    for _ in range(100):  # listening again
+        if set(await _listening_backends(plugin_db)) - set(listening):
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError("the plugin service did not listen for changes again")
+    assert (await runtime.invoke(plugin_id, weather, {"city": "Oslo"})).outcome == "failed"
+    await plugin_db.execute("UPDATE plugin.tools SET disabled = false WHERE id = $1", int(weather))
+    await _outcome_once_changed(runtime, plugin_id, weather, "ok")

@@ -58,15 +58,33 @@ class WhyNot:
     reason: str
 
 
-async def _found(conn: Conn, plugin_ids: set[int], space_id: int, draft: bool
+async def _found(state: PluginState, plugin_ids: set[int], space_id: int, draft: bool
                  ) -> tuple[dict[int, str], dict[int, PluginView]]:
     """The name of each plugin in the space (built-ins are in every space), and the view a draft or
     online agent uses of each that has one."""
     builtins = {pid: view for pid in plugin_ids if (view := builtin_plugins.view(pid, space_id)) is not None}
-    stored = await plugin_rows.get_many(conn, [pid for pid in plugin_ids if pid not in builtins])
-    mine = {pid: p for pid, p in stored.items() if p.space_id == space_id}
-    names = {pid: p.settings.name for pid, p in mine.items()} | {pid: v.settings.name for pid, v in builtins.items()}
-    return names, await _views(conn, mine, draft) | builtins
+    loaded = await _loaded_many(state, [pid for pid in plugin_ids if pid not in builtins], draft)
+    mine = {pid: got for pid, got in loaded.items() if got.plugin.space_id == space_id}
+    names = {pid: got.plugin.settings.name for pid, got in mine.items()}
+    views = {pid: got.view for pid, got in mine.items() if got.view is not None}
+    return names | {pid: v.settings.name for pid, v in builtins.items()}, views | builtins
+
+
+async def _loaded_many(state: PluginState, plugin_ids: list[int], draft: bool) -> dict[int, Loaded]:
+    """The stored plugins among `plugin_ids` with their draft or online views: kept until a plugin
+    changes; those not kept are read as of one moment, so what is kept matches one state of each."""
+    found = {pid: got for pid in plugin_ids if (got := state.views.get(pid, draft)) is not None}
+    missing = [pid for pid in plugin_ids if pid not in found]
+    if not missing:
+        return found
+    ticket = state.views.ticket()
+    async with state.deps.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+        stored = await plugin_rows.get_many(conn, missing)
+        views = await _views(conn, stored, draft)
+    for pid, plugin in stored.items():
+        found[pid] = Loaded(plugin, views.get(pid))
+        state.views.put(found[pid], draft, ticket)
+    return found
 
 
 def _why_not(name: str | None, view: PluginView | None, plugin_id: int, api_id: int, space_id: int,
@@ -88,8 +106,7 @@ def _why_not(name: str | None, view: PluginView | None, plugin_id: int, api_id: 
 
 async def resolve(state: PluginState, req: ppb.ResolveToolsRequest) -> ppb.ResolveToolsResponse:
     require_space(req.space_id)
-    async with state.deps.pool.acquire() as conn:
-        names, found = await _found(conn, {r.plugin_id for r in req.refs}, req.space_id, req.draft)
+    names, found = await _found(state, {r.plugin_id for r in req.refs}, req.space_id, req.draft)
     resolved: list[ppb.ResolvedTool] = []
     unresolved: list[ppb.UnresolvedTool] = []
     for ref in req.refs:
@@ -119,23 +136,9 @@ async def resolve(state: PluginState, req: ppb.ResolveToolsRequest) -> ppb.Resol
 
 
 async def _loaded(state: PluginState, plugin_id: int, space_id: int, draft: bool) -> Loaded | None:
-    """The plugin of the space and its draft or online view: read again only when its stamp changed."""
-    async with state.deps.pool.acquire() as conn:
-        stamp = await plugin_rows.stamp(conn, plugin_id)
-        if stamp is None or stamp.space_id != space_id:
-            return None
-        cached = state.views.get(stamp, draft)
-        if cached is not None:
-            return cached
-        # The plugin row and its tools as of one moment, so what is kept under its stamp matches it.
-        async with conn.transaction(isolation="repeatable_read", readonly=True):
-            plugin = await plugin_rows.get(conn, plugin_id)
-            if plugin is None or plugin.space_id != space_id:
-                return None
-            view = (await _views(conn, {plugin.id: plugin}, draft)).get(plugin.id)
-    loaded = Loaded(plugin, view)
-    state.views.put(loaded, draft)
-    return loaded
+    """The plugin of the space and its draft or online view."""
+    got = (await _loaded_many(state, [plugin_id], draft)).get(plugin_id)
+    return got if got is not None and got.plugin.space_id == space_id else None
 
 
 async def invoke(state: PluginState, req: ppb.InvokeToolRequest) -> ppb.InvokeToolResponse:

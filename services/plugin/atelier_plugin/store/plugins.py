@@ -12,7 +12,6 @@ from atelier_plugin.entities import (
     AuthConfig,
     Plugin,
     PluginSettings,
-    PluginStamp,
     common_params_doc,
     common_params_of,
     mcp_server_doc,
@@ -56,13 +55,6 @@ async def get(conn: Conn, plugin_id: int, *, for_update: bool = False) -> Plugin
     lock = " FOR UPDATE" if for_update else ""
     row = await conn.fetchrow(f"SELECT * FROM plugins WHERE id = $1 AND deleted_at IS NULL{lock}", plugin_id)
     return _plugin(row) if row else None
-
-
-async def stamp(conn: Conn, plugin_id: int) -> PluginStamp | None:
-    """The plugin's version stamp (one small row; None when there is no such plugin)."""
-    row = await conn.fetchrow("SELECT space_id, edit_version, online_version FROM plugins"
-                              " WHERE id = $1 AND deleted_at IS NULL", plugin_id)
-    return PluginStamp(plugin_id, row["space_id"], row["edit_version"], row["online_version"]) if row else None
 
 
 async def get_many(conn: Conn, plugin_ids: list[int]) -> dict[int, Plugin]:

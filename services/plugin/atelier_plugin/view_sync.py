@@ -1,0 +1,87 @@
+"""Keeps the view cache true to the database: listens on '<schema>.plugin_changed' (every change to
+a plugin, its tools or its versions notifies it, migration 0003) on a connection of its own, and
+drops a plugin's views when it changes. The connection is asked every few seconds whether it still
+listens; when it does not, or is lost, the cache keeps nothing until listening again (then it
+starts empty: a change may have gone unheard meanwhile)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import asyncpg
+
+from atelier_plugin.view_cache import ViewCache
+
+log = logging.getLogger("atelier.plugin.view_sync")
+
+CHECK_EVERY_S = 5.0  # a silent connection is asked whether it still answers
+CHECK_TIMEOUT_S = 5.0
+RETRY_S = 1.0
+STILL_LISTENING = "SELECT $1 = ANY(ARRAY(SELECT pg_listening_channels()))"
+
+
+def channel(schema: str) -> str:
+    return f"{schema}.plugin_changed"
+
+
+class ViewSync:
+    def __init__(self, pool: asyncpg.Pool, cache: ViewCache) -> None:
+        self._pool, self._cache = pool, cache
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Returns once listening (or once the first attempt failed: calls then read the database)."""
+        ready = asyncio.Event()
+        self._task = asyncio.create_task(self._run(ready), name="plugin-view-sync")
+        await ready.wait()
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def _changed(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
+        if payload.isdigit():
+            self._cache.forget(int(payload))
+        else:  # not a plugin id: whatever changed, drop everything
+            self._cache.forget_all()
+
+    async def _run(self, ready: asyncio.Event) -> None:
+        while True:
+            try:
+                await self._listen(ready)
+            except Exception as exc:  # noqa: BLE001 - retried; meanwhile calls read the database
+                log.warning("not listening for plugin changes (%s: %s); retrying", type(exc).__name__, exc)
+            ready.set()
+            await asyncio.sleep(RETRY_S)
+
+    async def _listen(self, ready: asyncio.Event) -> None:
+        lost = asyncio.Event()
+
+        def on_lost(_conn: Any) -> None:
+            lost.set()
+
+        async with self._pool.acquire() as conn:
+            heard = channel(await conn.fetchval("SELECT current_schema()"))
+            conn.add_termination_listener(on_lost)
+            try:
+                await conn.add_listener(heard, self._changed)
+                self._cache.set_listening(True)
+                ready.set()
+                while True:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(lost.wait(), CHECK_EVERY_S)
+                    if lost.is_set():
+                        raise ConnectionError("the listening connection closed")
+                    if not await asyncio.wait_for(conn.fetchval(STILL_LISTENING, heard), CHECK_TIMEOUT_S):
+                        raise ConnectionError("the listening connection no longer listens")
+            finally:
+                self._cache.set_listening(False)
+                conn.remove_termination_listener(on_lost)
+                with contextlib.suppress(Exception):
+                    await conn.remove_listener(heard, self._changed)
