@@ -65,6 +65,19 @@ async def slow(request: bytes, context) -> bytes:
     return b"done"
 
 
+HANGING: dict[str, asyncio.Event] = {}  # per Hang call (its request): set once it started, and once cancelled
+
+
+async def hang(request: bytes, context) -> bytes:
+    HANGING[f"{request.decode()}:started"].set()
+    try:
+        await asyncio.sleep(60)
+    except asyncio.CancelledError:
+        HANGING[f"{request.decode()}:cancelled"].set()
+        raise
+    return b"done"
+
+
 def not_written(request: bytes, context) -> bytes:
     # What a generated servicer base class does for an RPC the service has not implemented.
     context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -98,6 +111,7 @@ def register(server: grpc.aio.Server) -> None:
         "OpenSpace": open_space,
         "TraceId": trace_id,
         "Slow": slow,
+        "Hang": hang,
         "NotWritten": not_written,
     }
     streams = {
@@ -256,6 +270,17 @@ async def test_call_past_its_deadline_is_deadline_exceeded(addr: str) -> None:
     with pytest.raises(grpc.aio.AioRpcError) as info:
         await channel(addr).unary_unary(f"/{SERVICE}/Slow")(b"2", timeout=0.2)
     assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+
+
+async def test_a_unary_call_its_caller_gives_up_on_is_cancelled_on_the_server(addr: str) -> None:
+    for what in ("started", "cancelled"):
+        HANGING[f"one:{what}"] = asyncio.Event()
+    waiting = asyncio.create_task(call(addr, "Hang", b"one"))
+    await asyncio.wait_for(HANGING["one:started"].wait(), 10)
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    await asyncio.wait_for(HANGING["one:cancelled"].wait(), 10)
 
 
 async def test_reflection_lists_services(addr: str) -> None:

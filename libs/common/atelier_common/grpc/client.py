@@ -79,7 +79,27 @@ class _ContextInterceptor:
 # A grpc.aio channel files each interceptor under one call kind only, hence one class per kind.
 class _UnaryUnary(_ContextInterceptor, grpc.aio.UnaryUnaryClientInterceptor):
     async def intercept_unary_unary(self, continuation, client_call_details, request):  # type: ignore[override]
-        return await self._intercept(continuation, client_call_details, request)
+        # The call is awaited here (its caller awaits it anyway), so the span ends as the call does,
+        # without a task of its own; the caller still gets the call, with its status and any error.
+        span = _tracer.start_span(_method_name(client_call_details.method), kind=SpanKind.CLIENT,
+                                  attributes={"rpc.system": "grpc"})
+        code = grpc.StatusCode.UNKNOWN
+        try:
+            with trace.use_span(span, end_on_exit=False):
+                call = await continuation(_with_context_metadata(client_call_details), request)
+            try:
+                await call
+            except grpc.aio.AioRpcError as exc:
+                code = exc.code()
+            except asyncio.CancelledError:
+                code = grpc.StatusCode.CANCELLED
+                raise
+            else:
+                code = grpc.StatusCode.OK
+            return call
+        finally:  # failed before there was a call: UNKNOWN
+            _set_code(span, code)
+            span.end()
 
 
 class _UnaryStream(_ContextInterceptor, grpc.aio.UnaryStreamClientInterceptor):
@@ -102,14 +122,17 @@ def client_interceptors() -> list[grpc.aio.ClientInterceptor]:
     return [_UnaryUnary(), _UnaryStream(), _StreamUnary(), _StreamStream()]
 
 
+def _set_code(span: trace.Span, code: grpc.StatusCode) -> None:
+    span.set_attribute("rpc.grpc.status_code", code.value[0])
+    if code != grpc.StatusCode.OK:
+        span.set_status(Status(StatusCode.ERROR, code.name))
+
+
 def _end_span(span: trace.Span, call: Any) -> None:
     # aio calls report their code through a coroutine; it is ready now, so read it in a task.
     async def finish() -> None:
         try:
-            code = await call.code()
-            span.set_attribute("rpc.grpc.status_code", code.value[0])
-            if code != grpc.StatusCode.OK:
-                span.set_status(Status(StatusCode.ERROR, code.name))
+            _set_code(span, await call.code())
         finally:
             span.end()
 
