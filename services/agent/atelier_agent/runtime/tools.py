@@ -69,7 +69,8 @@ async def call_tool(tools: dict[str, Tool], name: str, arguments: str, timeout_s
         return ToolOutput(f"error: there is no tool named {name!r}; available: {', '.join(sorted(tools)) or 'none'}",
                           ok=False)
     try:
-        result = await asyncio.wait_for(tool.run(arguments), timeout_s)
+        async with asyncio.timeout(timeout_s):  # in this task: no task of its own per call
+            result = await tool.run(arguments)
     except ToolFailure as e:
         return ToolOutput(f"error: {e}", ok=False)
     except TimeoutError:
