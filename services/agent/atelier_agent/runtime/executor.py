@@ -25,7 +25,7 @@ import asyncio
 import datetime as dt
 import json
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -558,54 +558,36 @@ class Turn:
         client = self.rt.models.client(model, self.settings.llm_timeout_s)
         definitions = [*(t.definition for t in tools.values()), *client_tools.values()]
         iterations = max(1, self.settings.agent_max_iterations)
-        # The last calls' results: they go out while the next model round starts (sending an event
-        # waits for the stream), before any of its answer.
-        results: list[apb.ExecuteEvent] = []
         for iteration in range(min(start, iterations - 1), iterations):
             last = iteration == iterations - 1
             out = llm.Completion()
             # On the last allowed iteration the model must answer: no tools offered.
-            answers = (_event(ExecuteEventType.Answer, delta.text, reasoning_content=delta.reasoning or None)
-                       async for delta in llm.stream_completion(client, model.model, messages,
-                                                                tools=None if last else definitions or None,
-                                                                params=params, out=out))
-            async for event in sent_while_starting(results, answers):
-                yield event
-            results = []
+            async for delta in llm.stream_completion(client, model.model, messages,
+                                                     tools=None if last else definitions or None,
+                                                     params=params, out=out):
+                yield _event(ExecuteEventType.Answer, delta.text, reasoning_content=delta.reasoning or None)
             self.usage.input_tokens += out.input_tokens
             self.usage.output_tokens += out.output_tokens
             if not out.tool_calls:
                 return
-            made = tool_calls_made(out, messages)
-            # Server-side calls run now; client-side ones wait for the caller (requires_action). They
-            # start before their function_call events go out.
+            for made in tool_calls_made(out, messages):
+                yield made
+            # Server-side calls run now; client-side ones wait for the caller (requires_action).
             server = [PendingCall(c.id, c.name, c.arguments) for c in out.tool_calls if c.name not in client_tools]
-            running = self._start_calls(tools, server)
-            try:
-                for event in made:
-                    yield event
-                outputs = await running
-            finally:
-                running.cancel()  # the turn stopped while they ran (no-op once they are done)
-            results = self._take_results(server, outputs, messages)
+            async for event in self._server_calls(tools, server, messages):
+                yield event
             waiting = [PendingCall(c.id, c.name, c.arguments) for c in out.tool_calls if c.name in client_tools]
             if self.waiting is not None or waiting:
                 self.waiting = ([*waiting, *(self.waiting[0] if self.waiting else [])], iteration + 1)
-                break
+                return
             if self.direct_answer is not None:
-                break
-        for event in results:  # the turn ends with them
-            yield event
-
-    def _start_calls(self, tools: dict[str, Tool], calls: list[PendingCall]) -> asyncio.Future[list[ToolOutput]]:
-        """The calls, running concurrently from now on."""
-        return asyncio.gather(*(call_tool(tools, c.name, c.arguments, self.settings.agent_tool_timeout_s)
-                                for c in calls))
+                return
 
     async def _server_calls(self, tools: dict[str, Tool], calls: list[PendingCall], messages: list[dict[str, Any]]
                             ) -> AsyncIterator[apb.ExecuteEvent]:
         """Runs the calls concurrently; each result becomes a tool message and a tool_response."""
-        results = await self._start_calls(tools, calls)
+        results = await asyncio.gather(*(call_tool(tools, c.name, c.arguments, self.settings.agent_tool_timeout_s)
+                                         for c in calls))
         for event in self._take_results(calls, results, messages):
             yield event
 
@@ -660,35 +642,6 @@ class Turn:
         self.usage.input_tokens += out.input_tokens
         self.usage.output_tokens += out.output_tokens
         return suggestions.parse_suggestions(out.text)
-
-
-async def sent_while_starting(first: list[apb.ExecuteEvent], events: AsyncGenerator[apb.ExecuteEvent, None]
-                              ) -> AsyncIterator[apb.ExecuteEvent]:
-    """`first`, then `events`, whose first one is already being made while `first` go out."""
-    if not first:
-        async for event in events:
-            yield event
-        return
-    starting = asyncio.ensure_future(_first_of(events))
-    try:
-        for event in first:
-            yield event
-    except BaseException:  # the turn stopped while they went out: the round stops too
-        if not starting.cancel() and not starting.cancelled() and starting.exception() is None:
-            await events.aclose()  # it had made its first event: it waits for the next
-        raise
-    opened = await starting  # cancelled with this task
-    try:
-        if opened is not None:
-            yield opened
-            async for event in events:
-                yield event
-    finally:
-        await events.aclose()
-
-
-async def _first_of(events: AsyncGenerator[apb.ExecuteEvent, None]) -> apb.ExecuteEvent | None:
-    return await anext(events, None)
 
 
 # Events the conversation keeps as messages of their own: each ends the answer message before it.
