@@ -22,9 +22,13 @@ token rate).
            scripted beforehand, so the timed request is the completion alone) and the tool server's
            (direct p50) are subtracted: agent_tool_call_added_p50_ms is what the stack adds per call,
            the goal being under 5 ms.
+  counts   after the timed chats, M plain chats then M tools chats, with Postgres's statistics of this
+           benchmark's database (transactions, rows scanned / inserted / updated per schema) and Redis's
+           command counts (server-wide) read before, between and after: what one call adds of each
+           (agent_tool_call_counts, with the SSE events one call adds to a chat).
 
 Prints one JSON line per figure on stdout; progress goes to stderr. Options: --calls N (direct and
-invoke), --chats N (per kind), --calls-per-chat K; e.g. `make bench-tools BENCH_ARGS="--chats 30"`."""
+invoke), --chats N (per kind), --calls-per-chat K, --count-chats M; e.g. `make bench-tools BENCH_ARGS="--chats 30"`."""
 
 from __future__ import annotations
 
@@ -40,7 +44,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import httpx
+import redis.asyncio as redis
 
 from atelier_common.auth import internal_context
 from atelier_common.grpc.client import channel
@@ -164,6 +170,7 @@ class Chats:
 
     def __init__(self, client: AtelierClient, model: Model, bot_id: str) -> None:
         self.client, self.model, self.bot_id = client, model, bot_id
+        self.events = 0  # SSE events received, all chats
 
     async def run(self, tool_calls: int) -> float:
         conversation = (await self.client.call("/v1/conversation/create", {"bot_id": self.bot_id}))["data"]["id"]
@@ -172,6 +179,7 @@ class Chats:
         start = time.perf_counter()
         responses = ok = 0
         async for event, data in self.client.sse("/api/conversation/chat", body):
+            self.events += 1
             if event == "done":
                 break
             said = json.loads(data) if event == "message" else {}
@@ -206,6 +214,55 @@ class CpuTally:
             self.seconds[name] = self.seconds.get(name, 0.0) + used
 
 
+# Postgres reports a backend's counters when it goes idle, at most once a second, else after 10 s.
+STATS_FLUSH_S = 11.0
+
+
+class Counts:
+    """What the stack asks of Postgres (this benchmark's database: transactions, and rows read and
+    written per schema) and of Redis (commands, server-wide), read from their statistics."""
+
+    def __init__(self, database_url: str, redis_url: str) -> None:
+        self.database_url, self.redis_url = database_url, redis_url
+
+    async def snapshot(self) -> dict[str, float]:
+        await asyncio.sleep(STATS_FLUSH_S)
+        conn = await asyncpg.connect(self.database_url)
+        try:
+            out = {"db.transactions": float(await conn.fetchval(
+                "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"))}
+            for row in await conn.fetch(
+                    "SELECT schemaname, sum(seq_scan + coalesce(idx_scan, 0)) AS scans,"
+                    " sum(n_tup_ins) AS inserts, sum(n_tup_upd + n_tup_del) AS updates"
+                    " FROM pg_stat_user_tables GROUP BY schemaname"):
+                for what in ("scans", "inserts", "updates"):
+                    out[f"db.{row['schemaname']}.{what}"] = float(row[what] or 0)
+        finally:
+            await conn.close()
+        client = redis.Redis.from_url(self.redis_url)
+        try:
+            stats = await client.info("commandstats")
+        finally:
+            await client.aclose()
+        out["redis.commands"] = float(sum(v["calls"] for v in stats.values()))
+        out |= {f"redis.{name.removeprefix('cmdstat_')}": float(v["calls"]) for name, v in stats.items()}
+        return out
+
+    @staticmethod
+    def per_call(before: dict[str, float], plain: dict[str, float], tools: dict[str, float], calls: int
+                 ) -> dict[str, float]:
+        """(tools chats' counts - plain chats' counts) per call; `plain` is taken between the two runs.
+        Each pooled statement is two transactions (the statement, and the reset as the connection goes
+        back to its pool)."""
+        out = {}
+        for name in sorted(n for n in set(tools) | set(plain) if n.startswith("db.") or n == "redis.commands"):
+            used_plain = plain.get(name, 0.0) - before.get(name, 0.0)
+            used_tools = tools.get(name, 0.0) - plain.get(name, 0.0)
+            if used_plain or used_tools:
+                out[name] = round((used_tools - used_plain) / calls, 2)
+        return out
+
+
 def start_tool_server() -> tuple[subprocess.Popen[str], int]:
     proc = subprocess.Popen([sys.executable, "-c", TOOL_SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
@@ -213,7 +270,7 @@ def start_tool_server() -> tuple[subprocess.Popen[str], int]:
 
 
 async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_addr: str, model: Model,
-                  tool_port: int) -> None:
+                  tool_port: int, counts: Counts) -> None:
     plugin_id, api_id = await register_plugin(stack_client, tool_port)
     bot_id = await make_agent(stack_client, plugin_id, api_id)
     space_id = int(stack_client.space_id)
@@ -249,7 +306,9 @@ async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_
         log(f"direct: {args.calls} GETs of the tool server")
         direct = Stats.of(await timed(args.calls, direct_once))
         log(f"invoke: {args.calls} InvokeTool calls")
-        invoke = Stats.of(await timed(args.calls, invoke_once))
+        invoke_cpu = CpuTally()
+        with invoke_cpu:
+            invoke = Stats.of(await timed(args.calls, invoke_once))
         log(f"model: {args.calls} streamed tool-call completions of the stub model")
         await model.script(*[TOOL_CALL_REPLY] * args.calls)
         model_round = Stats.of(await timed(args.calls, model.tool_call_round))
@@ -259,18 +318,37 @@ async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_
         tools: list[float] = []
         plain_cpu = CpuTally()
         tools_cpu = CpuTally()
+        plain_events = tools_events = 0
         for i in range(args.chats):
             with plain_cpu:
+                before = chats.events
                 plain.append(await chats.run(0))
+                plain_events += chats.events - before
             with tools_cpu:
+                before = chats.events
                 tools.append(await chats.run(args.calls_per_chat))
+                tools_events += chats.events - before
             if (i + 1) % 10 == 0:
                 log(f"  {i + 1}/{args.chats}")
+
+        log(f"counts: {args.count_chats} chats without tool calls, then {args.count_chats} with, "
+            "Postgres and Redis statistics read between (each read waits for Postgres to report)")
+        counted_before = await counts.snapshot()
+        for _ in range(args.count_chats):
+            await chats.run(0)
+        counted_plain = await counts.snapshot()
+        for _ in range(args.count_chats):
+            await chats.run(args.calls_per_chat)
+        counted_tools = await counts.snapshot()
+        log(f"  counted: {json.dumps([counted_before, counted_plain, counted_tools])}")
     finally:
         await direct_http.aclose()
 
     report("direct", direct)
     report("invoke", invoke, added_ms=round(invoke.p50 - direct.p50, 3), direct_p50_ms=round(direct.p50, 3))
+    # The plugin service's CPU per InvokeTool (the tool server's and this process's beside it).
+    emit("invoke_cpu_ms", invoke_cpu.seconds.get("plugin", 0.0) * 1000 / args.calls, "ms",
+         by_process={n: round(v * 1000 / args.calls, 3) for n, v in sorted(invoke_cpu.seconds.items()) if v})
     report("model_round", model_round)
     plain_stats, tools_stats = Stats.of(plain), Stats.of(tools)
     report("agent_chat_plain", plain_stats)
@@ -286,6 +364,10 @@ async def measure(args: argparse.Namespace, stack_client: AtelierClient, plugin_
                     for name in sorted(set(tools_cpu.seconds) | set(plain_cpu.seconds))}
     emit("agent_tool_call_cpu_ms", sum(v for n, v in cpu_per_call.items() if n not in ("model", "bench")), "ms",
          by_process={n: round(v, 3) for n, v in cpu_per_call.items()})
+    # What one call asks of Postgres and Redis, and the SSE events it adds.
+    emit("agent_tool_call_counts", (tools_events - plain_events) / (k * args.chats), "sse events",
+         per_call=Counts.per_call(counted_before, counted_plain, counted_tools, k * args.count_chats),
+         chats=args.count_chats)
     added = per_call - model_round.p50 - direct.p50
     emit("agent_tool_call_added_p50_ms", added, "ms", goal_ms=GOAL_MS, meets_goal=added < GOAL_MS,
          per_call_p50_ms=round(per_call, 3), model_round_p50_ms=round(model_round.p50, 3),
@@ -297,6 +379,8 @@ async def main() -> None:
     parser.add_argument("--calls", type=int, default=300, help="direct, InvokeTool and model-round samples")
     parser.add_argument("--chats", type=int, default=60, help="chats of each kind (plain, with tool calls)")
     parser.add_argument("--calls-per-chat", type=int, default=5, help="tool calls in a chat, one per model turn")
+    parser.add_argument("--count-chats", type=int, default=10,
+                        help="chats of each kind whose Postgres and Redis work is counted (after the timed ones)")
     args = parser.parse_args()
 
     model_port = free_port()
@@ -324,7 +408,8 @@ async def main() -> None:
                 log("starting knowledge, agent, conversation, plugin and gateway")
                 async with services(infra, env, indexers=0, extra=("plugin", "agent", "conversation")) as stack:
                     plugin_addr = next(p for p in stack.procs if p.name == "plugin").env["ATELIER_PLUGIN_ADDR"]
-                    await measure(args, stack.client, plugin_addr, model, tool_port)
+                    counts = Counts(infra.env["ATELIER_DATABASE_URL"], infra.env["ATELIER_REDIS_URL"])
+                    await measure(args, stack.client, plugin_addr, model, tool_port, counts)
     finally:
         tool_proc.terminate()
         model_proc.terminate()
