@@ -20,6 +20,7 @@ log = logging.getLogger("atelier.plugin.view_sync")
 CHECK_EVERY_S = 5.0  # a silent connection is asked whether it still answers
 CHECK_TIMEOUT_S = 5.0
 RETRY_S = 1.0
+MAX_RETRY_S = 16.0
 STILL_LISTENING = "SELECT $1 = ANY(ARRAY(SELECT pg_listening_channels()))"
 
 
@@ -31,6 +32,7 @@ class ViewSync:
     def __init__(self, pool: asyncpg.Pool, cache: ViewCache) -> None:
         self._pool, self._cache = pool, cache
         self._task: asyncio.Task[None] | None = None
+        self._listened = False  # the last attempt got to listen
 
     async def start(self) -> None:
         """Returns once listening (or once the first attempt failed: calls then read the database)."""
@@ -52,13 +54,20 @@ class ViewSync:
             self._cache.forget_all()
 
     async def _run(self, ready: asyncio.Event) -> None:
+        failures = 0  # attempts in a row that did not get to listen
         while True:
+            self._listened = False
+            problem = "it stopped"
             try:
                 await self._listen(ready)
             except Exception as exc:  # noqa: BLE001 - retried; meanwhile calls read the database
-                log.warning("not listening for plugin changes (%s: %s); retrying", type(exc).__name__, exc)
+                problem = f"{type(exc).__name__}: {exc}"
+            failures = 0 if self._listened else failures + 1
+            # Lost after listening: again at once; a database that is down stays so a while.
+            wait = min(RETRY_S * 2 ** max(failures - 1, 0), MAX_RETRY_S)
+            log.warning("not listening for plugin changes (%s); retrying in %g s", problem, wait)
             ready.set()
-            await asyncio.sleep(RETRY_S)
+            await asyncio.sleep(wait)
 
     async def _listen(self, ready: asyncio.Event) -> None:
         lost = asyncio.Event()
@@ -72,6 +81,7 @@ class ViewSync:
             try:
                 await conn.add_listener(heard, self._changed)
                 self._cache.set_listening(True)
+                self._listened = True
                 ready.set()
                 while True:
                     with contextlib.suppress(TimeoutError):
