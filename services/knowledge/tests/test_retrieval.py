@@ -210,6 +210,7 @@ async def test_bad_requests_name_the_problem(client: AtelierClient, corpus: dict
         ({"strategy": {"top_k": 101}}, 400, "strategy.top_k"),
         ({"strategy": {"min_score": 1.5}}, 400, "strategy.min_score"),
         ({"dataset_ids": ["123456789"]}, 404, "dataset 123456789"),
+        ({"dataset_ids": [*dataset, "123456789"]}, 404, "dataset 123456789"),  # one unknown among known ones
     ]
     for override, status, fragment in cases:
         body = {"space_id": client.space_id, "dataset_ids": dataset, "query": "wings", **override}
