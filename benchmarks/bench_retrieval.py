@@ -25,6 +25,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import numpy as np
 
 from benchmarks import cranfield, references
@@ -156,12 +157,12 @@ async def main() -> None:
         await latency_figures(client, infra.env, done.dataset_id, queries, query_vectors)
 
 
-async def timed_cpu(database_url: str, call: Callable[[int], Awaitable[Any]], count: int,
+async def timed_cpu(db: asyncpg.Connection, call: Callable[[int], Awaitable[Any]], count: int,
                     clients: int) -> tuple[list[float], dict[str, float]]:
     """The latencies of `count` calls from `clients` clients and the CPU milliseconds per call each
     process spent meanwhile: this benchmark's stack, this process (the client) and the Postgres
     backends serving its database."""
-    meter = CpuMeter(own_only=True, also={os.getpid(): "bench", **await database_backends(database_url)})
+    meter = CpuMeter(own_only=True, also={os.getpid(): "bench", **await database_backends(db)})
     meter.start()
     took = await latencies(call, count, clients)
     used = meter.stop(digits=6)
@@ -175,32 +176,28 @@ def emit_cpu(label: str, per_call: dict[str, float], clients: int) -> None:
          note="CPU per call, all serving processes (by_process adds the benchmark client as 'bench')")
 
 
-async def statements(database_url: str) -> int:
+async def statements(db: asyncpg.Connection) -> int:
     """Transactions committed or rolled back in the benchmark's database so far (each statement run
     outside a transaction, as retrieval runs them, is one), once every backend has reported them:
-    an idle backend reports its counts within 10 s (Postgres 15+'s PGSTAT_IDLE_INTERVAL)."""
-    import asyncpg
-
+    an idle backend reports its counts within 10 s (Postgres 15+'s PGSTAT_IDLE_INTERVAL). This
+    query's own count is not among them: its snapshot is taken before it ends."""
     await asyncio.sleep(STATS_SETTLE_S)
-    conn = await asyncpg.connect(database_url)
-    try:
-        return int(await conn.fetchval(
-            "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"))
-    finally:
-        await conn.close()
+    await db.execute("SELECT pg_stat_clear_snapshot()")
+    return int(await db.fetchval(
+        "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"))
 
 
-async def statements_per_call(database_url: str, call: Callable[[int], Awaitable[Any]], count: int) -> float:
-    """Postgres statements per `call`, less what the stack's background jobs ran in an idle window
-    as long (the outbox relay's and the reconciler's polls)."""
-    idle_start = await statements(database_url)
+async def statements_per_call(db: asyncpg.Connection, call: Callable[[int], Awaitable[Any]], count: int) -> float:
+    """Postgres statements per `call`, less what the stack's background jobs (the outbox relay's
+    and the reconciler's polls) and these readings ran in an idle window as long."""
+    idle_start = await statements(db)
     started = time.perf_counter()
     for i in range(count):
         await call(i)
     took = time.perf_counter() - started
-    busy = await statements(database_url) - idle_start
+    busy = await statements(db) - idle_start
     await asyncio.sleep(took)
-    idle = await statements(database_url) - idle_start - busy
+    idle = await statements(db) - idle_start - busy
     return max(0.0, busy - idle) / count
 
 
@@ -213,9 +210,9 @@ async def latency_figures(client, env: dict[str, str], dataset_id: str, queries:
     channel timeout."""
     from pymilvus import MilvusClient
 
-    milvus_uri, database_url = env["ATELIER_MILVUS_URI"], env["ATELIER_DATABASE_URL"]
-
+    milvus_uri = env["ATELIER_MILVUS_URI"]
     milvus = MilvusClient(uri=milvus_uri, dedicated=True)
+    db = await asyncpg.connect(env["ATELIER_DATABASE_URL"])  # one for the readings: a shared server has few to spare
     name = f"kb_{dataset_id}"
     count = len(queries)
     failures: list[str] = []
@@ -240,8 +237,8 @@ async def latency_figures(client, env: dict[str, str], dataset_id: str, queries:
     calls = max(count, CPU_CALLS)  # enough that the processes' CPU clock ticks (10 ms) add up
     try:
         for clients in (1, 16):
-            api, api_cpu = await timed_cpu(database_url, retrieve, calls, clients)
-            base, base_cpu = await timed_cpu(database_url, raw, calls, clients)
+            api, api_cpu = await timed_cpu(db, retrieve, calls, clients)
+            base, base_cpu = await timed_cpu(db, raw, calls, clients)
             for label, values in (("retrieve_hybrid", api), ("raw_pymilvus_dense", base)):
                 emit(f"{label}_p50_ms", percentile(values, 50), "ms", clients=clients)
                 emit(f"{label}_p95_ms", percentile(values, 95), "ms", clients=clients)
@@ -249,7 +246,7 @@ async def latency_figures(client, env: dict[str, str], dataset_id: str, queries:
                  note="retrieve = HTTP + auth + two channels + fusion + slice lookup; raw = one dense search")
             emit_cpu("retrieve_hybrid", api_cpu, clients)
             emit_cpu("raw_pymilvus_dense", base_cpu, clients)
-        emit("retrieve_postgres_statements", await statements_per_call(database_url, retrieve, count), "count",
+        emit("retrieve_postgres_statements", await statements_per_call(db, retrieve, count), "count",
              note="per retrieve, background jobs' subtracted; the pool's reset of a connection it takes back"
                   " (asyncpg runs one after each statement outside a transaction) counts as one too")
         failures.clear()
@@ -260,6 +257,7 @@ async def latency_figures(client, env: dict[str, str], dataset_id: str, queries:
              examples=failures[:3])
     finally:
         milvus.close()
+        await db.close()
 
 
 if __name__ == "__main__":

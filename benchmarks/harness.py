@@ -278,13 +278,9 @@ class CpuMeter:
         return {k: round(v, digits) for k, v in sorted(used.items(), key=lambda kv: -kv[1])}
 
 
-async def database_backends(database_url: str) -> dict[int, str]:
-    """The Postgres backends now connected to this database (this query's own excepted), labelled
+async def database_backends(conn: asyncpg.Connection) -> dict[int, str]:
+    """The Postgres backends now connected to conn's database (conn's own excepted), labelled
     "postgres": the share of a shared Postgres server that one benchmark's stack uses."""
-    conn = await asyncpg.connect(database_url)
-    try:
-        rows = await conn.fetch("SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
-                                " AND pid <> pg_backend_pid()")
-    finally:
-        await conn.close()
+    rows = await conn.fetch("SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                            " AND pid <> pg_backend_pid()")
     return {int(r["pid"]): "postgres" for r in rows}
