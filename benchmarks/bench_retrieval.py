@@ -6,7 +6,9 @@ per figure on stdout: nDCG@10, Recall@100 and MRR@10 of each search type beside 
 of the reference libraries computed in this run (bm25s with stemming and stopwords;
 sentence-transformers cosine; RRF of the two), their ratio and whether the target is met; then
 retrieve latency p50/p95 at 1 and 16 concurrent clients and its ratio to a raw pymilvus search on
-the same collection. Progress goes to stderr. Options: --docs N, --queries N, --runs FILE (every
+the same collection, with the CPU each process of the stack spent per retrieve (and per raw search),
+which stays meaningful on a busy machine, and the Postgres statements per retrieve. Progress goes
+to stderr. Options: --docs N, --queries N, --runs FILE (every
 ranked run, the service's and the references', per query as JSON lines: benchmarks/runs.py).
 """
 
@@ -23,10 +25,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import numpy as np
 
 from benchmarks import cranfield, references
-from benchmarks.harness import infrastructure, ingest, log, services
+from benchmarks.harness import CpuMeter, database_backends, infrastructure, ingest, log, services
 from benchmarks.metrics import evaluate
 from benchmarks.runs import run_lines, write_runs
 
@@ -34,6 +37,8 @@ LOCAL_MODEL = "all-MiniLM-L6-v2"
 SEARCH_TYPES = {"semantic": 0, "hybrid": 1, "fulltext": 20}
 REFERENCE_OF = {"fulltext": "bm25s", "semantic": "minilm_cosine", "hybrid": "rrf(bm25s,minilm)"}
 QUERY_CONCURRENCY = 4
+STATS_SETTLE_S = 11.0
+CPU_CALLS = 300  # calls per latency figure at least: the queries again when there are fewer
 
 
 def emit(figure: str, value: float, unit: str, **extra: Any) -> None:
@@ -149,18 +154,65 @@ async def main() -> None:
             log(f"runs written to {args.runs}")
 
         log("latency...")
-        await latency_figures(client, infra.env["ATELIER_MILVUS_URI"], done.dataset_id, queries, query_vectors)
+        await latency_figures(client, infra.env, done.dataset_id, queries, query_vectors)
 
 
-async def latency_figures(client, milvus_uri: str, dataset_id: str, queries: list[str],  # noqa: ANN001
+async def timed_cpu(db: asyncpg.Connection, call: Callable[[int], Awaitable[Any]], count: int,
+                    clients: int) -> tuple[list[float], dict[str, float]]:
+    """The latencies of `count` calls from `clients` clients and the CPU milliseconds per call each
+    process spent meanwhile: this benchmark's stack, this process (the client) and the Postgres
+    backends serving its database."""
+    meter = CpuMeter(own_only=True, also={os.getpid(): "bench", **await database_backends(db)})
+    meter.start()
+    took = await latencies(call, count, clients)
+    used = meter.stop(digits=6)
+    return took, {name: round(seconds * 1000 / count, 3) for name, seconds in used.items() if seconds > 0}
+
+
+def emit_cpu(label: str, per_call: dict[str, float], clients: int) -> None:
+    """Total CPU ms per call of the processes serving it (the benchmark client apart)."""
+    served = sum(ms for name, ms in per_call.items() if name != "bench")
+    emit(f"{label}_cpu_ms", served, "ms", clients=clients, by_process=per_call,
+         note="CPU per call, all serving processes (by_process adds the benchmark client as 'bench')")
+
+
+async def statements(db: asyncpg.Connection) -> int:
+    """Transactions committed or rolled back in the benchmark's database so far (each statement run
+    outside a transaction, as retrieval runs them, is one), once every backend has reported them:
+    an idle backend reports its counts within 10 s (Postgres 15+'s PGSTAT_IDLE_INTERVAL). This
+    query's own count is not among them: its snapshot is taken before it ends."""
+    await asyncio.sleep(STATS_SETTLE_S)
+    await db.execute("SELECT pg_stat_clear_snapshot()")
+    return int(await db.fetchval(
+        "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"))
+
+
+async def statements_per_call(db: asyncpg.Connection, call: Callable[[int], Awaitable[Any]], count: int) -> float:
+    """Postgres statements per `call`, less what the stack's background jobs (the outbox relay's
+    and the reconciler's polls) and these readings ran in an idle window as long."""
+    idle_start = await statements(db)
+    started = time.perf_counter()
+    for i in range(count):
+        await call(i)
+    took = time.perf_counter() - started
+    busy = await statements(db) - idle_start
+    await asyncio.sleep(took)
+    idle = await statements(db) - idle_start - busy
+    return max(0.0, busy - idle) / count
+
+
+async def latency_figures(client, env: dict[str, str], dataset_id: str, queries: list[str],  # noqa: ANN001
                           query_vectors: np.ndarray) -> None:
     """Hybrid retrieve (query embeddings cached by the first pass above, as for repeated questions)
-    vs a raw pymilvus dense search with precomputed vectors on the same collection; then new
-    questions (uncached: each query embedded) at 16 clients, counting channels that failed or
-    timed out under the default channel timeout."""
+    vs a raw pymilvus dense search with precomputed vectors on the same collection, with the CPU
+    per call of each; the Postgres statements per retrieve; then new questions (uncached: each
+    query embedded) at 16 clients, counting channels that failed or timed out under the default
+    channel timeout."""
     from pymilvus import MilvusClient
 
+    milvus_uri = env["ATELIER_MILVUS_URI"]
     milvus = MilvusClient(uri=milvus_uri, dedicated=True)
+    db = await asyncpg.connect(env["ATELIER_DATABASE_URL"])  # one for the readings: a shared server has few to spare
     name = f"kb_{dataset_id}"
     count = len(queries)
     failures: list[str] = []
@@ -182,15 +234,21 @@ async def latency_figures(client, milvus_uri: str, dataset_id: str, queries: lis
         await asyncio.to_thread(milvus.search, name, data=[vector], anns_field="dense", limit=10,
                                 search_params={"metric_type": "COSINE"})
 
+    calls = max(count, CPU_CALLS)  # enough that the processes' CPU clock ticks (10 ms) add up
     try:
         for clients in (1, 16):
-            api = await latencies(retrieve, count, clients)
-            base = await latencies(raw, count, clients)
+            api, api_cpu = await timed_cpu(db, retrieve, calls, clients)
+            base, base_cpu = await timed_cpu(db, raw, calls, clients)
             for label, values in (("retrieve_hybrid", api), ("raw_pymilvus_dense", base)):
                 emit(f"{label}_p50_ms", percentile(values, 50), "ms", clients=clients)
                 emit(f"{label}_p95_ms", percentile(values, 95), "ms", clients=clients)
             emit("retrieve_vs_raw_p50", statistics.median(api) / statistics.median(base), "ratio", clients=clients,
                  note="retrieve = HTTP + auth + two channels + fusion + slice lookup; raw = one dense search")
+            emit_cpu("retrieve_hybrid", api_cpu, clients)
+            emit_cpu("raw_pymilvus_dense", base_cpu, clients)
+        emit("retrieve_postgres_statements", await statements_per_call(db, retrieve, count), "count",
+             note="per retrieve, background jobs' subtracted; the pool's reset of a connection it takes back"
+                  " (asyncpg runs one after each statement outside a transaction) counts as one too")
         failures.clear()
         fresh = await latencies(retrieve_uncached, count, 16)
         emit("retrieve_hybrid_uncached_p50_ms", percentile(fresh, 50), "ms", clients=16)
@@ -199,6 +257,7 @@ async def latency_figures(client, milvus_uri: str, dataset_id: str, queries: lis
              examples=failures[:3])
     finally:
         milvus.close()
+        await db.close()
 
 
 if __name__ == "__main__":

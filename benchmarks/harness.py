@@ -238,7 +238,7 @@ def _component(proc: psutil.Process) -> str | None:
     return None
 
 
-def _cpu_by_pid(own_only: bool = False) -> dict[int, tuple[str, float]]:
+def _cpu_by_pid(own_only: bool = False, also: Mapping[int, str] | None = None) -> dict[int, tuple[str, float]]:
     out: dict[int, tuple[str, float]] = {}
     procs = psutil.Process().children(recursive=True) if own_only else psutil.process_iter()
     for proc in procs:
@@ -248,6 +248,11 @@ def _cpu_by_pid(own_only: bool = False) -> dict[int, tuple[str, float]]:
         with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
             times = proc.cpu_times()
             out[proc.pid] = (label, times.user + times.system)
+    for pid, label in (also or {}).items():
+        if pid not in out:
+            with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+                times = psutil.Process(pid).cpu_times()
+                out[pid] = (label, times.user + times.system)
     return out
 
 
@@ -255,16 +260,27 @@ class CpuMeter:
     """CPU seconds each component of the stack used between start() and stop(): where the time
     goes when the pipeline is slower than its embedder (everything shares the machine's cores).
     own_only counts this benchmark's own processes alone (its stack, not the machine's Postgres or
-    anything else running), which stays meaningful on a busy machine."""
+    anything else running), which stays meaningful on a busy machine. `also` adds processes by pid
+    that parentage does not find: the benchmark's own process, or the backends of the machine's
+    Postgres serving the benchmark's database (`database_backends`)."""
 
-    def __init__(self, own_only: bool = False) -> None:
+    def __init__(self, own_only: bool = False, also: Mapping[int, str] | None = None) -> None:
         self.own_only = own_only
+        self.also = dict(also or {})  # further processes by pid -> label (this process, Postgres backends)
 
     def start(self) -> None:
-        self._before = _cpu_by_pid(self.own_only)
+        self._before = _cpu_by_pid(self.own_only, self.also)
 
     def stop(self, digits: int = 2) -> dict[str, float]:
         used: dict[str, float] = {}
-        for pid, (label, seconds) in _cpu_by_pid(self.own_only).items():
+        for pid, (label, seconds) in _cpu_by_pid(self.own_only, self.also).items():
             used[label] = used.get(label, 0.0) + seconds - self._before.get(pid, (label, 0.0))[1]
         return {k: round(v, digits) for k, v in sorted(used.items(), key=lambda kv: -kv[1])}
+
+
+async def database_backends(conn: asyncpg.Connection) -> dict[int, str]:
+    """The Postgres backends now connected to conn's database (conn's own excepted), labelled
+    "postgres": the share of a shared Postgres server that one benchmark's stack uses."""
+    rows = await conn.fetch("SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                            " AND pid <> pg_backend_pid()")
+    return {int(r["pid"]): "postgres" for r in rows}

@@ -22,7 +22,10 @@ so the same passage scored differently by the partition its document hashed to (
 text; Cranfield full-text nDCG@10 0.354 vs 0.374). Collections created before keep their key.
 
 pymilvus' AsyncMilvusClient cannot create indexes against Milvus Lite (it waits for the index via
-AllocTimestamp, which Lite does not implement), so the sync MilvusClient runs in worker threads.
+AllocTimestamp, which Lite does not implement), so the sync MilvusClient runs in worker threads for
+everything but searches. Searches, retrieval's hot path, go through an AsyncMilvusClient on the
+caller's event loop: concurrent searches neither queue for one of the default executor's few
+threads nor pay the hand-over to it and back (about 0.7 ms of CPU per search).
 
 Full-text-only use: a collection needs the vector dimension, so `ensure_collection` must have been
 called (by any process) before `ensure_index` / `upsert`; `ensure_index` raises otherwise.
@@ -37,7 +40,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from pymilvus import DataType, Function, FunctionType, MilvusClient
+from pymilvus import AsyncMilvusClient, DataType, Function, FunctionType, MilvusClient
 from pymilvus.exceptions import MilvusException
 
 from atelier_search import analyzers
@@ -98,29 +101,52 @@ class MilvusStore:
         self._upsert_batch = upsert_batch
         self._client: MilvusClient | None = None
         self._client_lock = threading.Lock()
+        self._searcher: tuple[asyncio.AbstractEventLoop, AsyncMilvusClient] | None = None
         self._ready: dict[int, int] = {}  # dataset id -> dense dimension, collection indexed + loaded
         self._locks: dict[int, asyncio.Lock] = {}
         self._closed = False
 
     # ------------------------------------------------------------------ plumbing
 
+    def _client_options(self) -> dict[str, Any]:
+        # pymilvus pings idle channels every 10 s; servers with gRPC's default policy (Milvus Lite)
+        # answer that with GOAWAY "too many pings" and the next call fails. Ping only while calls
+        # are in flight, and rarely. `dedicated`: pymilvus otherwise shares one channel per address
+        # across clients, with the options of whichever came first. timeout: connecting and each
+        # call wait up to 30 s (pymilvus gives up on a busy server's connection after 5 s by default).
+        kwargs: dict[str, Any] = {"uri": self._uri, "timeout": CALL_TIMEOUT_S, "dedicated": True, "grpc_options": {
+            "grpc.keepalive_time_ms": 300_000, "grpc.keepalive_permit_without_calls": 0}}
+        if self._token:
+            kwargs["token"] = self._token
+        return kwargs
+
     def _get_client(self) -> MilvusClient:
         with self._client_lock:
             if self._closed:
                 raise RuntimeError("MilvusStore is closed")
             if self._client is None:
-                # pymilvus pings idle channels every 10 s; servers with gRPC's default policy (Milvus
-                # Lite) answer that with GOAWAY "too many pings" and the next call fails. Ping only
-                # while calls are in flight, and rarely. `dedicated`: pymilvus otherwise shares one
-                # channel per address across clients, with the options of whichever came first.
-                # timeout: connecting and each call wait up to 30 s (pymilvus gives up on a busy
-                # server's connection after 5 s by default).
-                kwargs: dict[str, Any] = {"uri": self._uri, "timeout": CALL_TIMEOUT_S, "dedicated": True, "grpc_options": {
-                    "grpc.keepalive_time_ms": 300_000, "grpc.keepalive_permit_without_calls": 0}}
-                if self._token:
-                    kwargs["token"] = self._token
-                self._client = MilvusClient(**kwargs)
+                self._client = MilvusClient(**self._client_options())
             return self._client
+
+    def _get_searcher(self) -> AsyncMilvusClient:
+        """The asyncio client of the running loop (its gRPC channel is bound to the loop that made it)."""
+        if self._closed:
+            raise RuntimeError("MilvusStore is closed")
+        loop = asyncio.get_running_loop()
+        if self._searcher is None or self._searcher[0] is not loop:
+            self._searcher = (loop, AsyncMilvusClient(**self._client_options()))
+        return self._searcher[1]
+
+    async def _search(self, dataset_id: int, **kwargs: Any) -> Any:
+        """One search of the dataset's collection; no hits when another process dropped it since
+        (a deleted dataset), forgetting it as `_on_collection` does."""
+        try:
+            return await self._get_searcher().search(collection_name(dataset_id), timeout=CALL_TIMEOUT_S, **kwargs)
+        except MilvusException as err:
+            if not _is_missing(err):
+                raise
+            self._ready.pop(dataset_id, None)
+            return []
 
     async def _call(self, fn: Callable[[MilvusClient], T]) -> T:
         return await asyncio.to_thread(lambda: fn(self._get_client()))
@@ -420,19 +446,9 @@ class MilvusStore:
             raise ValueError(f"query vector has dimension {len(vector)}, collection has dimension {dim}")
         data = [[float(x) for x in vector]]
         params = {"metric_type": "COSINE", "params": {"ef": max(64, 2 * top_k)}}
-        result = await self._on_collection(
-            dataset_id,
-            lambda c: c.search(
-                collection_name(dataset_id),
-                data=data,
-                anns_field=DENSE_FIELD,
-                limit=top_k,
-                filter=_doc_filter(document_ids),
-                search_params=params,
-                output_fields=["document_id"],
-            ),
-            missing=[],
-        )
+        result = await self._search(dataset_id, data=data, anns_field=DENSE_FIELD, limit=top_k,
+                                    filter=_doc_filter(document_ids), search_params=params,
+                                    output_fields=["document_id"])
         return self._hits(result, absolute=False)
 
     @traced("milvus", "search_text")
@@ -453,19 +469,9 @@ class MilvusStore:
         text = " ".join(query.split()) if analyzed else analyzers.analyze(query)
         if not text or await self._ready_dim(dataset_id) is None:
             return []
-        result = await self._on_collection(
-            dataset_id,
-            lambda c: c.search(
-                collection_name(dataset_id),
-                data=[text],
-                anns_field=SPARSE_FIELD,
-                limit=top_k,
-                filter=_doc_filter(document_ids),
-                search_params={"metric_type": "BM25"},
-                output_fields=["document_id"],
-            ),
-            missing=[],
-        )
+        result = await self._search(dataset_id, data=[text], anns_field=SPARSE_FIELD, limit=top_k,
+                                    filter=_doc_filter(document_ids), search_params={"metric_type": "BM25"},
+                                    output_fields=["document_id"])
         return self._hits(result, absolute=True)
 
     @traced("milvus", "slice_vectors")
@@ -483,5 +489,8 @@ class MilvusStore:
     async def aclose(self) -> None:
         with self._client_lock:
             client, self._client, self._closed = self._client, None, True
+        searcher, self._searcher = self._searcher, None
         if client is not None:
             await asyncio.to_thread(client.close)
+        if searcher is not None and searcher[0] is asyncio.get_running_loop():
+            await searcher[1].close()  # one of a loop that has ended went with its channel

@@ -3,6 +3,8 @@ ids cannot be probed across spaces)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import asyncpg
 
 from atelier_common.auth import current_context, require_visible
@@ -24,6 +26,18 @@ async def dataset(conn: Conn, dataset_id: int, *, for_update: bool = False) -> D
         raise NotFound(f"dataset {dataset_id} not found")
     require_visible(found.space_id, f"dataset {dataset_id} not found")
     return found
+
+
+async def datasets_in_order(conn: Conn, dataset_ids: Sequence[int]) -> list[Dataset]:
+    """Each dataset once, in the order first asked for, read in one statement; NotFound naming the
+    first one absent or in a space the caller is not in, as `dataset` would."""
+    wanted = list(dict.fromkeys(int(i) for i in dataset_ids))
+    found = {d.id: d for d in await datasets.get_many(conn, wanted)}
+    for dataset_id in wanted:
+        if dataset_id not in found:
+            raise NotFound(f"dataset {dataset_id} not found")
+        require_visible(found[dataset_id].space_id, f"dataset {dataset_id} not found")
+    return [found[i] for i in wanted]
 
 
 async def document(conn: Conn, document_id: int, *, for_update: bool = False) -> Document:

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 import pytest
+import redis.asyncio
 
 from atelier_devstack.api_client import ApiError, AtelierClient
 from atelier_devstack.openai_stub import OpenAIStub
@@ -143,6 +144,21 @@ async def test_query_embeddings_are_cached(client: AtelierClient, corpus: dict[s
     assert first == 1 and len(openai_stub.requests("/v1/embeddings")) == 1
 
 
+async def test_a_repeated_query_is_not_embedded_again_when_redis_lost_its_vector(
+        client: AtelierClient, corpus: dict[str, Any], knowledge_stack: KnowledgeStack, openai_stub: OpenAIStub) -> None:
+    query = f"touchdown energy {uuid.uuid4().hex[:6]}"
+    await retrieve(client, [corpus["dataset_id"]], query, search_type=SEMANTIC)
+    embedded = len(openai_stub.requests("/v1/embeddings"))
+    store = redis.asyncio.Redis.from_url(knowledge_stack.env["ATELIER_REDIS_URL"])
+    try:  # evicted, or a Redis restarted without its data: the service still has the vector
+        await store.delete(*[key async for key in store.scan_iter(match="atelier:qemb:*")])
+    finally:
+        await store.aclose()
+    reply = await retrieve(client, [corpus["dataset_id"]], query, search_type=SEMANTIC)
+    assert len(openai_stub.requests("/v1/embeddings")) == embedded
+    assert reply["slices"][0]["document_id"] == corpus["documents"]["landing"]
+
+
 async def test_rewrite_uses_the_history_and_falls_back_on_errors(
         client: AtelierClient, corpus: dict[str, Any], openai_stub: OpenAIStub) -> None:
     history = [{"role": "user", "content": "Tell me about landing gear."},
@@ -210,6 +226,7 @@ async def test_bad_requests_name_the_problem(client: AtelierClient, corpus: dict
         ({"strategy": {"top_k": 101}}, 400, "strategy.top_k"),
         ({"strategy": {"min_score": 1.5}}, 400, "strategy.min_score"),
         ({"dataset_ids": ["123456789"]}, 404, "dataset 123456789"),
+        ({"dataset_ids": [*dataset, "123456789"]}, 404, "dataset 123456789"),  # one unknown among known ones
     ]
     for override, status, fragment in cases:
         body = {"space_id": client.space_id, "dataset_ids": dataset, "query": "wings", **override}

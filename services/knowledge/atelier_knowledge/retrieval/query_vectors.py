@@ -1,5 +1,7 @@
 """Query embeddings, cached in Redis by model and text: a repeated question (an agent's users ask
-the same things, the console's recall test re-runs) skips the embedder entirely.
+the same things, the console's recall test re-runs) skips the embedder entirely. The most recent
+ones are kept in the process too, for as long, so a question repeated to this replica skips the
+Redis round trip as well (a model id names one model, so its vector of a text never changes).
 
 Concurrent retrieves do not queue behind each other on the embedder: their queries are coalesced
 into one embedding call (`BatchingEmbedder`; a local model runs one encode at a time on a thread
@@ -11,11 +13,15 @@ from __future__ import annotations
 import hashlib
 import logging
 import struct
+import time
+from collections import OrderedDict
 
 from atelier_common.ai import BatchingEmbedder, EmbeddingError, create_embedder, parse_model_id
 from atelier_common.settings import Settings
 
 log = logging.getLogger("atelier.knowledge.retrieval")
+
+RECENT_QUERIES = 1024  # vectors kept in the process (~1.5 KB each at 384 dimensions)
 
 
 def cache_key(model_id: str, text: str) -> str:
@@ -27,6 +33,7 @@ class QueryVectors:
         self._settings = settings
         self._redis = redis
         self._embedders: dict[str, BatchingEmbedder] = {}
+        self._recent: OrderedDict[str, tuple[float, list[float]]] = OrderedDict()  # key -> (expires at, vector)
 
     def embedder(self, model_id: str) -> BatchingEmbedder:
         if model_id not in self._embedders:
@@ -42,15 +49,26 @@ class QueryVectors:
         """Load a local model now (the first query would otherwise wait for it)."""
         await self.embedder(model_id).warm_up()
 
+    def _remember(self, key: str, vector: list[float]) -> list[float]:
+        self._recent[key] = (time.monotonic() + self._settings.query_embedding_cache_ttl_s, vector)
+        self._recent.move_to_end(key)
+        if len(self._recent) > RECENT_QUERIES:
+            self._recent.popitem(last=False)
+        return vector
+
     async def vector(self, model_id: str, text: str) -> list[float]:
         key = cache_key(model_id, text)
+        recent = self._recent.get(key)
+        if recent is not None and recent[0] > time.monotonic():
+            self._recent.move_to_end(key)
+            return recent[1]
         try:
             cached = await self._redis.get(key)
         except Exception:  # noqa: BLE001 - the cache is an optimisation: without Redis, embed
             log.warning("query embedding cache unavailable", exc_info=True)
             cached = None
         if cached:
-            return list(struct.unpack(f"<{len(cached) // 4}f", cached))
+            return self._remember(key, list(struct.unpack(f"<{len(cached) // 4}f", cached)))
         try:
             [vector] = await self.embedder(model_id).embed([text])
         except EmbeddingError as err:
@@ -62,7 +80,7 @@ class QueryVectors:
                                   ex=self._settings.query_embedding_cache_ttl_s)
         except Exception:  # noqa: BLE001
             log.warning("query embedding not cached", exc_info=True)
-        return vector
+        return self._remember(key, vector)
 
     async def aclose(self) -> None:
         for embedder in self._embedders.values():

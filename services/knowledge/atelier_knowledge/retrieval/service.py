@@ -112,7 +112,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         raise InvalidArgument("dataset_ids must name at least one dataset")
     strategy = Strategy.of(req.strategy, feedback_default=ctx.deps.settings.retrieval_feedback)
     timeout = ctx.deps.settings.retrieval_channel_timeout_s
-    datasets = [await access.dataset(ctx.deps.pool, int(i)) for i in dict.fromkeys(req.dataset_ids)]
+    datasets = await access.datasets_in_order(ctx.deps.pool, req.dataset_ids)
     document_ids = list(req.document_ids) or None
     stats: list[Outcome] = []
 
