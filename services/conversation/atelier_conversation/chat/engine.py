@@ -308,12 +308,14 @@ class Run:
                     if event.type != ExecuteEventType.Answer:
                         done += self._done_by(event)
                         continue
+                    if done:  # most deltas follow a delta: nothing to save
+                        async for update in self._saved(done):
+                            yield update
+                        done = []
+                    yield self._delta(event)
+                if done:
                     async for update in self._saved(done):
                         yield update
-                    done = []
-                    yield self._delta(event)
-                async for update in self._saved(done):
-                    yield update
         except grpc.aio.AioRpcError as e:
             if e.code() == grpc.StatusCode.CANCELLED and self.stop_reason:
                 raise asyncio.CancelledError from None

@@ -69,25 +69,56 @@ async def prepare_v3(deps: ServiceDeps, req: cpb.ChatV3Request) -> engine.RunReq
                              deep_research=req.deep_research if req.HasField("deep_research") else None)
 
 
+class _DeltaTemplate:
+    """The JSON of one answer's deltas, rendered once: every delta shares all fields but its content
+    and reasoning, so a delta is the template's text with those two values filled in (the same
+    text as dumping the whole object: keys in the same order, values escaped the same way)."""
+
+    def __init__(self, base: dict) -> None:
+        self._base = base
+        self._plain = self._pieces({**base, "content": _SLOT}, 2)
+        # this delta's reasoning, as Coze sends it (after the base's fields when the base has none)
+        self._reasoning = self._pieces({**base, "content": _SLOT, "reasoning_content": _SLOT}, 3)
+
+    @staticmethod
+    def _pieces(doc: dict, count: int) -> list[str] | None:
+        pieces = json.dumps(doc, ensure_ascii=False).split(_SLOT_JSON)
+        return pieces if len(pieces) == count else None  # None: a base field holds the slot's text
+
+    def render(self, content: str, reasoning: str) -> str:
+        if self._plain is None or self._reasoning is None:
+            doc = {**self._base, "content": content}
+            if reasoning:
+                doc["reasoning_content"] = reasoning
+            return json.dumps(doc, ensure_ascii=False)
+        if not reasoning:
+            head, tail = self._plain
+            return head + json.dumps(content, ensure_ascii=False) + tail
+        head, middle, tail = self._reasoning
+        return (head + json.dumps(content, ensure_ascii=False) + middle + json.dumps(reasoning, ensure_ascii=False)
+                + tail)
+
+
+# A value no message text holds (a NUL between two private-use characters), found again in the dump.
+_SLOT = "\ue000\x00\ue001"
+_SLOT_JSON = json.dumps(_SLOT, ensure_ascii=False)
+
+
 class _V3Format:
     """Engine updates -> Coze OpenAPI events (the chat in its public shape: status `canceled`)."""
 
     def __init__(self) -> None:
-        # Every delta of one answer shares all fields but content and reasoning: render them once per answer.
-        self._delta_base: dict[int, dict] = {}
+        self._deltas: dict[int, _DeltaTemplate] = {}  # per answer message
 
     def event(self, update: engine.Update) -> cpb.ChatEvent:
         if update.kind == "chat":
             return cpb.ChatEvent(event=f"conversation.chat.{update.event}", data=_json(shapes.chat(update.row)))
         if update.kind == "delta":
-            base = self._delta_base.get(update.row.id)
-            if base is None:
+            template = self._deltas.get(update.row.id)
+            if template is None:
                 base = message_to_json(shapes.v3_message(replace(update.row, reasoning_content="")))
-                self._delta_base[update.row.id] = base
-            delta = {**base, "content": update.row.content}
-            if update.row.reasoning_content:  # this delta's reasoning, as Coze sends it
-                delta["reasoning_content"] = update.row.reasoning_content
-            data = json.dumps(delta, ensure_ascii=False)
+                template = self._deltas[update.row.id] = _DeltaTemplate(base)
+            data = template.render(update.row.content, update.row.reasoning_content)
             return cpb.ChatEvent(event="conversation.message.delta", data=data)
         return cpb.ChatEvent(event="conversation.message.completed", data=_json(shapes.v3_message(update.row)))
 
