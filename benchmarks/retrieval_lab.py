@@ -292,7 +292,58 @@ def zscore(hits: Hits) -> dict[int, float]:
     return {i: (s - float(values.mean())) / sd for i, s in hits}
 
 
+def document_rrf(bm25_hits: list[Hits], dense_hits: list[Hits], slice_doc: list[int], **_: object
+                 ) -> dict[int, list[int]]:
+    """Passage-to-document aggregation before fusion: each channel ranks documents by their best
+    slice, then the documents are fused (a document's evidence is not split over its slices)."""
+    def docs_of(hits: Hits) -> Hits:
+        best: dict[int, float] = {}
+        for i, score in hits:
+            best.setdefault(slice_doc[i], score)
+        return list(best.items())
+
+    return {n: [doc for doc, _ in rrf_hits(docs_of(b), docs_of(d))][:DEPTH]
+            for n, (b, d) in enumerate(zip(bm25_hits, dense_hits, strict=True), 1)}
+
+
+def complete_rrf(index: Bm25, query_terms: list[Counter[str]], bm25_hits: list[Hits], dense_hits: list[Hits],
+                 dense_scores: np.ndarray, slice_doc: list[int], **_: object) -> dict[int, list[int]]:
+    """RRF over complete rankings: every candidate either channel found gets the other channel's
+    score too (what a service would fetch with a filtered search), so no candidate misses a rank."""
+    runs = {}
+    for n, (terms, b, d) in enumerate(zip(query_terms, bm25_hits, dense_hits, strict=True)):
+        candidates = sorted({i for i, _ in b} | {i for i, _ in d})
+        bm25 = index.scores(terms)
+        lists = [sorted(((i, float(scores[i])) for i in candidates), key=lambda h: -h[1])
+                 for scores in (bm25, dense_scores[n])]
+        runs[n + 1] = to_docs(rrf_hits(*lists), slice_doc)
+    return runs
+
+
+def with_bigrams(weight: float) -> Variant:
+    """Hybrid whose full-text channel adds a second BM25 field of adjacent-term pairs (a sequential
+    dependence model's ordered pairs) at `weight`."""
+    def run(index: Bm25, analyzed: list[list[str]], dense_hits: list[Hits], slice_doc: list[int],
+            queries: list[str], **_: object) -> dict[int, list[int]]:
+        from atelier_search import analyzers
+
+        def pairs(tokens: list[str]) -> list[str]:
+            return [f"{a}_{b}" for a, b in zip(tokens, tokens[1:], strict=False)]
+
+        pair_index = Bm25([pairs(t) for t in analyzed])
+        runs = {}
+        for n, (query, d) in enumerate(zip(queries, dense_hits, strict=True)):
+            tokens = analyzers.tokenize(query)
+            scores = index.scores(Counter(tokens)) + weight * pair_index.scores(Counter(pairs(tokens)))
+            runs[n + 1] = to_docs(rrf_hits(top(scores, CHANNEL_DEPTH), d), slice_doc)
+        return runs
+    return run
+
+
 DEFAULTS = feedback.FeedbackSettings()
+VARIANTS["documents: RRF of per-document ranks"] = document_rrf
+VARIANTS["fusion: RRF over complete rankings"] = complete_rrf
+VARIANTS["full text: + term-pair field (0.2)"] = with_bigrams(0.2)
 VARIANTS["fusion: minmax mean"] = normalised_sum(minmax)
 VARIANTS["fusion: z-score mean"] = normalised_sum(zscore)
 VARIANTS["feedback: full text (RM3)"] = with_feedback(DEFAULTS, dense=False)
