@@ -9,11 +9,14 @@ through the HTTP API and report, one JSON line per figure on stdout:
   the only bottleneck);
 - the pipeline with precomputed vectors (an OpenAI-compatible server answering from a table of the
   vectors computed above): the pipeline's own overhead;
-- 1 vs 2 indexer workers;
+- 1 vs 2 indexer workers, with precomputed vectors, the local model, and an embedding server of
+  fixed latency per request (`two_workers_vs_one`, embedder="fixed-latency": workers that wait on
+  their embedder, not on the machine's cores, so the figure shows how the work spreads);
 - with each pipeline figure, the CPU seconds each component used (all share the machine's cores,
   so the pipeline's own work is taken from the embedder).
 
-Progress goes to stderr. Options: --docs N (fewer documents), --skip-workers.
+Progress goes to stderr. Options: --docs N (fewer documents), --skip-workers, --latency-docs N
+(documents of the fixed-latency runs).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import json
 import os
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from atelier_common.settings import Settings
@@ -31,6 +35,11 @@ from benchmarks import cranfield
 from benchmarks.harness import CpuMeter, infrastructure, ingest, log, services
 
 LOCAL_MODEL = "all-MiniLM-L6-v2"
+# The fixed-latency embedding server: every request of FIXED_LATENCY_BATCH texts takes
+# FIXED_LATENCY_S, one request in flight per worker: ~16 chunks/s per worker, a fraction of what the
+# machine's cores can run the rest of the pipeline at, so two workers should do twice the work.
+FIXED_LATENCY_S = 1.0
+FIXED_LATENCY_BATCH = 16
 WARMUP_DOCS = 32  # indexed before the timing: consumer group joined, model loaded, connections open
 
 
@@ -57,6 +66,13 @@ def chunk_texts(docs: list[cranfield.CranDoc], env: dict[str, str]) -> list[str]
             for c in chunk_document(parse_document(d.content.encode(), "txt"), rules, sizing.counter)]
 
 
+def fixed_latency_env(precomputed_env: dict[str, str]) -> dict[str, str]:
+    """The precomputed-vector server, each request answered after FIXED_LATENCY_S, one request of
+    FIXED_LATENCY_BATCH texts in flight per worker (same chunks: the same tokenizer and limit)."""
+    return {**precomputed_env, "ATELIER_EMBEDDING_BATCH_SIZE": str(FIXED_LATENCY_BATCH),
+            "ATELIER_EMBEDDING_CONCURRENCY": "1"}
+
+
 def precomputed_minilm_env(base_url: str, batch_size: int) -> dict[str, str]:
     """An OpenAI-compatible server that answers MiniLM's vectors: the services are told it reads
     MiniLM's word pieces (its tokenizer and input limit), so they cut the same chunks as with the
@@ -72,12 +88,25 @@ def precomputed_minilm_env(base_url: str, batch_size: int) -> dict[str, str]:
             "ATELIER_EMBEDDING_BATCH_SIZE": str(batch_size)}
 
 
-async def embed_alone(texts: list[str], batch_size: int) -> tuple[float, float, dict[str, list[float]]]:
-    """Chunks/s of the local model alone, two ways: in batches of `batch_size` in arrival order
-    (what a streaming pipeline can do at best: the baseline of the ratio), and in one call over the
-    whole corpus, where sentence-transformers sorts every text by length first and pads less (an
-    upper bound no pipeline that indexes documents as they arrive can reach)."""
-    from atelier_common.ai import create_embedder
+@dataclass
+class Alone:
+    """Chunks/s of the local model alone."""
+
+    arrival: float  # batches of the pipeline's size in arrival order: the baseline of the ratio
+    windows: float  # the batcher's way: windows sorted by length, cut into batches, small forward passes
+    whole: float  # the whole corpus in one length-sorted call
+    vectors: dict[str, list[float]]
+
+
+async def embed_alone(texts: list[str], batch_size: int) -> Alone:
+    """Chunks/s of the local model alone, three ways: in batches of `batch_size` in arrival order
+    (what a streaming pipeline does that embeds what arrives as it arrives: the baseline of the
+    ratio); in windows of a few batches sorted by length before they are cut into batches, each run
+    in small forward passes (what the pipeline's embedding batcher does when a backlog waits); and in one call over the whole corpus,
+    where sentence-transformers sorts every text by length first and pads least (an upper bound no
+    pipeline that indexes documents as they arrive can reach)."""
+    from atelier_common.ai import LocalEmbedder, create_embedder
+    from atelier_common.ai.batching import DEFAULT_WINDOW_BATCHES, LOCAL_FORWARD_BATCH
     from atelier_common.settings import Settings
 
     embedder = create_embedder(Settings(embedding_provider="local", embedding_model=LOCAL_MODEL,
@@ -94,13 +123,33 @@ async def embed_alone(texts: list[str], batch_size: int) -> tuple[float, float, 
         sorted_whole = len(texts) / (time.perf_counter() - started)
     finally:
         await embedder.aclose()
-    return streaming, sorted_whole, dict(zip(texts, vectors, strict=True))
+    # As the pipeline's batcher does with a backlog: batches cut from length-sorted windows, each
+    # run in small forward passes.
+    batcher_like = LocalEmbedder(model=LOCAL_MODEL, batch_size=LOCAL_FORWARD_BATCH)
+    try:
+        await batcher_like.embed(texts[:batch_size])
+        window = batch_size * DEFAULT_WINDOW_BATCHES
+        started = time.perf_counter()
+        for start in range(0, len(texts), window):
+            for batch in _cut_by_length(texts[start:start + window], batch_size):
+                await batcher_like.embed(batch)
+        windows = len(texts) / (time.perf_counter() - started)
+    finally:
+        await batcher_like.aclose()
+    return Alone(streaming, windows, sorted_whole, dict(zip(texts, vectors, strict=True)))
+
+
+def _cut_by_length(texts: list[str], batch_size: int) -> list[list[str]]:
+    ordered = sorted(texts, key=len)
+    return [ordered[i:i + batch_size] for i in range(0, len(ordered), batch_size)]
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--docs", type=int, default=None, help="ingest only the first N documents")
     parser.add_argument("--skip-workers", action="store_true", help="skip the 1 vs 2 indexer runs")
+    parser.add_argument("--latency-docs", type=int, default=400,
+                        help="documents of the fixed-latency 1 vs 2 indexer runs (at ~12 docs/s per worker)")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     batch_size = 64
@@ -114,10 +163,13 @@ async def main() -> None:
     log(f"cranfield: {len(docs)} documents, {len(texts)} chunks")
 
     log("embedder alone (local MiniLM)...")
-    alone_cps, sorted_cps, vectors = await embed_alone(texts, batch_size)
+    alone = await embed_alone(texts, batch_size)
+    alone_cps, vectors = alone.arrival, alone.vectors
     emit("embedder_alone_chunks_per_s", alone_cps, "chunks/s", embedder=LOCAL_MODEL, batch_size=batch_size,
          order="arrival")
-    emit("embedder_alone_sorted_chunks_per_s", sorted_cps, "chunks/s", embedder=LOCAL_MODEL,
+    emit("embedder_alone_window_sorted_chunks_per_s", alone.windows, "chunks/s", embedder=LOCAL_MODEL,
+         batch_size=batch_size, order="the pipeline batcher's: full windows sorted by length, small forward passes")
+    emit("embedder_alone_sorted_chunks_per_s", alone.whole, "chunks/s", embedder=LOCAL_MODEL,
          order="whole corpus sorted by length (not reachable while streaming)")
 
     from atelier_devstack.openai_stub import OpenAIStub
@@ -131,29 +183,37 @@ async def main() -> None:
         precomputed_env = precomputed_minilm_env(stub.base_url, batch_size)
         if chunk_texts(docs, precomputed_env) != texts:  # a chunk missing from the table gets a stub vector
             raise SystemExit("the precomputed-vector embedder would cut other chunks than the local one")
-        runs = [("local", local_env, 1), ("precomputed", precomputed_env, 1)]
+        runs = [("local", local_env, 1, docs), ("precomputed", precomputed_env, 1, docs)]
         if not args.skip_workers:
-            runs += [("precomputed", precomputed_env, 2), ("local", local_env, 2)]
+            latency_env, latency_docs = fixed_latency_env(precomputed_env), docs[:args.latency_docs]
+            runs += [("fixed-latency", latency_env, 1, latency_docs), ("fixed-latency", latency_env, 2, latency_docs),
+                     ("precomputed", precomputed_env, 2, docs), ("local", local_env, 2, docs)]
         async with infrastructure() as infra:
-            for embedder, env, workers in runs:
-                log(f"pipeline: {embedder} embedder, {workers} indexer worker(s)...")
+            for embedder, env, workers, run_docs in runs:
+                log(f"pipeline: {embedder} embedder, {workers} indexer worker(s), {len(run_docs)} documents...")
+                stub.set_embedding_delay(FIXED_LATENCY_S if embedder == "fixed-latency" else 0.0)
                 async with services(infra, env, indexers=workers) as svc:
                     await ingest(svc.client, warmup, f"warmup-{embedder}-{workers}w")
                     meter = CpuMeter()
                     meter.start()
-                    done = await ingest(svc.client, docs, f"{embedder}-{workers}w")
+                    done = await ingest(svc.client, run_docs, f"{embedder}-{workers}w")
                     took, chunks = done.seconds, done.chunks
                     cpu = meter.stop()
                 results[(embedder, workers)] = chunks / took
                 cpu_of[(embedder, workers)] = cpu
-                emit("pipeline_docs_per_s", len(docs) / took, "docs/s", embedder=embedder, indexers=workers)
+                per_doc_ms = {name: round(1000 * seconds / len(run_docs), 2) for name, seconds in cpu.items()}
+                emit("pipeline_docs_per_s", len(run_docs) / took, "docs/s", embedder=embedder, indexers=workers)
                 emit("pipeline_chunks_per_s", chunks / took, "chunks/s", embedder=embedder, indexers=workers,
                      cpu_seconds=cpu)
+                emit("pipeline_cpu_ms_per_doc", sum(per_doc_ms.values()), "ms/doc", embedder=embedder,
+                     indexers=workers, components=per_doc_ms)
     finally:
         stub.stop()
 
     emit("pipeline_vs_embedder_alone", results[("local", 1)] / alone_cps, "ratio", target=0.9,
          meets_target=results[("local", 1)] / alone_cps >= 0.9)
+    emit("pipeline_vs_embedder_alone_window_sorted", results[("local", 1)] / alone.windows, "ratio",
+         note="against the embedder alone batching as the pipeline's batcher does (windows sorted by length)")
     # Every component shares the machine's cores: the CPU the rest of the stack needs is CPU the
     # embedder does not get. The embedder's share of the stack's CPU in the local run (the
     # indexer's CPU beyond what it used with precomputed vectors) bounds the ratio above.
@@ -163,9 +223,11 @@ async def main() -> None:
          note="ceiling of pipeline_vs_embedder_alone when the whole stack shares the cores")
     emit("pipeline_overhead_headroom", results[("precomputed", 1)] / alone_cps, "ratio",
          note="precomputed-vector pipeline throughput / embedder-alone throughput")
-    for embedder in ("precomputed", "local"):
+    for embedder in ("fixed-latency", "precomputed", "local"):
         if (embedder, 2) in results:
-            emit("two_workers_vs_one", results[(embedder, 2)] / results[(embedder, 1)], "ratio", embedder=embedder)
+            extra: dict[str, Any] = {"target": 1.7} if embedder == "fixed-latency" else {}
+            emit("two_workers_vs_one", results[(embedder, 2)] / results[(embedder, 1)], "ratio", embedder=embedder,
+                 **extra)
 
 
 if __name__ == "__main__":

@@ -7,12 +7,23 @@ import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
-from atelier_common.ai import BatchingEmbedder, ChatModel, create_chat_model, create_embedder, parse_model_id
+from atelier_common.ai import (
+    BatchingEmbedder,
+    ChatModel,
+    Embedder,
+    LocalEmbedder,
+    create_chat_model,
+    create_embedder,
+    parse_model_id,
+)
+from atelier_common.ai.batching import LOCAL_FORWARD_BATCH
 from atelier_common.kafka.ledger import ProcessedEvents
 from atelier_common.outbound import Fetcher, OutboundPolicy
 from atelier_common.service import ServiceDeps
+from atelier_indexer.chunking import ChunkSizing, chunk_sizing
 from atelier_indexer.knowledge import KnowledgeClient
-from atelier_search import SearchStores, create_search_stores
+from atelier_indexer.writes import CoalescingWriter
+from atelier_search import SearchStores, SliceDoc, create_search_stores
 from atelier_search.flusher import CollectionFlusher
 
 
@@ -31,13 +42,22 @@ class IndexerContext:
     fetcher: Fetcher  # GETs through the SSRF guard (web page documents, ExtractText URLs); one client
     _embedders: dict[str, BatchingEmbedder] = field(default_factory=dict)
     _caption_model: ChatModel | None = None
+    _sizings: dict[str, ChunkSizing] = field(default_factory=dict)
     _doc_locks: dict[int, _Turn] = field(default_factory=dict)
     flusher: CollectionFlusher = field(init=False)
     ledger: ProcessedEvents = field(init=False)  # handled event ids, in the indexer's own schema
+    writer: CoalescingWriter = field(init=False)  # new slices of concurrent documents, one write per index
 
     def __post_init__(self) -> None:
         self.flusher = CollectionFlusher(self.stores)
         self.ledger = ProcessedEvents(self.group_id)
+        self.writer = CoalescingWriter(self._upsert)
+
+    async def _upsert(self, key: int, docs: list[SliceDoc]) -> None:
+        await self.stores.vector.upsert(key, docs)
+        if self.stores.fulltext is not self.stores.vector:
+            await self.stores.fulltext.upsert(key, docs)
+        self.flusher.written(key)
 
     @classmethod
     def create(cls, deps: ServiceDeps, group_id: str = "atelier-indexer") -> IndexerContext:
@@ -54,14 +74,27 @@ class IndexerContext:
         """The embedder a dataset was created with (same model and dimension for every document)."""
         if model_id not in self._embedders:
             provider, model, dimensions = parse_model_id(model_id)
-            inner = create_embedder(self.deps.settings, provider=provider, model=model, dimensions=dimensions)
+            settings = self.deps.settings
+            if provider == "local":
+                # The batcher hands it batches of similar lengths; it runs them in small forward passes.
+                inner: Embedder = LocalEmbedder(model=model, batch_size=min(LOCAL_FORWARD_BATCH,
+                                                                            settings.embedding_batch_size))
+            else:
+                inner = create_embedder(settings, provider=provider, model=model, dimensions=dimensions)
             # A local model already uses every core for one batch: one at a time, and the next batch
             # fills while it runs. A remote API takes several requests at once.
-            concurrency = 1 if provider == "local" else self.deps.settings.embedding_concurrency
-            self._embedders[model_id] = BatchingEmbedder(
-                inner, batch_size=self.deps.settings.embedding_batch_size, concurrency=concurrency,
-            )
+            concurrency = 1 if provider == "local" else settings.embedding_concurrency
+            self._embedders[model_id] = BatchingEmbedder(inner, batch_size=settings.embedding_batch_size,
+                                                         concurrency=concurrency)
         return self._embedders[model_id]
+
+    def sizing(self, model_id: str) -> ChunkSizing:
+        """How chunks of a dataset with this embedder are measured and bounded (the same for every
+        document: the settings do not change while the process runs, so it is worked out once)."""
+        found = self._sizings.get(model_id)
+        if found is None:
+            found = self._sizings[model_id] = chunk_sizing(model_id, self.deps.settings)
+        return found
 
     def caption_model(self) -> ChatModel:
         if self._caption_model is None:
@@ -88,6 +121,7 @@ class IndexerContext:
                 del self._doc_locks[document_id]
 
     async def aclose(self) -> None:
+        await self.writer.aclose()
         await self.flusher.aclose()
         for embedder in self._embedders.values():
             await embedder.aclose()

@@ -69,10 +69,8 @@ async def ensure(ctx: IndexerContext, dataset_id: int, target: IndexTarget, dime
 
 
 async def upsert(ctx: IndexerContext, key: int, docs: Sequence[SliceDoc]) -> None:
-    await ctx.stores.vector.upsert(key, docs)
-    if ctx.stores.fulltext is not ctx.stores.vector:
-        await ctx.stores.fulltext.upsert(key, docs)
-    ctx.flusher.written(key)
+    """Written with the slices other documents write to the same index meanwhile (`ctx.writer`)."""
+    await ctx.writer.write(key, docs)
 
 
 async def delete_slices(ctx: IndexerContext, keys: Sequence[int], slice_ids: Sequence[int]) -> None:

@@ -385,7 +385,7 @@ class LocalEmbedder:
 
         def encode() -> list[list[float]]:
             arr = model.encode(cleaned, normalize_embeddings=True, batch_size=self._batch_size, show_progress_bar=False)
-            return [list(map(float, row)) for row in arr]
+            return arr.tolist()  # Python floats, in one C loop
 
         try:
             vectors = await asyncio.get_running_loop().run_in_executor(self._executor, encode)

@@ -377,11 +377,15 @@ class StreamProcessor:
         # high watermark, and `_check_log_ends` resets it.
         for tp in assigned:
             self._partitions[tp] = PartitionOffsets()
+        log.info("partitions assigned", extra={"group_id": self.config.group_id,
+                                               "partitions": sorted(f"{tp.topic}:{tp.partition}" for tp in assigned)})
 
     async def on_revoked(self, revoked: set[TopicPartition]) -> None:
         revoked = revoked & set(self._partitions)
         if not revoked or self._consumer is None:
             return
+        log.info("partitions revoked", extra={"group_id": self.config.group_id, "in_flight": self._lanes.size,
+                                              "partitions": sorted(f"{tp.topic}:{tp.partition}" for tp in revoked)})
         self._closing |= revoked
         try:
             grace = min(self.config.shutdown_grace_s, self.config.rebalance_timeout_ms / 2000)

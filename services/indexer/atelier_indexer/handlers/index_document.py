@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from atelier_common.ai import EmbeddingError, LLMError
 from atelier_common.storage import ObjectNotFound
 from atelier_indexer import targets, web
-from atelier_indexer.chunking import chunk_document, chunk_sizing, rules_from_strategy
+from atelier_indexer.chunking import chunk_document, rules_from_strategy
 from atelier_indexer.context import IndexerContext
 from atelier_indexer.domain import slicing
 from atelier_indexer.domain.file_types import ACCEPTED, MEDIA_TYPES
@@ -153,7 +153,7 @@ async def _drafts(ctx: IndexerContext, run: _Run) -> list[slicing.SliceDraft]:
         return await _table_drafts(ctx, run, data)
     parsing = doc.parsing_strategy
     try:  # chunks measured in the embedder's tokenizer
-        sizing = chunk_sizing(run.dataset.embedding_model, ctx.deps.settings)
+        sizing = ctx.sizing(run.dataset.embedding_model)
     except EmbeddingError as exc:  # its declared tokenizer cannot be loaded: the operator's to fix, named
         raise BadDocument(f"the dataset's embedder {run.dataset.embedding_model} cannot size chunks: {exc}") from None
     rules = rules_from_strategy(doc.chunk_strategy, sizing.limit)

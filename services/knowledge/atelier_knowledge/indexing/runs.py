@@ -61,10 +61,9 @@ def _chunk_info(text: str, slice_id: int) -> dict[str, Any]:
 
 async def store_slices(deps: ServiceDeps, req: kpb.StoreSlicesRequest) -> kpb.StoreSlicesResponse:
     async with deps.pool.acquire() as conn, conn.transaction():
-        state = await documents.run_state(conn, req.document_id)
-        if state is None or not state.owned_by(req.run):
+        doc = await documents.get(conn, req.document_id, for_update=True)  # the lock the delete RPC takes too
+        if doc is None or not documents.RunState(doc.status, doc.index_run).owned_by(req.run):
             return kpb.StoreSlicesResponse(superseded=True)
-        doc = await documents.get(conn, req.document_id)
         new = [slices.NewSlice(s.slice_id, s.sequence, s.content, s.token_count, _chunk_info(s.chunk_info, s.slice_id))
                for s in req.slices]
         await slices.insert_many(conn, document_id=doc.id, dataset_id=doc.dataset_id, space_id=doc.space_id,
@@ -79,10 +78,25 @@ async def store_slices(deps: ServiceDeps, req: kpb.StoreSlicesRequest) -> kpb.St
     return kpb.StoreSlicesResponse(superseded=False)
 
 
+# A dataset's format never changes: known once, it is not read again for every batch of slices.
+_formats: dict[int, FormatType] = {}
+
+
+async def _format_of(conn: asyncpg.Connection, dataset_id: int) -> FormatType | None:
+    known = _formats.get(dataset_id)
+    if known is None:
+        dataset = await datasets.get(conn, dataset_id)
+        if dataset is None:
+            return None
+        if len(_formats) >= 10_000:
+            _formats.clear()
+        known = _formats[dataset_id] = FormatType(dataset.format_type)
+    return known
+
+
 async def _store_rows(conn: asyncpg.Connection, dataset_id: int, document_id: int, new: list[slices.NewSlice]) -> None:
     """Table datasets: each slice is a row, also written to the dataset's physical table."""
-    dataset = await datasets.get(conn, dataset_id)
-    if dataset is None or dataset.format_type != FormatType.Table or not new:
+    if not new or await _format_of(conn, dataset_id) != FormatType.Table:
         return
     columns = await tables.get_columns(conn, dataset_id)
     if columns is None:

@@ -9,7 +9,7 @@ from atelier_knowledge.domain.strategy import chunk_strategy_from_json, parsing_
 from atelier_knowledge.embedders import index_key
 from atelier_knowledge.store import embedder_switches, tables
 from atelier_proto import knowledge_pb2 as kpb
-from atelier_proto.enums import FormatType
+from atelier_proto.enums import EmbedderSwitchStatus, FormatType
 
 Conn = asyncpg.Connection | asyncpg.Pool
 
@@ -22,12 +22,13 @@ async def dataset(conn: Conn, ds: Dataset) -> kpb.IndexingDataset:
         format_type=ds.format_type, embedding_model=ds.embedding_model,
         embedding_dimension=ds.embedding_dimension, index_key=index_key(ds),
     )
-    running = await embedder_switches.running(conn, dataset_id)
+    switches = await embedder_switches.of_dataset(conn, dataset_id)  # one query: read for every document
+    running = next((s for s in switches if s.status == EmbedderSwitchStatus.Running), None)
     if running is not None:
         msg.running_switch.CopyFrom(kpb.IndexingSwitch(switch_id=running.id, to_model=running.to_model,
                                                        dimension=running.dimension,
                                                        last_document=running.last_document))
-    keys = [index_key(ds), dataset_id, *await embedder_switches.all_ids(conn, dataset_id)]
+    keys = [index_key(ds), dataset_id, *(s.id for s in switches)]
     msg.all_index_keys.extend(dict.fromkeys(keys))
     if ds.format_type == FormatType.Table:
         msg.columns.extend(c.to_proto() for c in await tables.get_columns(conn, dataset_id) or [])

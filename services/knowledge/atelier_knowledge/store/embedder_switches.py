@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncpg
 
 from atelier_knowledge.domain.entities import EmbedderSwitch
-from atelier_knowledge.store.rows import entity, maybe
+from atelier_knowledge.store.rows import entity, many, maybe
 from atelier_proto.enums import EmbedderSwitchStatus
 
 Conn = asyncpg.Connection | asyncpg.Pool
@@ -41,8 +41,10 @@ async def running(conn: Conn, dataset_id: int) -> EmbedderSwitch | None:
         "SELECT * FROM embedder_switches WHERE dataset_id = $1 AND status = $2", dataset_id, EmbedderSwitchStatus.Running))
 
 
-async def all_ids(conn: Conn, dataset_id: int) -> list[int]:
-    return [r["id"] for r in await conn.fetch("SELECT id FROM embedder_switches WHERE dataset_id = $1", dataset_id)]
+async def of_dataset(conn: Conn, dataset_id: int) -> list[EmbedderSwitch]:
+    """Every switch the dataset had, oldest first (at most one of them running)."""
+    return many(EmbedderSwitch, await conn.fetch(
+        "SELECT * FROM embedder_switches WHERE dataset_id = $1 ORDER BY id", dataset_id))
 
 
 async def set_total(conn: Conn, switch_id: int, total_slices: int) -> None:
