@@ -84,3 +84,50 @@ async def test_bursts_hand_a_slow_consumer_everything_that_piled_up_at_once() ->
         slow.append([(e.type, e.content) for e in burst])
         await asyncio.sleep(0.02)
     assert slow == [[("function_call", "{}"), ("tool_response", "r"), ("verbose", "v"), ("answer", "ab")]]
+
+
+async def test_paced_deltas_go_out_in_fewer_larger_messages_and_the_first_at_once() -> None:
+    items = [event("usage")] + [event("answer", c) for c in "abcdefghijklmnopqrst"]
+    got = [e async for e in coalesce(source(items, gap_s=0.005), MERGE, pace_s=0.05)]
+    # 20 deltas over ~100 ms at most one message per 50 ms after the first: far fewer than 20.
+    assert [e.type for e in got][:2] == ["usage", "answer"]
+    assert got[1].content == "a"  # the first delta of a run is never held
+    assert "".join(e.content for e in got[1:]) == "abcdefghijklmnopqrst"
+    assert len(got) < 10
+
+
+async def _within(seconds: float, stream) -> list[apb.ExecuteEvent]:  # noqa: ANN001
+    async def drain() -> list[apb.ExecuteEvent]:
+        return [e async for e in stream]
+
+    return await asyncio.wait_for(drain(), seconds)
+
+
+async def test_a_paced_run_is_cut_short_by_another_event_or_the_end() -> None:
+    # A pace of a minute: only being woken lets these finish within the 5 s allowed.
+    async def then_call():  # noqa: ANN202
+        yield event("answer", "a")
+        await asyncio.sleep(0.01)
+        yield event("answer", "b")
+        await asyncio.sleep(0.01)
+        yield event("function_call", "{}")
+
+    got = await _within(5, coalesce(then_call(), MERGE, pace_s=60))
+    assert [(e.type, e.content) for e in got] == [("answer", "a"), ("answer", "b"), ("function_call", "{}")]
+
+    async def then_end():  # noqa: ANN202
+        yield event("answer", "a")
+        await asyncio.sleep(0.01)
+        yield event("answer", "b")
+
+    got = await _within(5, coalesce(then_end(), MERGE, pace_s=60))
+    assert [(e.type, e.content) for e in got] == [("answer", "a"), ("answer", "b")]
+
+    async def then_fail():  # noqa: ANN202
+        yield event("answer", "a")
+        await asyncio.sleep(0.01)
+        yield event("answer", "b")
+        raise RuntimeError("upstream broke")
+
+    with pytest.raises(RuntimeError, match="upstream broke"):
+        await _within(5, coalesce(then_fail(), MERGE, pace_s=60))

@@ -160,6 +160,8 @@ class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
     # ------------------------------------------------------------------ runtime
 
     async def StreamExecute(self, req: apb.StreamExecuteRequest, context) -> AsyncIterator[apb.ExecuteEvent]:
-        # Answer deltas that pile up while the caller reads slowly go out as one message.
-        async for event in coalesce(execute(self.runtime, req), MERGE_DELTAS):
+        # Answer deltas that pile up while the caller reads slowly, or arrive within the pace of the
+        # last one, go out as one message (the first delta of an answer never waits).
+        pace_s = self.deps.settings.answer_delta_pace_ms / 1000
+        async for event in coalesce(execute(self.runtime, req), MERGE_DELTAS, pace_s=pace_s):
             yield event

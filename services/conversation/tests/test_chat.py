@@ -47,7 +47,8 @@ async def finished(client: AtelierClient, chat: dict[str, Any]) -> dict[str, Any
 async def test_v3_chat_streams_events_in_order_and_records_everything(client: AtelierClient, new_bot,
                                                                       stub: OpenAIStub) -> None:
     bot = await new_bot(prompt_info={"prompt": "Be brief."})
-    stub.script({"content": "Hello from the agent", "chunk_size_chars": 5, "tokens_per_s": 40})
+    # Pieces 100 ms apart: slower than the answer's pace (ATELIER_ANSWER_DELTA_PACE_MS), so each is a delta.
+    stub.script({"content": "Hello from the agent", "chunk_size_chars": 5, "tokens_per_s": 10})
     events = await client.chat(bot, "hi there")
     assert names(events) == ["conversation.chat.created", "conversation.chat.in_progress",
                              "conversation.message.delta", "conversation.message.completed",

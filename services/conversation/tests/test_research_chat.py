@@ -52,8 +52,9 @@ def verbose_of(messages: list[dict[str, Any]], msg_type: str) -> list[dict[str, 
 async def test_a_chat_flagged_deep_research_searches_twice_and_keeps_the_record(
         client: AtelierClient, new_bot, stub: OpenAIStub) -> None:
     bot, docs = await knowledge_bot(client, new_bot)
-    # The first step thinks in small, slow pieces: each arrives as a delta of its own.
-    stub.script({"content": "Birthplace first.", "chunk_size_chars": 4, "tokens_per_s": 40,
+    # The first step thinks in small, slow pieces (100 ms apart, slower than the answer's pace): each
+    # arrives as a delta of its own.
+    stub.script({"content": "Birthplace first.", "chunk_size_chars": 4, "tokens_per_s": 10,
                  "tool_calls": [search("where was Ada Varga born")]},
                 {"content": "Now the festival.", "tool_calls": [search("festival in Szeged summer")]},
                 {"content": "Enough."},
