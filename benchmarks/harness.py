@@ -50,10 +50,12 @@ class Infra:
 async def infrastructure(*, milvus: bool = True) -> AsyncIterator[Infra]:
     """Everything a benchmark's services need, in a directory of its own under /tmp; when the
     benchmark ends (finished or failed) the servers stop, its database is dropped and the
-    directory (data, logs, stored files) is removed."""
+    directory (data, logs, stored files) is removed — except, when it failed, the logs: they are
+    moved to a `/tmp/atelier-bench-failed-*` directory first and named on stderr."""
     root = Path(tempfile.mkdtemp(prefix="atelier-bench-"))
     launchers = []
     database_url = ""
+    failed = False
     try:
         server = MACHINE_POSTGRES
         if not await health.postgres_ok(server):
@@ -78,7 +80,7 @@ async def infrastructure(*, milvus: bool = True) -> AsyncIterator[Infra]:
             await search.start()
             launchers.append(search)
         env = {
-            "ATELIER_ENV": "bench", "ATELIER_LOG_LEVEL": "WARNING",
+            "ATELIER_ENV": "bench", "ATELIER_LOG_LEVEL": os.environ.get("ATELIER_BENCH_LOG_LEVEL", "WARNING"),
             "ATELIER_DATABASE_URL": database_url, "ATELIER_REDIS_URL": redis_url,
             "ATELIER_KAFKA_BOOTSTRAP": kafka.url, **({"ATELIER_MILVUS_URI": search.url} if search else {}),
             "ATELIER_STORAGE_BACKEND": "local", "ATELIER_STORAGE_DIR": str(root / "storage"),
@@ -89,13 +91,27 @@ async def infrastructure(*, milvus: bool = True) -> AsyncIterator[Infra]:
             "ATELIER_CONSOLE_DIR": str(CONSOLE_DIST),  # the gateway serves the console (bench-console)
         }
         yield Infra(env, root, kafka, search)
+    except BaseException:
+        failed = True
+        raise
     finally:
         if database_url:
             with contextlib.suppress(Exception):  # the Postgres it lived on may be the one that failed
                 await drop_database(database_url)
         for launcher in reversed(launchers):
             launcher.stop()
+        if failed:
+            _keep_logs(root)
         shutil.rmtree(root, ignore_errors=True)
+
+
+def _keep_logs(root: Path) -> None:
+    """The failed run's logs (services' and servers') where the next person can read them."""
+    kept = Path(tempfile.mkdtemp(prefix="atelier-bench-failed-"))
+    for found in [*root.glob("*.log"), *(root / "run" / "logs").glob("*.log")]:
+        with contextlib.suppress(OSError):
+            shutil.copy2(found, kept / found.name)
+    log(f"the failed run's logs are kept in {kept}")
 
 
 @dataclass
