@@ -56,7 +56,8 @@ async def bursts(source: AsyncIterator[T], merge: Callable[[T, T], T | None], *,
         previous: object = _NOTHING
         try:
             async for item in source:
-                enqueue(item, previous is _NOTHING or merge(previous, item) is None)  # type: ignore[arg-type]
+                # Only a paced consumer waits for run ends: unpaced, no merge is tried here.
+                enqueue(item, pace_s > 0 and (previous is _NOTHING or merge(previous, item) is None))  # type: ignore[arg-type]
                 previous = item
         except asyncio.CancelledError as e:
             task = asyncio.current_task()

@@ -18,7 +18,8 @@ import type { ValueForm } from "./forms";
 import type { RefOption } from "./references";
 import { ValueField } from "./ValueField";
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A titled group of fields in a node form. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="wf-section">
       <legend>{title}</legend>

@@ -11,7 +11,7 @@ import {
 import type { Model } from "./api";
 import type { RefOption } from "./references";
 import { ValueField } from "./ValueField";
-import { AggregatorSettings, DatabaseSettings, JsonSettings, DelimiterSettings, KnowledgeSettings, PluginSettings, SubWorkflowSettings } from "./NodeForms";
+import { AggregatorSettings, DatabaseSettings, JsonSettings, DelimiterSettings, KnowledgeSettings, PluginSettings, Section, SubWorkflowSettings } from "./NodeForms";
 import { switchTextMethod } from "./forms_nodes";
 
 export interface Connection {
@@ -45,14 +45,6 @@ export interface PanelProps {
 
 const emptyValue = (): ValueForm => ({ mode: "ref", type: "string", text: "", blockID: "", name: "" });
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="wf-section">
-      <legend>{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 function ParamRows({ label, rows, options, onChange, noun = "input" }: {
   label: string; rows: InputRow[]; options: RefOption[]; onChange: (rows: InputRow[]) => void; noun?: string;
