@@ -222,8 +222,8 @@ async def ingest(client: AtelierClient, docs: list[cranfield.CranDoc], label: st
             log(f"  [{label}] uploaded {len(ids)}/{len(docs)}, indexed {len(finished)}/{len(docs)}"
                 f" ({100 * len(finished) // len(docs)}%)")
             last_report = time.perf_counter()
-        if uploads.done() and len(finished) == len(docs):
-            break
+        if uploads.done() and (uploads.exception() is not None or len(finished) == len(docs)):
+            break  # a failed upload ends the wait: awaiting `uploads` below raises its error
     await uploads
     took = time.perf_counter() - started
     # Cranfield has two empty records (471, 995): they must fail, saying so; nothing else may.
