@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Protocol
 
 from atelier_common.settings import Settings
@@ -26,10 +26,11 @@ class InvalidKey(ValueError):
 
 def validate_key(key: str) -> str:
     """Keys are relative POSIX paths without '..', so no backend can be steered outside its root."""
-    path = PurePosixPath(key)
+    # A key passing these checks is already in its normal form (what PurePosixPath would make of it),
+    # so it is returned as is: signing every retrieved slice's URL checks one each time.
     if not key or key.startswith("/") or "\\" in key or any(part in ("", ".", "..") for part in key.split("/")):
         raise InvalidKey(f"invalid object key {key!r}")
-    return str(path)
+    return key
 
 
 class ObjectStorage(Protocol):

@@ -120,6 +120,30 @@ async def test_top_k_and_min_score_cut_the_list(client: AtelierClient, corpus: d
     assert [s["document_id"] for s in strict] == [corpus["documents"]["landing"]]
 
 
+async def test_a_disabled_documents_slices_still_indexed_are_skipped_and_the_next_fill_top_k(
+        client: AtelierClient, knowledge_stack: KnowledgeStack) -> None:
+    """Only the answer's slices are read from the database: one whose document was disabled since
+    indexing (its vector and text still in the search index) must give its place to the next."""
+    dataset_id = await client.create_dataset(name("disabled"))
+    texts = {"first": "Turbine blades need internal cooling channels against thermal stress.",
+             "second": "Cooling air flows through channels inside hot turbine blades.",
+             "third": "Turbine discs carry the blades; cooling reaches them through the disc."}
+    ids = [(await client.create_text_document(dataset_id, title, text))["document_id"] for title, text in texts.items()]
+    await client.wait_documents(ids)
+    query = "cooling channels in turbine blades"
+    before = [s["document_id"] for s in (await retrieve(client, [dataset_id], query, top_k=3))["slices"]]
+    assert sorted(before) == sorted(ids)
+
+    conn = await asyncpg.connect(knowledge_stack.env["ATELIER_DATABASE_URL"])
+    try:  # the status alone, as a disable not yet reached the index leaves it
+        await conn.execute("UPDATE knowledge.documents SET status = 2 WHERE id = $1", int(before[0]))
+    finally:
+        await conn.close()
+    after = [s["document_id"] for s in (await retrieve(client, [dataset_id], query, top_k=2))["slices"]]
+    assert after == before[1:]
+    assert [s["document_id"] for s in (await retrieve(client, [dataset_id], query, top_k=1))["slices"]] == before[1:2]
+
+
 async def test_document_filter_keeps_other_documents_out(client: AtelierClient, corpus: dict[str, Any]) -> None:
     only = [corpus["documents"]["wings"], corpus["documents"]["landing"]]
     reply = await retrieve(client, [corpus["dataset_id"]], "turbine blades cooling", top_k=10, document_ids=only)

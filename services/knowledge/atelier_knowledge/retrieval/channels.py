@@ -8,6 +8,7 @@ import logging
 import time
 from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from atelier_knowledge.domain.entities import Dataset
 from atelier_knowledge.domain.fusion import ChannelHit
@@ -16,6 +17,8 @@ from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_search import SearchStores
 
 log = logging.getLogger("atelier.knowledge.retrieval")
+
+T = TypeVar("T")
 
 VECTOR, FULLTEXT, NL2SQL, REWRITE, RERANK, FEEDBACK = "vector", "fulltext", "nl2sql", "rewrite", "rerank", "feedback"
 
@@ -40,7 +43,8 @@ async def timed(channel: str, work: Awaitable[list[ChannelHit]], timeout_s: floa
     """Run one channel under its timeout; any failure becomes the outcome's error."""
     started = time.perf_counter()
     try:
-        hits = await asyncio.wait_for(work, timeout_s)
+        async with asyncio.timeout(timeout_s):  # unlike wait_for, no task of its own per channel
+            hits = await work
         error = None
     except TimeoutError:
         where = f" {stage.doing}" if stage is not None and stage.doing else ""
@@ -49,6 +53,13 @@ async def timed(channel: str, work: Awaitable[list[ChannelHit]], timeout_s: floa
         log.warning("retrieval channel failed", extra={"channel": channel, "error": str(exc)})
         hits, error = [], f"{type(exc).__name__}: {exc}"
     return Outcome(channel, hits, int((time.perf_counter() - started) * 1000), error)
+
+
+async def _each(works: Sequence[Awaitable[T]]) -> list[T]:
+    """gather, without its task when there is only one (one dataset, one embedding model: the usual case)."""
+    if len(works) == 1:
+        return [await works[0]]
+    return list(await asyncio.gather(*works))
 
 
 def _merge(per_dataset: Sequence[Sequence[ChannelHit]], depth: int) -> list[ChannelHit]:
@@ -69,7 +80,7 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
         by_model = {m: moved[m] for m in models}
     else:
         stage.doing = f"embedding the query with {', '.join(models)}"
-        by_model = dict(zip(models, await asyncio.gather(*(vectors.vector(m, query) for m in models)), strict=True))
+        by_model = dict(zip(models, await _each([vectors.vector(m, query) for m in models]), strict=True))
     stage.doing = "searching the vector index"
 
     async def one(dataset: Dataset) -> list[ChannelHit]:
@@ -77,7 +88,7 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
                                                 document_ids=document_ids)
         return [ChannelHit(h.slice_id, h.score) for h in hits]
 
-    return _merge(await asyncio.gather(*(one(d) for d in datasets)), depth)
+    return _merge(await _each([one(d) for d in datasets]), depth)
 
 
 async def fulltext_search(stores: SearchStores, datasets: Sequence[Dataset], query: str, depth: int,
@@ -88,4 +99,4 @@ async def fulltext_search(stores: SearchStores, datasets: Sequence[Dataset], que
                                                  analyzed=analyzed)
         return [ChannelHit(h.slice_id, h.score) for h in hits]
 
-    return _merge(await asyncio.gather(*(one(d) for d in datasets)), depth)
+    return _merge(await _each([one(d) for d in datasets]), depth)

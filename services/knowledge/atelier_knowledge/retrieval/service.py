@@ -149,11 +149,16 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         stats.append(feedback_stat)
 
     fused = _fuse(outcomes)
-    found = {s.id: s for s in await slices.retrievable(ctx.deps.pool, [f.slice_id for f in fused])}
-    fused = [f for f in fused if f.slice_id in found]  # deleted or disabled since indexing
-    if strategy.use_rerank:
+    if strategy.use_rerank:  # the reranker reads every candidate of its pool
+        found = {s.id: s for s in await slices.retrievable(ctx.deps.pool, [f.slice_id for f in fused])}
+        fused = [f for f in fused if f.slice_id in found]  # deleted or disabled since indexing
         outcome, fused = await _rerank(ctx, query, fused, found, timeout)
         stats.append(outcome)
+    else:  # the same cut, only the slices it keeps read: min_score first, then the first top_k retrievable
+        fused = [f for f in fused if f.score >= strategy.min_score]
+        found = {s.id: s for s in await slices.first_retrievable(ctx.deps.pool, [f.slice_id for f in fused],
+                                                                 strategy.top_k)}
+        fused = [f for f in fused if f.slice_id in found]
     final = fusion.cut(fused, min_score=strategy.min_score, top_k=strategy.top_k)
     by_id = {d.id: d for d in datasets}
     return kpb.RetrieveResponse(
