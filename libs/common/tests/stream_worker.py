@@ -1,5 +1,6 @@
 """A stream processor in its own process, for test_stream_faults.py to SIGKILL mid-work:
-`python stream_worker.py` with WORKER_BOOTSTRAP, WORKER_DATABASE_URL, WORKER_SCHEMA, WORKER_TOPIC.
+`python stream_worker.py` with WORKER_BOOTSTRAP, WORKER_DATABASE_URL, WORKER_SCHEMA, WORKER_TOPIC
+(and WORKER_GROUP, default "faults").
 
 Each delivery is noted in `attempts` (outside the handler's transaction, so it survives a kill);
 the effect goes to `effects` in the transaction that records the event id as processed.
@@ -32,7 +33,7 @@ async def main() -> None:
         await asyncio.sleep(random.uniform(0.05, 0.4))
         await conn.execute("INSERT INTO effects VALUES ($1, $2)", event.event_id, os.getpid())
 
-    config = ProcessorConfig(env["WORKER_BOOTSTRAP"], "faults", (TopicSpec(env["WORKER_TOPIC"], partitions=2),),
+    config = ProcessorConfig(env["WORKER_BOOTSTRAP"], env.get("WORKER_GROUP", "faults"), (TopicSpec(env["WORKER_TOPIC"], partitions=2),),
                              concurrency=8)
     processor = StreamProcessor(config, InTransaction(pool, ProcessedEvents(config.group_id), handler))
     await processor.start()

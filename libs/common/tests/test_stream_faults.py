@@ -21,6 +21,7 @@ from atelier_common.db.migrations import apply_migrations
 from atelier_common.db.pool import create_pool
 from atelier_common.kafka import MIGRATIONS_DIR
 from atelier_common.kafka.event import Event
+from atelier_common.kafka.group_repair import GroupRequests
 from atelier_common.kafka.handling import InTransaction
 from atelier_common.kafka.ledger import ProcessedEvents
 from atelier_common.kafka.outbox import enqueue
@@ -48,9 +49,10 @@ async def faults_db(database_url: str) -> AsyncIterator[tuple[str, asyncpg.Pool]
     await pool.close()
 
 
-def _spawn_worker(bootstrap: str, database_url: str, schema: str, topic: str) -> subprocess.Popen[bytes]:
+def _spawn_worker(bootstrap: str, database_url: str, schema: str, topic: str,
+                  group: str = "faults") -> subprocess.Popen[bytes]:
     env = {**os.environ, "WORKER_BOOTSTRAP": bootstrap, "WORKER_DATABASE_URL": database_url,
-           "WORKER_SCHEMA": schema, "WORKER_TOPIC": topic}
+           "WORKER_SCHEMA": schema, "WORKER_TOPIC": topic, "WORKER_GROUP": group}
     return subprocess.Popen([sys.executable, str(WORKER)], env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -98,6 +100,50 @@ async def test_sigkilled_consumer_skips_nothing_and_duplicates_are_suppressed(
 
 async def _at_least(count, n: int) -> bool:  # noqa: ANN001
     return await count() >= n
+
+
+async def test_group_whose_leader_left_mid_rebalance_forms_again_within_a_minute(
+    kafka_bootstrap: str, database_url: str, faults_db: tuple[str, asyncpg.Pool]
+) -> None:
+    """A member that leads a group while it rebalances and then leaves it (a processor stopped just
+    after another member came or went) stays the group's leader on Tansu: every member joining
+    afterwards waits for an assignment from it. Made here with the exact requests such a member
+    sends, so that it happens every time: two worker processes must still consume everything
+    within a minute (without the repair they joined, waited and joined again for minutes)."""
+    schema, pool = faults_db
+    topic = new_topic_name("strand")
+    group = f"g-{topic}"
+    await ensure_topics(kafka_bootstrap, [TopicSpec(topic, partitions=2)])
+    ids = [f"{topic}-{n}" for n in range(40)]
+    producer = EventProducer(kafka_bootstrap)
+    await producer.start()
+    try:
+        for n, event_id in enumerate(ids):
+            await producer.send(topic, f"doc-{n % 8}".encode(), b"v", event_type="E", event_id=event_id)
+    finally:
+        await producer.stop()
+
+    config = ProcessorConfig(kafka_bootstrap, group, (TopicSpec(topic, partitions=2),))
+    requests = await GroupRequests.open(kafka_bootstrap, group, [topic], session_timeout_ms=config.session_timeout_ms,
+                                        rebalance_timeout_ms=config.rebalance_timeout_ms)
+    try:
+        error, member, leader = await requests.join()  # the first member of a forming group leads it
+        assert (error, leader) == (0, member)
+        await requests.leave(member)  # ... and leaves before it assigned anything
+    finally:
+        await requests.close()
+
+    workers = [_spawn_worker(kafka_bootstrap, database_url, schema, topic, group) for _ in range(2)]
+    try:
+        await wait_for(lambda: _at_least(lambda: pool.fetchval("SELECT count(*) FROM effects"), len(ids)),
+                       timeout=60, what="every event handled by the group's new members")
+    finally:
+        for worker in workers:
+            os.killpg(worker.pid, signal.SIGKILL)
+            worker.wait()
+    rows = await pool.fetch("SELECT event_id, count(*) AS n FROM effects GROUP BY event_id")
+    assert {r["event_id"] for r in rows} == set(ids)
+    assert all(r["n"] == 1 for r in rows)
 
 
 async def test_broker_restarted_empty_the_processor_resets_and_the_relay_delivers_again(

@@ -12,7 +12,9 @@ A consumer group member on aiokafka's public API that:
   reset to its beginning (checked at assignment, before each commit and periodically), and its
   topics are recreated from their declarations;
 - on shutdown stops fetching, lets running events finish within a grace period, commits and
-  leaves the group; on rebalance does the same for the partitions it loses.
+  leaves the group; on rebalance does the same for the partitions it loses;
+- repairs a group whose (re)join has stalled on a leader that left it (`group_repair`), and
+  waits for its first assignment in start() only so long.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from opentelemetry.trace import SpanKind
 
 from atelier_common.kafka.dlq import send_to_dlq
 from atelier_common.kafka.event import Event
+from atelier_common.kafka.group_repair import revive_departed_leader
 from atelier_common.kafka.handling import Handling, Outcome
 from atelier_common.kafka.lanes import KeyedLanes
 from atelier_common.kafka.metrics import StreamMetrics
@@ -71,6 +74,12 @@ class ProcessorConfig:
     # Topics are matched by pattern (a subscription by name would auto-create them on a broker
     # that lost them): new and recreated topics are seen at the next metadata refresh.
     metadata_max_age_ms: int = 5_000
+    # A (re)join normally completes within about a session timeout and a half. One that has not
+    # after `join_stall_s` may be waiting for a leader that left (see group_repair): repaired.
+    join_stall_s: float = 20.0
+    # start() returns once the member has joined the group, or after this long all the same: a
+    # service is not kept unhealthy by a group that takes long to form (its repair goes on).
+    first_join_wait_s: float = 60.0
 
     @classmethod
     def from_settings(cls, settings: Settings, *, group_id: str, topics: Sequence[TopicSpec],
@@ -103,6 +112,8 @@ class StreamProcessor:
         self._partitions: dict[TopicPartition, PartitionOffsets] = {}
         self._closing: set[TopicPartition] = set()  # being revoked: queued events are left alone
         self._stopping = False
+        self._joined = asyncio.Event()  # set while the member holds a completed assignment
+        self._unjoined_since: float | None = None  # since when a (re)join has been under way
         self._commit_lock = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
         self._tracer = tracer("atelier.kafka.processor")
@@ -121,14 +132,23 @@ class StreamProcessor:
             session_timeout_ms=cfg.session_timeout_ms, heartbeat_interval_ms=cfg.heartbeat_interval_ms,
             rebalance_timeout_ms=cfg.rebalance_timeout_ms, metadata_max_age_ms=cfg.metadata_max_age_ms,
         )
+        self._consumer = consumer
+        # Subscribed after start(), which then does not wait for the group: the join runs in the
+        # background, watched by `_watch_group`, and we wait for it below with a bound.
+        await consumer.start()
+        self._unjoined_since = asyncio.get_running_loop().time()
         names = "|".join(re.escape(spec.name) for spec in cfg.topics)
         consumer.subscribe(pattern=f"^({names})$", listener=_Rebalance(self))
-        self._consumer = consumer  # before start(): it joins the group, and the assignment callback runs
-        await consumer.start()
         self._tasks = [
             asyncio.create_task(self._fetch_loop(), name=f"fetch-{cfg.group_id}"),
             asyncio.create_task(self._commit_loop(), name=f"commit-{cfg.group_id}"),
+            asyncio.create_task(self._watch_group(), name=f"group-{cfg.group_id}"),
         ]
+        try:
+            await asyncio.wait_for(self._joined.wait(), cfg.first_join_wait_s)
+        except TimeoutError:
+            log.error("not in the consumer group yet; starting all the same, the join goes on",
+                      extra={"group_id": cfg.group_id, "waited_s": cfg.first_join_wait_s})
         log.info("stream processor started", extra={"group_id": cfg.group_id, "topics": [s.name for s in cfg.topics]})
 
     async def stop(self) -> None:
@@ -137,7 +157,10 @@ class StreamProcessor:
         if self._consumer is None:
             return
         self._stopping = True
-        fetch, commit = self._tasks
+        fetch, commit, watch = self._tasks
+        watch.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watch
         fetch.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await fetch
@@ -206,7 +229,10 @@ class StreamProcessor:
     async def _fetch_loop(self) -> None:
         loop = asyncio.get_running_loop()
         next_check = loop.time() + self.config.offset_check_interval_s
-        while True:
+        # Not `while True`: on Python 3.11 a wait_for whose awaitable finishes just as the task is
+        # cancelled swallows the cancellation (the lanes' wait_changed, when stop() follows the
+        # last event's end), and stop() would wait for this loop forever.
+        while not self._stopping:
             try:
                 room = self.config.buffer_limit - self._lanes.size
                 if room <= 0:
@@ -372,7 +398,34 @@ class StreamProcessor:
 
     # ----------------------------------------------------------------------------- rebalance
 
+    async def _watch_group(self) -> None:
+        """Repair the group when a (re)join of this member has not completed for `join_stall_s`."""
+        cfg = self.config
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(1.0)
+            since = self._unjoined_since
+            if since is None or loop.time() - since < cfg.join_stall_s:
+                continue
+            log.warning("consumer group join stalled; repairing the group",
+                        extra={"group_id": cfg.group_id, "waiting_s": round(loop.time() - since)})
+            try:
+                await revive_departed_leader(cfg.bootstrap, cfg.group_id, [spec.name for spec in cfg.topics],
+                                             session_timeout_ms=cfg.session_timeout_ms,
+                                             rebalance_timeout_ms=cfg.rebalance_timeout_ms)
+            except Exception:  # the repair is best effort: the next stall period tries again
+                log.exception("consumer group repair failed", extra={"group_id": cfg.group_id})
+            if self._unjoined_since is not None:
+                self._unjoined_since = loop.time()  # give the repair a stall period to work
+
+    def _rejoining(self) -> None:
+        self._joined.clear()
+        if self._unjoined_since is None:
+            self._unjoined_since = asyncio.get_running_loop().time()
+
     async def on_assigned(self, assigned: set[TopicPartition]) -> None:
+        self._unjoined_since = None
+        self._joined.set()
         # Fresh bookkeeping. A committed offset beyond the log end shows in the first fetch's
         # high watermark, and `_check_log_ends` resets it.
         for tp in assigned:
@@ -381,6 +434,7 @@ class StreamProcessor:
                                                "partitions": sorted(f"{tp.topic}:{tp.partition}" for tp in assigned)})
 
     async def on_revoked(self, revoked: set[TopicPartition]) -> None:
+        self._rejoining()  # aiokafka calls this as each (re)join begins
         revoked = revoked & set(self._partitions)
         if not revoked or self._consumer is None:
             return
