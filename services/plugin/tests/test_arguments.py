@@ -134,3 +134,15 @@ def test_an_mcp_tools_fixed_argument_leaves_its_schema_and_is_sent():
     with pytest.raises(ToolArgumentsError) as e:
         with_defaults(BOOKS, {"filters": {"genre": "poetry"}})
     assert "default for 'filters'" in e.value.msg and "poetry" in e.value.msg
+
+
+def test_a_tools_schema_is_compiled_once_and_a_tool_with_defaults_gets_its_own():
+    first = FORECAST.model_validator
+    validate_arguments(FORECAST, {"city": "Paris", "units": "metric"})
+    assert FORECAST.model_validator is first  # kept with the (immutable) tool, not made per call
+    fixed = with_defaults(FORECAST, {"city": "Oslo"})
+    assert fixed.model_validator is not first
+    validate_arguments(fixed, {"units": "metric"})  # the fixed argument left the schema: not required
+    assert problems(fixed, {"city": "Paris", "units": "metric"}) == ["'city' is set by the agent and must be left out"]
+    # the tool without defaults still wants it
+    assert problems(FORECAST, {"units": "metric"}) == ["missing required argument 'city' (string: City name, e.g. Paris)"]

@@ -48,8 +48,7 @@ def validate_arguments(tool: AnyTool, arguments: Any) -> None:
     """Raise ToolArgumentsError listing what is wrong with `arguments` for `tool`."""
     if not isinstance(arguments, Mapping):
         raise ToolArgumentsError(tool.name, [f"the arguments must be a JSON object, not {_json_type(arguments)}"])
-    validator = Draft202012Validator(tool.model_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
-    errors = sorted(validator.iter_errors(dict(arguments)), key=lambda e: [str(p) for p in e.absolute_path])
+    errors = sorted(tool.model_validator.iter_errors(dict(arguments)), key=lambda e: [str(p) for p in e.absolute_path])
     problems: list[str] = []
     for error in errors:
         problems.extend(p for p in _problems(error, tool) if p not in problems)

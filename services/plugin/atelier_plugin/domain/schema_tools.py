@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from jsonschema import Draft202012Validator
+
 from atelier_plugin.domain.tools import Argument
 
 
@@ -38,6 +40,12 @@ class SchemaToolSpec:
 
     def argument(self, name: str) -> Argument | None:
         return next((a for a in self.arguments if a.name == name), None)
+
+    @cached_property
+    def model_validator(self) -> Draft202012Validator:
+        """model_schema() compiled, once per tool (a tool is immutable; parsed tools are kept per
+        plugin version, so a call does not compile it again)."""
+        return Draft202012Validator(self.model_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
     def model_schema(self) -> dict[str, Any]:
         """The schema without the fixed arguments (a fresh copy the caller may change)."""

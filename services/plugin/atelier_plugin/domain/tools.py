@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
+from jsonschema import Draft202012Validator
+
 ParameterLocation = Literal["path", "query", "header", "cookie"]
 ArgumentLocation = Literal["path", "query", "header", "cookie", "body"]
 BodyEncoding = Literal["json", "form", "multipart"]
@@ -107,6 +109,12 @@ class ToolSpec:
 
     def argument(self, name: str) -> Argument | None:
         return self._arguments_by_name.get(name)
+
+    @cached_property
+    def model_validator(self) -> Draft202012Validator:
+        """model_schema() compiled, once per tool (a tool is immutable; parsed tools are kept per
+        plugin version, so a call does not compile it again)."""
+        return Draft202012Validator(self.model_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
     def model_schema(self) -> dict[str, Any]:
         """The JSON schema of the arguments the model fills (a fresh copy the caller may change)."""
