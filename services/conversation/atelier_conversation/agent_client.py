@@ -9,7 +9,7 @@ import grpc
 
 from atelier_common.auth import require_visible
 from atelier_common.errors import from_rpc_error
-from atelier_common.grpc.client import channel
+from atelier_common.grpc.client import stub
 from atelier_proto import agent_pb2 as apb
 from atelier_proto import agent_pb2_grpc
 
@@ -22,7 +22,7 @@ class Bot:
 
 
 def _stub(addr: str) -> agent_pb2_grpc.AgentServiceStub:
-    return agent_pb2_grpc.AgentServiceStub(channel(addr))
+    return stub(agent_pb2_grpc.AgentServiceStub, addr)
 
 
 # Published bots seen recently: a bot's space never changes and it rarely goes offline, so a chat can
