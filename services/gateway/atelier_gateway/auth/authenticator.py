@@ -7,6 +7,7 @@ token staying valid for at most TTL seconds on other gateway replicas is an acce
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 
@@ -31,6 +32,7 @@ class Authenticator:
         self.store = store
         self.ttl_s = ttl_s
         self._cache: dict[str, tuple[float, Principal]] = {}
+        self._loading: dict[str, asyncio.Future[Principal]] = {}
 
     async def authenticate(self, authorization: str | None) -> Principal:
         token = parse_bearer(authorization)
@@ -42,12 +44,26 @@ class Authenticator:
         if hit is not None and hit[0] > now:
             principal = hit[1]
         else:
-            principal = await self._load(key)
-            self._cache[key] = (now + self.ttl_s, principal)
-            if len(self._cache) > 10_000:  # bound memory; expired entries first
-                self._cache = {k: v for k, v in self._cache.items() if v[0] > now}
+            principal = await self._load_once(key, now)
         if is_expired(principal.expire_at, now_s()):
             raise Unauthenticated("token expired")
+        return principal
+
+    async def _load_once(self, key: str, now: float) -> Principal:
+        """One load per token at a time: the requests arriving while it runs (a burst of chats once
+        the entry expired) share it instead of each reading the token again."""
+        loading = self._loading.get(key)
+        if loading is None:
+            loading = self._loading[key] = asyncio.ensure_future(self._load_and_keep(key, now))
+            loading.add_done_callback(lambda done: self._loading.pop(key, None) and None)
+        # Shielded: a request that goes away does not cancel the load the others wait for.
+        return await asyncio.shield(loading)
+
+    async def _load_and_keep(self, key: str, now: float) -> Principal:
+        principal = await self._load(key)
+        self._cache[key] = (now + self.ttl_s, principal)
+        if len(self._cache) > 10_000:  # bound memory; expired entries first
+            self._cache = {k: v for k, v in self._cache.items() if v[0] > now}
         return principal
 
     async def _load(self, key: str) -> Principal:
