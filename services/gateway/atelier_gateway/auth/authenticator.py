@@ -7,12 +7,12 @@ token staying valid for at most TTL seconds on other gateway replicas is an acce
 
 from __future__ import annotations
 
-import asyncio
 import time
 from dataclasses import dataclass
 
 from atelier_common.auth import RequestContext
 from atelier_common.errors import Unauthenticated
+from atelier_common.shared_calls import SharedCalls
 from atelier_gateway.auth.store import AuthStore, TokenRow, now_s
 from atelier_gateway.domain.tokens import display_prefix, generate_token, hash_token, is_expired, parse_bearer
 
@@ -32,7 +32,7 @@ class Authenticator:
         self.store = store
         self.ttl_s = ttl_s
         self._cache: dict[str, tuple[float, Principal]] = {}
-        self._loading: dict[str, asyncio.Future[Principal]] = {}
+        self._loads: SharedCalls[str, Principal] = SharedCalls()
 
     async def authenticate(self, authorization: str | None) -> Principal:
         token = parse_bearer(authorization)
@@ -44,20 +44,11 @@ class Authenticator:
         if hit is not None and hit[0] > now:
             principal = hit[1]
         else:
-            principal = await self._load_once(key, now)
+            # One load at a time per token: a burst of requests once its entry expired reads it once.
+            principal = await self._loads.call(key, lambda: self._load_and_keep(key, now))
         if is_expired(principal.expire_at, now_s()):
             raise Unauthenticated("token expired")
         return principal
-
-    async def _load_once(self, key: str, now: float) -> Principal:
-        """One load per token at a time: the requests arriving while it runs (a burst of chats once
-        the entry expired) share it instead of each reading the token again."""
-        loading = self._loading.get(key)
-        if loading is None:
-            loading = self._loading[key] = asyncio.ensure_future(self._load_and_keep(key, now))
-            loading.add_done_callback(lambda done: self._loading.pop(key, None) and None)
-        # Shielded: a request that goes away does not cancel the load the others wait for.
-        return await asyncio.shield(loading)
 
     async def _load_and_keep(self, key: str, now: float) -> Principal:
         principal = await self._load(key)
