@@ -245,7 +245,9 @@ class Turn:
             async for event in self._resume():
                 yield event
             return
-        if self.req.conversation_id:  # the message may answer a workflow's question of the last turn
+        # The message may answer a workflow's question of the conversation's last turn (a chat that
+        # opens its conversation has none before it).
+        if self.req.conversation_id and not self.req.new_conversation:
             waiting = await checkpoints.take_question(self.rt.deps.pool, self.req.conversation_id, self.req.bot_id)
             if waiting is not None:
                 _chat_id, state = waiting

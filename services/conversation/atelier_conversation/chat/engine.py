@@ -218,7 +218,7 @@ class Run:
                                                call_id=m.call_id, name=m.name, content_type=m.content_type)
                      for m in history],
             tool_outputs=[apb.ExecuteToolOutput(call_id=c, output=o) for c, o in req.tool_outputs],
-            resume=req.resume)
+            resume=req.resume, new_conversation=req.new_conversation)
         if req.deep_research is not None:
             out.deep_research = req.deep_research
         if req.shortcut is not None:
