@@ -4,7 +4,12 @@ conversation -> agent -> model) against calling the model server directly, in th
 The model is the suite's OpenAI-compatible server in its own process, answering every chat with a
 fixed first-token delay and token rate, so what remains is the stack's own overhead. Measured at 1
 and 32 concurrent chats, with and without an attached knowledge base (one retrieval per turn).
-Prints one JSON line per figure; progress goes to stderr."""
+Prints one JSON line per figure; progress goes to stderr.
+
+cpu_ms_before_first_token_32c(_kb): 32 chats start together while the model holds back its first
+token for a while; the CPU each service spends before any first token, per chat, is what the 32
+chats queue for (on 2 cores each chat's first token waits for up to 32 times that, halved), so the
+figure the first-token overhead at 32 chats follows, and stable on a busy machine."""
 
 from __future__ import annotations
 
@@ -127,6 +132,28 @@ def report(label: str, clients: int, stack: list[Sample], direct: list[Sample], 
          by_service=cpu_ms)
 
 
+HELD_FIRST_TOKEN_S = 2.0  # the model's first-token delay while measuring the CPU before it
+BEFORE_FIRST_TOKEN_S = 1.5  # the CPU counted from the chats' start (all of them are waiting for the model by then)
+
+
+async def cpu_before_first_token(http: httpx.AsyncClient, control_url: str, bot_id: str, clients: int
+                                 ) -> dict[str, float]:
+    """CPU ms per chat of each service between `clients` chats starting together and their first token."""
+    async with httpx.AsyncClient(trust_env=False) as control:
+        await control.post(control_url, json={"default_reply": {**REPLY, "first_token_delay_s": HELD_FIRST_TOKEN_S},
+                                                 "record_requests": False})
+        try:
+            meter = CpuMeter(own_only=True)
+            meter.start()
+            chats = [asyncio.ensure_future(stack_once(http, bot_id)) for _ in range(clients)]
+            await asyncio.sleep(BEFORE_FIRST_TOKEN_S)
+            used = meter.stop(digits=4)
+            await asyncio.gather(*chats)
+        finally:
+            await control.post(control_url, json={"default_reply": REPLY, "record_requests": False})
+    return cpu_ms_per_chat(used, clients)
+
+
 async def make_bot(client: AtelierClient, dataset_id: str | None) -> str:
     bot = (await client.call("/api/draftbot/create", {"space_id": client.space_id, "name": f"bench-{uuid.uuid4().hex[:6]}"}))
     bot_id = bot["data"]["bot_id"]
@@ -186,6 +213,12 @@ async def main() -> None:
                         samples = await measure(lambda k=knowledge: stack_once(http, bots[k]), clients, rounds)
                         label = f"{clients}c" + ("_kb" if knowledge else "")
                         report(label, clients, samples, baseline, knowledge, meter.stop(digits=4))
+                for knowledge in (False, True):
+                    log(f"32 chats, knowledge={knowledge}: CPU before the first token")
+                    before = await cpu_before_first_token(http, f"http://127.0.0.1:{port}/_control/settings",
+                                                          bots[knowledge], 32)
+                    emit("cpu_ms_before_first_token_32c" + ("_kb" if knowledge else ""), before["total"], "ms",
+                         clients=32, knowledge=knowledge, by_service=before)
                 await http.aclose()
                 await direct.close()
     finally:

@@ -1124,6 +1124,9 @@ struct StreamExecuteRequest {
     13: bool resume
     // This chat researches (true) or answers directly (false); absent: the agent's deep_research setting
     14: optional bool deep_research
+    // The chat opens its conversation (written with this chat): no turn of it waits for an answer,
+    // so the agent looks for none
+    15: bool new_conversation
 }
 
 struct ExecuteUsage {

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import sys
@@ -158,6 +159,7 @@ async def serve(spec: ServiceSpec[StateT], settings: Settings, stop: asyncio.Eve
     """Run the service until `stop` is set, then shut down gracefully. `port` overrides the setting."""
     async with open_deps(spec, settings) as deps, spec.lifespan(deps) as state:
         listener = await spec.listen(deps, state, settings.listen_port(spec.name) if port is None else port)
+        freeze_startup_objects()
         try:
             log.info("ready", extra={"port": listener.port})
             await stop.wait()
@@ -166,6 +168,14 @@ async def serve(spec: ServiceSpec[StateT], settings: Settings, stop: asyncio.Eve
             # Before the lifespan exits: in-flight calls still have the state they run on.
             await listener.stop(settings.shutdown_grace_s)
     log.info("stopped")
+
+
+def freeze_startup_objects() -> None:
+    """What start-up made (modules, descriptors, clients: some 200k objects) lives as long as the
+    process: moved out of the collector's sight, a full collection walks only what requests made
+    since, instead of pausing every request of a burst for ~100 ms."""
+    gc.collect()
+    gc.freeze()
 
 
 async def _main(spec: ServiceSpec[StateT], settings: Settings) -> None:

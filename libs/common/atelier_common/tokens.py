@@ -21,11 +21,25 @@ def encoding() -> tiktoken.Encoding:
         return tiktoken.get_encoding("cl100k_base")
 
 
+# Texts up to this size have their counts kept (least recently used dropped): chats starting together
+# share a system prompt (the same persona, the same second), counted once instead of once each.
+KEPT_COUNT_MAX_CHARS = 16_000
+
+
 def count_tokens(text: str) -> int:
     if not text:
         return 0
+    if len(text) <= KEPT_COUNT_MAX_CHARS:
+        return _kept_count(text)
+    return _count(text)
+
+
+def _count(text: str) -> int:
     # encode_ordinary: user text like "<|endoftext|>" is plain text here, never a special token.
     return len(encoding().encode_ordinary(text))
+
+
+_kept_count = functools.lru_cache(maxsize=512)(_count)
 
 
 class TokenizerError(ValueError):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -27,6 +28,9 @@ def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
     async def next_id(request: bytes, context) -> bytes:
         return str(deps.ids.next_id()).encode()
 
+    async def frozen(request: bytes, context) -> bytes:
+        return str(gc.get_freeze_count()).encode()
+
     async def slow_stream(request: bytes, context):
         yield b"started"
         await asyncio.sleep(float(request))
@@ -35,6 +39,7 @@ def register(server: grpc.aio.Server, deps: ServiceDeps) -> None:
     handlers = {
         "Note": grpc.unary_unary_rpc_method_handler(note),
         "NextId": grpc.unary_unary_rpc_method_handler(next_id),
+        "Frozen": grpc.unary_unary_rpc_method_handler(frozen),
         "SlowStream": grpc.unary_stream_rpc_method_handler(slow_stream),
     }
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))

@@ -64,6 +64,8 @@ async def test_service_runs_and_shuts_down_gracefully(database_url: str, redis_u
         # Migrations ran into the service schema and the pool's search_path points there.
         assert await ch.unary_unary(f"/{SERVICE}/Note")(b"", timeout=5) == b"migrated"
         assert int(await ch.unary_unary(f"/{SERVICE}/NextId")(b"", timeout=5)) > 0
+        # What start-up made is out of the collector's sight (a full collection pauses no request for it).
+        assert int(await ch.unary_unary(f"/{SERVICE}/Frozen")(b"", timeout=5)) > 10_000
 
         watch = health_pb2_grpc.HealthStub(ch).Watch(health_pb2.HealthCheckRequest(service=""))
         assert (await watch.read()).status == health_pb2.HealthCheckResponse.SERVING

@@ -1832,7 +1832,7 @@ class ExecuteShortcut(_message.Message):
     def __init__(self, command_id: _Optional[int] = ..., parameters: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class StreamExecuteRequest(_message.Message):
-    __slots__ = ("bot_id", "draft_mode", "user_id", "query", "content_type", "history", "custom_variables", "shortcut", "conversation_id", "chat_id", "space_id", "tool_outputs", "resume", "deep_research")
+    __slots__ = ("bot_id", "draft_mode", "user_id", "query", "content_type", "history", "custom_variables", "shortcut", "conversation_id", "chat_id", "space_id", "tool_outputs", "resume", "deep_research", "new_conversation")
     class CustomVariablesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1854,6 +1854,7 @@ class StreamExecuteRequest(_message.Message):
     TOOL_OUTPUTS_FIELD_NUMBER: _ClassVar[int]
     RESUME_FIELD_NUMBER: _ClassVar[int]
     DEEP_RESEARCH_FIELD_NUMBER: _ClassVar[int]
+    NEW_CONVERSATION_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     draft_mode: bool
     user_id: str
@@ -1868,7 +1869,8 @@ class StreamExecuteRequest(_message.Message):
     tool_outputs: _containers.RepeatedCompositeFieldContainer[ExecuteToolOutput]
     resume: bool
     deep_research: bool
-    def __init__(self, bot_id: _Optional[int] = ..., draft_mode: _Optional[bool] = ..., user_id: _Optional[str] = ..., query: _Optional[str] = ..., content_type: _Optional[str] = ..., history: _Optional[_Iterable[_Union[ExecuteHistoryMessage, _Mapping]]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., shortcut: _Optional[_Union[ExecuteShortcut, _Mapping]] = ..., conversation_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., space_id: _Optional[int] = ..., tool_outputs: _Optional[_Iterable[_Union[ExecuteToolOutput, _Mapping]]] = ..., resume: _Optional[bool] = ..., deep_research: _Optional[bool] = ...) -> None: ...
+    new_conversation: bool
+    def __init__(self, bot_id: _Optional[int] = ..., draft_mode: _Optional[bool] = ..., user_id: _Optional[str] = ..., query: _Optional[str] = ..., content_type: _Optional[str] = ..., history: _Optional[_Iterable[_Union[ExecuteHistoryMessage, _Mapping]]] = ..., custom_variables: _Optional[_Mapping[str, str]] = ..., shortcut: _Optional[_Union[ExecuteShortcut, _Mapping]] = ..., conversation_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., space_id: _Optional[int] = ..., tool_outputs: _Optional[_Iterable[_Union[ExecuteToolOutput, _Mapping]]] = ..., resume: _Optional[bool] = ..., deep_research: _Optional[bool] = ..., new_conversation: _Optional[bool] = ...) -> None: ...
 
 class ExecuteUsage(_message.Message):
     __slots__ = ("input_tokens", "output_tokens")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncpg
 
 from atelier_agent.domain.entities import Bot, RunnableBot
+from atelier_agent.run_configs import RunConfigs
 from atelier_agent.store import bots
 from atelier_common.auth import require_visible
 from atelier_common.errors import NotFound
@@ -18,9 +19,14 @@ async def bot(conn: Conn, bot_id: int, *, for_update: bool = False, space_id: in
     return _check(await bots.get(conn, bot_id, for_update=for_update), bot_id, space_id)
 
 
-async def runnable(conn: Conn, bot_id: int, *, draft_mode: bool, space_id: int | None = None) -> RunnableBot:
-    """The bot with what its chats run on (the draft's shortcuts when draft_mode), checked alike."""
-    found = await bots.get_for_run(conn, bot_id, draft_mode=draft_mode)
+async def runnable(conn: Conn, bot_id: int, *, draft_mode: bool, space_id: int | None = None,
+                   configs: RunConfigs | None = None) -> RunnableBot:
+    """The bot with what its chats run on (the draft's shortcuts when draft_mode), checked alike;
+    from what `configs` keeps when given."""
+    if configs is not None:
+        found = await configs.runnable(conn, bot_id, draft_mode=draft_mode)
+    else:
+        found = await bots.get_for_run(conn, bot_id, draft_mode=draft_mode)
     if found is None:
         raise _missing(bot_id)
     _check(found.bot, bot_id, space_id)

@@ -3,11 +3,13 @@ messages out. Errors raised as AtelierError become gRPC statuses in the intercep
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import contextlib
+from collections.abc import AsyncIterator, Iterator
 
 from atelier_agent import bots, open_bots, variables, workflow_users
 from atelier_agent.databases.rpcs import DatabaseRpcs
 from atelier_agent.models import ModelRegistry
+from atelier_agent.run_configs import RunConfigs
 from atelier_agent.runtime.executor import Runtime, execute
 from atelier_common.sent_empty import sent_empty
 from atelier_common.service import ServiceDeps
@@ -20,10 +22,21 @@ MERGE_DELTAS = text_delta_merger(ExecuteEventType.Answer, "content", "reasoning_
 
 
 class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
-    def __init__(self, deps: ServiceDeps, models: ModelRegistry) -> None:
+    def __init__(self, deps: ServiceDeps, models: ModelRegistry, configs: RunConfigs | None = None) -> None:
         self.deps = deps
         self.models = models
-        self.runtime = Runtime(deps, models)
+        self.configs = configs
+        self.runtime = Runtime(deps, models, configs)
+
+    @contextlib.contextmanager
+    def _changing(self, bot_id: int) -> Iterator[None]:
+        """This process drops the bot's kept configuration as soon as its published version changes,
+        so its next chat runs the new one; the others hear of it from the database (run_configs)."""
+        try:
+            yield
+        finally:
+            if self.configs is not None:
+                self.configs.forget(bot_id)
 
     # ------------------------------------------------------------------ drafts and versions
 
@@ -31,7 +44,8 @@ class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
         return apb.DraftBotCreateResponse(data=apb.DraftBotCreateData(bot_id=await bots.create(self.deps, req)))
 
     async def DeleteDraftBot(self, req: apb.DeleteDraftBotRequest, context) -> apb.DeleteDraftBotResponse:
-        await bots.delete(self.deps, req)
+        with self._changing(req.bot_id):
+            await bots.delete(self.deps, req)
         return apb.DeleteDraftBotResponse()
 
     async def DuplicateDraftBot(self, req: apb.DuplicateDraftBotRequest, context) -> apb.DuplicateDraftBotResponse:
@@ -47,7 +61,8 @@ class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
         return apb.UpdateDraftBotInfoAgwResponse(data=apb.UpdateDraftBotInfoAgwData(has_change=changed))
 
     async def PublishDraftBot(self, req: apb.PublishDraftBotRequest, context) -> apb.PublishDraftBotResponse:
-        version = await bots.publish(self.deps, self.models, req)
+        with self._changing(req.bot_id):
+            version = await bots.publish(self.deps, self.models, req)
         connectors = list(req.connectors) or ["API"]
         return apb.PublishDraftBotResponse(data=apb.PublishDraftBotData(
             version=version, publish_result={c: "success" for c in connectors}))
@@ -91,11 +106,13 @@ class AgentService(DatabaseRpcs, agent_pb2_grpc.AgentServiceServicer):
         return apb.OpenUpdateBotResponse()
 
     async def OpenPublishBot(self, req: apb.OpenPublishBotRequest, context) -> apb.OpenPublishBotResponse:
-        version = await open_bots.publish(self.deps, self.models, req)
+        with self._changing(req.bot_id):
+            version = await open_bots.publish(self.deps, self.models, req)
         return apb.OpenPublishBotResponse(data=apb.OpenPublishBotData(bot_id=req.bot_id, version=version))
 
     async def OpenUnpublishBot(self, req: apb.OpenUnpublishBotRequest, context) -> apb.OpenUnpublishBotResponse:
-        await open_bots.unpublish(self.deps, req)
+        with self._changing(req.bot_id):
+            await open_bots.unpublish(self.deps, req)
         return apb.OpenUnpublishBotResponse()
 
     async def OpenGetBotOnlineInfo(self, req: apb.OpenGetBotOnlineInfoRequest, context

@@ -10,6 +10,7 @@ from atelier_agent.domain import config
 from atelier_agent.domain.entities import BotConfig
 from atelier_agent.domain.proto_json import from_doc, to_doc, to_patch
 from atelier_agent.models import ModelRegistry
+from atelier_agent.run_configs import RunConfigs
 from atelier_agent.store import bots, shortcuts
 from atelier_common import paging
 from atelier_common.auth import current_context, require_space
@@ -191,11 +192,13 @@ async def save_shortcut(deps: ServiceDeps, req: apb.CreateUpdateShortcutCommandR
     return command
 
 
-async def runtime_config(deps: ServiceDeps, bot_id: int, *, draft_mode: bool, space_id: int = 0
-                         ) -> tuple[BotConfig, list[dict[str, Any]], int]:
-    """The configuration a chat runs with: (config, shortcut commands, space_id), in one query. 404
-    for a bot that was never published when the published version is asked for."""
-    found = await access.runnable(deps.pool, bot_id, draft_mode=draft_mode, space_id=space_id or None)
+async def runtime_config(deps: ServiceDeps, bot_id: int, *, draft_mode: bool, space_id: int = 0,
+                         configs: RunConfigs | None = None) -> tuple[BotConfig, list[dict[str, Any]], int]:
+    """The configuration a chat runs with: (config, shortcut commands, space_id), in one query (none
+    when `configs` keeps it). 404 for a bot that was never published when the published version is
+    asked for."""
+    found = await access.runnable(deps.pool, bot_id, draft_mode=draft_mode, space_id=space_id or None,
+                                  configs=configs)
     bot = found.bot
     if draft_mode:
         return bot.draft, found.draft_shortcuts or [], bot.space_id

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 import grpc
 
-from atelier_common.auth import require_visible
+from atelier_common.auth import RequestContext, current_context, require_visible
 from atelier_common.errors import from_rpc_error
-from atelier_common.grpc.client import channel
+from atelier_common.grpc.client import stub
+from atelier_common.shared_calls import SharedCalls
 from atelier_proto import agent_pb2 as apb
 from atelier_proto import agent_pb2_grpc
 
@@ -22,7 +23,7 @@ class Bot:
 
 
 def _stub(addr: str) -> agent_pb2_grpc.AgentServiceStub:
-    return agent_pb2_grpc.AgentServiceStub(channel(addr))
+    return stub(agent_pb2_grpc.AgentServiceStub, addr)
 
 
 # Published bots seen recently: a bot's space never changes and it rarely goes offline, so a chat can
@@ -44,6 +45,15 @@ async def bot(addr: str, bot_id: int, timeout_s: float) -> Bot:
     if known is not None and time.monotonic() - known[0] < PUBLISHED_TTL_S:
         require_visible(known[1].space_id, f"bot {bot_id} not found")
         return known[1]
+    # Chats of one caller arriving together once the entry expired ask once (the answer depends on
+    # who asks: NotFound for a bot in a space the caller is not in).
+    return await _lookups.call((bot_id, current_context()), lambda: _look_up(addr, bot_id, timeout_s))
+
+
+_lookups: SharedCalls[tuple[int, RequestContext], Bot] = SharedCalls()
+
+
+async def _look_up(addr: str, bot_id: int, timeout_s: float) -> Bot:
     try:
         reply = await _stub(addr).GetDraftBotInfoAgw(apb.GetDraftBotInfoAgwRequest(bot_id=bot_id), timeout=timeout_s)
     except grpc.aio.AioRpcError as e:

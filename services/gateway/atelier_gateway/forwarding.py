@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from typing import Any
 
 import grpc
 from google.protobuf.message import Message
@@ -63,9 +64,22 @@ class Forwarder:
     def __init__(self, settings: Settings, channel_factory: ChannelFactory | None = None) -> None:
         self.settings = settings
         self.channel_factory = channel_factory or default_channel_factory()
+        self._callables: dict[tuple[str, str], tuple[grpc.aio.Channel, Any]] = {}
 
     def _channel(self, route: Route) -> grpc.aio.Channel:
         return self.channel_factory(self.settings.service_addr(route.service))
+
+    def _callable(self, route: Route, kind: str) -> Any:
+        """The route's multicallable (kind: unary_unary | unary_stream) on its channel, made once per
+        channel rather than per request."""
+        ch = self._channel(route)
+        key = (route.grpc_path, kind)
+        cached = self._callables.get(key)
+        if cached is None or cached[0] is not ch:
+            made = getattr(ch, kind)(route.grpc_path, request_serializer=route.request_cls.SerializeToString,
+                                     response_deserializer=route.response_cls.FromString)
+            cached = self._callables[key] = (ch, made)
+        return cached[1]
 
     def metadata(
         self, ctx: RequestContext, traceparent: str | None, empty_paths: frozenset[str] = frozenset()
@@ -80,11 +94,7 @@ class Forwarder:
         traceparent: str | None = None,
         empty_paths: frozenset[str] = frozenset(),
     ) -> Message:
-        call = self._channel(route).unary_unary(
-            route.grpc_path,
-            request_serializer=route.request_cls.SerializeToString,
-            response_deserializer=route.response_cls.FromString,
-        )
+        call = self._callable(route, "unary_unary")
         return await call(
             request, timeout=self.settings.grpc_deadline_s, metadata=self.metadata(ctx, traceparent, empty_paths)
         )
@@ -97,11 +107,7 @@ class Forwarder:
         traceparent: str | None = None,
         empty_paths: frozenset[str] = frozenset(),
     ) -> grpc.aio.UnaryStreamCall:
-        call = self._channel(route).unary_stream(
-            route.grpc_path,
-            request_serializer=route.request_cls.SerializeToString,
-            response_deserializer=route.response_cls.FromString,
-        )
+        call = self._callable(route, "unary_stream")
         return call(
             request, timeout=self.settings.stream_deadline_s, metadata=self.metadata(ctx, traceparent, empty_paths)
         )

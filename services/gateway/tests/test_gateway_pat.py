@@ -3,11 +3,13 @@ plus the first-start bootstrap file and the store's hashing."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import stat
 
 import pytest
 
+from atelier_gateway.auth.authenticator import Authenticator, issue_token
 from atelier_gateway.auth.bootstrap import bootstrap_token_file
 from atelier_gateway.auth.store import AuthStore
 from atelier_gateway.domain.tokens import hash_token
@@ -136,3 +138,23 @@ async def test_token_list_paging_out_of_range_is_a_400(rig) -> None:
         for params in ({}, {"page": 0, "size": 0}):
             r = await c.get(f"{PAT}/list_personal_access_tokens", params=params)
             assert r.status_code == 200, r.text
+
+
+async def test_a_burst_of_requests_reads_the_token_once(rig) -> None:
+    """Requests arriving together with a token not kept (a burst of chats once its entry expired)
+    share one load of it."""
+    class CountingStore(AuthStore):
+        reads = 0
+
+        async def token_by_hash(self, token_hash: str):  # type: ignore[no-untyped-def]
+            self.reads += 1
+            return await super().token_by_hash(token_hash)
+
+    store = CountingStore(rig.pool)
+    token, _row = await issue_token(store, rig.user_id, "burst")
+    auth = Authenticator(store)
+    principals = await asyncio.gather(*(auth.authenticate(f"Bearer {token}") for _ in range(20)))
+    assert store.reads == 1
+    assert {p.ctx.user_id for p in principals} == {rig.user_id}
+    with pytest.raises(Exception, match="invalid token"):  # an unknown token still fails, every caller
+        await asyncio.gather(*(auth.authenticate("Bearer pat_unknown") for _ in range(3)))

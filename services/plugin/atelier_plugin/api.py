@@ -22,7 +22,7 @@ class PluginService(plugin_pb2_grpc.PluginServiceServicer):
     @contextlib.contextmanager
     def _changing(self, plugin_id: int) -> Iterator[None]:
         """This process drops what it kept of the plugin as soon as the change is made, so its next
-        tool call sees it; the others hear of it from the database (view_sync)."""
+        tool call sees it; the others hear of it from the database (a ChangeListener, see view_cache)."""
         try:
             yield
         finally:

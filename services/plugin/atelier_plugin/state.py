@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import httpx
 
+from atelier_common.db.change_listener import ChangeListener
 from atelier_common.outbound import Fetcher, OutboundPolicy, guarded_client
 from atelier_common.service import ServiceDeps
 from atelier_plugin.crypto import Keyring
@@ -15,8 +16,7 @@ from atelier_plugin.mcp import McpAccess
 from atelier_plugin.oauth.tokens import TokenService
 from atelier_plugin.runtime.http_call import CallLimits
 from atelier_plugin.spec_cache import SpecCache
-from atelier_plugin.view_cache import ViewCache
-from atelier_plugin.view_sync import ViewSync
+from atelier_plugin.view_cache import TOPIC, ViewCache
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ async def lifespan(deps: ServiceDeps) -> AsyncIterator[PluginState]:
     limits = CallLimits(timeout_s=settings.plugin_call_timeout_s, max_bytes=settings.plugin_max_response_bytes,
                         retries=max(0, settings.plugin_retries), backoff_s=settings.plugin_retry_backoff_s)
     views = ViewCache()
-    sync = ViewSync(deps.pool, views)
+    sync = ChangeListener(deps.pool, TOPIC, views)
     async with guarded_client(policy) as http:
         await sync.start()
         try:

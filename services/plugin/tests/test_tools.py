@@ -399,7 +399,7 @@ async def test_tool_calls_see_changes_made_by_another_process(register, tool_ser
 
 
 async def _listening_backends(plugin_db: asyncpg.Connection) -> list[int]:
-    """The plugin service's backends that listen for plugin changes (view_sync)."""
+    """The plugin service's backends that listen for plugin changes (their ChangeListener)."""
     return [r["pid"] for r in await plugin_db.fetch(
         "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
         " AND (query LIKE 'LISTEN %plugin_changed%' OR query LIKE '%pg_listening_channels()%')")]

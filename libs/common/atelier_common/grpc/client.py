@@ -5,17 +5,20 @@ bound to the loop that made them). Its interceptors send the current RequestCont
 x-atelier-* metadata and open a CLIENT span whose W3C traceparent goes along, so the callee's
 server span joins the caller's trace. Metadata the caller passes explicitly wins over both.
 
-    stub = knowledge_pb2_grpc.KnowledgeServiceStub(channel(settings.knowledge_addr))
+    stub = client.stub(knowledge_pb2_grpc.KnowledgeServiceStub, settings.knowledge_addr)
     try:
         reply = await stub.GetDataset(req, timeout=settings.grpc_deadline_s)
     except grpc.aio.AioRpcError as e:
         raise from_rpc_error(e) from e
+
+`stub(cls, addr)` keeps one stub per class on that channel: making a stub makes a callable for
+every method of its service, too much to do per call on a hot path (a chat turn).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 from opentelemetry import trace
@@ -24,6 +27,7 @@ from opentelemetry.trace import SpanKind, Status, StatusCode
 from atelier_common import auth, telemetry
 
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+T = TypeVar("T")
 
 # Keepalive pings find dead connections (pod gone without FIN) instead of hanging until the deadline.
 # Server side (grpc/server.py) permits pings this frequent.
@@ -161,6 +165,20 @@ def channel(addr: str) -> grpc.aio.Channel:
     ch = new_channel(addr)
     _channels[addr] = (loop, ch)
     return ch
+
+
+_stubs: dict[tuple[type, str], tuple[grpc.aio.Channel, Any]] = {}
+
+
+def stub(cls: type[T], addr: str) -> T:
+    """The stub of class `cls` (a generated *Stub) on the shared channel to addr, made once per channel."""
+    ch = channel(addr)
+    cached = _stubs.get((cls, addr))
+    if cached is not None and cached[0] is ch:
+        return cached[1]
+    made = cls(ch)
+    _stubs[(cls, addr)] = (ch, made)
+    return made
 
 
 async def close_channels(grace: float | None = None) -> None:

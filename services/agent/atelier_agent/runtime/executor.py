@@ -36,6 +36,7 @@ from atelier_agent.databases import tool as db_tool
 from atelier_agent.domain import config
 from atelier_agent.domain.entities import BotConfig, Checkpoint, PendingCall
 from atelier_agent.models import ModelConfig, ModelRegistry
+from atelier_agent.run_configs import RunConfigs
 from atelier_agent.runtime import context_window, extraction, knowledge, plugins, research, suggestions, workflows
 from atelier_agent.runtime.attachments import Attachments, Extracted, Unreadable
 from atelier_agent.runtime.events import event as _event
@@ -77,6 +78,7 @@ log = logging.getLogger("atelier.agent.runtime")
 class Runtime:
     deps: ServiceDeps
     models: ModelRegistry
+    configs: RunConfigs | None = None  # the published configurations kept (None: read each turn)
     _embedder: Embedder | None = None
 
     def embedder(self) -> Embedder | None:
@@ -243,7 +245,9 @@ class Turn:
             async for event in self._resume():
                 yield event
             return
-        if self.req.conversation_id:  # the message may answer a workflow's question of the last turn
+        # The message may answer a workflow's question of the conversation's last turn (a chat that
+        # opens its conversation has none before it).
+        if self.req.conversation_id and not self.req.new_conversation:
             waiting = await checkpoints.take_question(self.rt.deps.pool, self.req.conversation_id, self.req.bot_id)
             if waiting is not None:
                 _chat_id, state = waiting
@@ -278,7 +282,7 @@ class Turn:
         """The agent's configuration and the request, checked: raises before any event is sent."""
         req = self.req
         cfg, shortcuts, space_id = await bots.runtime_config(self.rt.deps, req.bot_id, draft_mode=req.draft_mode,
-                                                             space_id=req.space_id)
+                                                             space_id=req.space_id, configs=self.rt.configs)
         model_info = cfg.section("model_info")
         model = self.rt.models.resolve(int(model_info.get("model_id") or 0))
         if model is None:
@@ -455,7 +459,7 @@ class Turn:
         req, rt = self.req, self.rt
         self.passages = list(state.passages)  # the answer goes on citing what the model was given before
         cfg, _shortcuts, space_id = await bots.runtime_config(rt.deps, req.bot_id, draft_mode=req.draft_mode,
-                                                              space_id=req.space_id)
+                                                              space_id=req.space_id, configs=rt.configs)
         model = rt.models.get(state.model_id)
         if model is None:
             raise Unavailable(f"bot {req.bot_id}: chat model {state.model_id} is no longer configured")

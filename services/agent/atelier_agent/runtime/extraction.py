@@ -6,7 +6,7 @@ from __future__ import annotations
 import grpc
 
 from atelier_common.errors import from_rpc_error
-from atelier_common.grpc.client import channel
+from atelier_common.grpc.client import stub
 from atelier_proto import indexer_pb2 as ipb
 from atelier_proto import indexer_pb2_grpc
 
@@ -18,14 +18,14 @@ class ExtractFailed(Exception):
 async def extract_text(addr: str, *, file_id: int = 0, url: str = "", max_chars: int,
                        timeout_s: float) -> ipb.ExtractTextResponse:
     """The text of an uploaded file of the calling user, or of a document on the web, cut at max_chars."""
-    stub = indexer_pb2_grpc.IndexerServiceStub(channel(addr))
+    rpc = stub(indexer_pb2_grpc.IndexerServiceStub, addr)
     request = ipb.ExtractTextRequest(max_chars=max_chars)
     if file_id:
         request.file_id = file_id
     else:
         request.url = url
     try:
-        return await stub.ExtractText(request, timeout=timeout_s)
+        return await rpc.ExtractText(request, timeout=timeout_s)
     except grpc.aio.AioRpcError as e:
         if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
             raise ExtractFailed(f"reading it took longer than {timeout_s:g} s") from None

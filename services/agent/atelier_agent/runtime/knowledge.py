@@ -10,7 +10,7 @@ from atelier_agent.domain.config import KnowledgeSettings
 from atelier_agent.runtime.context_window import HistoryMessage
 from atelier_agent.runtime.prompt import KnowledgeItem
 from atelier_common.errors import from_rpc_error
-from atelier_common.grpc.client import channel
+from atelier_common.grpc.client import stub
 from atelier_proto import knowledge_pb2 as kpb
 from atelier_proto import knowledge_pb2_grpc
 
@@ -24,7 +24,7 @@ class RecallFailed(Exception):
 async def recall(addr: str, settings: KnowledgeSettings, *, space_id: int, query: str,
                  history: list[HistoryMessage], timeout_s: float) -> list[KnowledgeItem]:
     """The passages found, most relevant first, numbered for citing (ref "1", "2" ...)."""
-    stub = knowledge_pb2_grpc.KnowledgeServiceStub(channel(addr))
+    rpc = stub(knowledge_pb2_grpc.KnowledgeServiceStub, addr)
     said = [m for m in history if m.role in ("user", "assistant") and m.content]  # no tool traffic
     request = kpb.RetrieveRequest(
         space_id=space_id, dataset_ids=settings.dataset_ids, query=query,
@@ -35,7 +35,7 @@ async def recall(addr: str, settings: KnowledgeSettings, *, space_id: int, query
                                        use_rerank=settings.use_rerank, use_nl2sql=settings.use_nl2sql),
     )
     try:
-        reply = await stub.Retrieve(request, timeout=timeout_s)
+        reply = await rpc.Retrieve(request, timeout=timeout_s)
     except grpc.aio.AioRpcError as e:
         raise RecallFailed(from_rpc_error(e).msg) from None
     items = [KnowledgeItem(content=s.content, source=f"{s.document_name} ({s.dataset_name})", score=s.score,

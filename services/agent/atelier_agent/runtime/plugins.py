@@ -18,7 +18,7 @@ from atelier_agent.domain.entities import BotConfig
 from atelier_agent.runtime.tools import Tool, ToolOutput, described_tool
 from atelier_common.auth import internal_context
 from atelier_common.errors import from_rpc_error
-from atelier_common.grpc.client import channel
+from atelier_common.grpc.client import stub
 from atelier_proto import plugin_pb2 as ppb
 from atelier_proto import plugin_pb2_grpc
 from atelier_proto.enums import InvokeOutcome
@@ -55,7 +55,7 @@ class PluginClient:
     """The plugin service as one turn uses it."""
 
     def __init__(self, addr: str, *, space_id: int, user_id: str, bot_id: int, draft: bool, timeout_s: float) -> None:
-        self._stub = plugin_pb2_grpc.PluginServiceStub(channel(addr))
+        self._stub = stub(plugin_pb2_grpc.PluginServiceStub, addr)
         self.space_id, self.user_id, self.bot_id, self.draft = space_id, user_id, bot_id, draft
         self.timeout_s = timeout_s
 

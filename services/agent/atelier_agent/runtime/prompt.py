@@ -3,6 +3,7 @@ Pure: no I/O."""
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -25,9 +26,15 @@ def render_persona(template: str, request_variables: dict[str, str], memory_vari
         return template
     values = {**memory_variables, **request_variables}
     try:
-        return _persona_env.from_string(template).render(values)
+        return _persona_template(template).render(values)
     except jinja2.TemplateError:
         return template
+
+
+@functools.lru_cache(maxsize=256)
+def _persona_template(template: str) -> jinja2.Template:
+    """Compiled once per persona text, not once per turn (compiling costs far more than rendering)."""
+    return _persona_env.from_string(template)
 
 
 @dataclass(frozen=True)

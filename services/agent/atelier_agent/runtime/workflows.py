@@ -21,7 +21,7 @@ from atelier_agent.domain.entities import BotConfig, PendingCall
 from atelier_agent.runtime.tools import Tool, ToolFailure, ToolOutput, described_tool, parse_arguments
 from atelier_common.auth import internal_context
 from atelier_common.errors import from_rpc_error
-from atelier_common.grpc.client import channel
+from atelier_common.grpc.client import stub
 from atelier_proto import workflow_pb2 as wpb
 from atelier_proto import workflow_pb2_grpc
 from atelier_proto.enums import ContentType, InterruptType, WorkflowToolOutcome
@@ -48,7 +48,7 @@ class WorkflowClient:
 
     def __init__(self, addr: str, *, space_id: int, user_id: str, bot_id: int, draft: bool, timeout_s: float,
                  history: Sequence[tuple[str, str]] = ()) -> None:
-        self._stub = workflow_pb2_grpc.WorkflowServiceStub(channel(addr))
+        self._stub = stub(workflow_pb2_grpc.WorkflowServiceStub, addr)
         self.space_id, self.user_id, self.bot_id, self.draft = space_id, user_id, bot_id, draft
         self.timeout_s = timeout_s
         self.history = [wpb.WorkflowToolMessage(role=role, content=content) for role, content in history]

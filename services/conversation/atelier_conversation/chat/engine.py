@@ -26,7 +26,7 @@ from atelier_conversation.chat.cancel import CancelSignals
 from atelier_conversation.contents import Entered
 from atelier_conversation.domain import shapes
 from atelier_conversation.domain.entities import Chat, Conversation, Message
-from atelier_conversation.store import chats, conversations, messages
+from atelier_conversation.store import chats, conversations, messages, runs
 from atelier_proto import agent_pb2 as apb
 from atelier_proto.enums import ChatStatus, ContentType, ExecuteEventType, MessageRole, MessageStatus, MessageType
 
@@ -80,40 +80,44 @@ def unsaved_message(*, id: int, conversation: Conversation, section_id: int, cha
 
 
 async def start(deps: ServiceDeps, req: RunRequest) -> tuple[Chat, Message]:
-    """Writes the earlier messages, the question and the run (status in_progress) in one transaction.
-    Without auto_save_history the earlier messages go to the agent directly, and the question (like
-    every message of the run) is stored outside the conversation, readable by the chat's id."""
+    """Writes the earlier messages, the question and the run (status in_progress) at once (one
+    statement; a regenerate, one transaction). Without auto_save_history the earlier messages go
+    to the agent directly, and the question (like every message of the run) is stored outside the
+    conversation, readable by the chat's id."""
+    if req.regenerate is not None:
+        return await _start_regenerate(deps, req, req.regenerate)
+    conv = req.conversation
+    earlier = [unsaved_message(id=deps.ids.next_id(), conversation=conv, section_id=conv.section_id, chat_id=None,
+                               role=role, type_=type_, content=content, content_type=content_type)
+               for role, type_, content, content_type in (req.earlier if req.save else ())]
+    chat_id = deps.ids.next_id()
+    question = replace(unsaved_message(id=deps.ids.next_id(), conversation=conv, section_id=conv.section_id,
+                                       chat_id=chat_id, role=MessageRole.User, type_=MessageType.Question,
+                                       content=req.query, content_type=req.content_type, in_conversation=req.save),
+                       meta_data=req.meta_data)
+    # Recorded as in progress at once (the run starts right after this commits); the stream still
+    # reports it "created" first, as Coze does.
+    chat = await runs.start(deps.pool, conversation=conv, new_conversation=req.new_conversation,
+                            rows=[*earlier, question], chat_id=chat_id, section_id=conv.section_id,
+                            user_id=req.user_id, question_id=question.id, meta_data=req.meta_data,
+                            status=ChatStatus.InProgress, draft_mode=req.draft_mode, save_history=req.save)
+    # Written in the same statement as the chat: the same now().
+    return chat, replace(question, created_at=chat.created_at, updated_at=chat.created_at)
+
+
+async def _start_regenerate(deps: ServiceDeps, req: RunRequest, old: Chat) -> tuple[Chat, Message]:
+    """The new run answers the old question: it moves to the new run (and stays in its section).
+    The lock makes a concurrent regenerate of the same answer wait, then see it moved."""
     conv = req.conversation
     async with deps.pool.acquire() as conn, conn.transaction():
-        if req.new_conversation:
-            await conversations.insert(conn, id=conv.id, space_id=conv.space_id, bot_id=conv.bot_id,
-                                       creator_id=conv.creator_id, section_id=conv.section_id,
-                                       connector_id=conv.connector_id)
-        for role, type_, content, content_type in req.earlier if req.save else ():
-            await messages.insert(conn, id=deps.ids.next_id(), conversation_id=conv.id, section_id=conv.section_id,
-                                  bot_id=conv.bot_id, role=role, type=type_, content=content,
-                                  content_type=content_type)
         chat_id = deps.ids.next_id()
-        section_id = conv.section_id
-        if req.regenerate is not None:
-            # The new run answers the old question: it moves to the new run (and stays in its section).
-            # The lock makes a concurrent regenerate of the same answer wait, then see it moved.
-            question = await messages.get(conn, req.regenerate.question_id, for_update=True)
-            if question is None or question.chat_id != req.regenerate.id:
-                raise Conflict(f"the answers of chat {req.regenerate.id} were already regenerated")
-            await messages.delete_of_chat(conn, req.regenerate.id, keep_question=True)
-            await messages.set_chat(conn, question.id, chat_id)
-            section_id = question.section_id
-        else:
-            question = await messages.insert(
-                conn, id=deps.ids.next_id(), conversation_id=conv.id, section_id=conv.section_id,
-                bot_id=conv.bot_id, role=MessageRole.User, type=MessageType.Question, content=req.query,
-                content_type=req.content_type, chat_id=chat_id, meta_data=req.meta_data, in_conversation=req.save)
-        if not req.new_conversation:
-            await conversations.touch(conn, conv.id)
-        # Recorded as in progress at once (the run starts right after this commits); the stream still
-        # reports it "created" first, as Coze does.
-        chat = await chats.insert(conn, id=chat_id, conversation_id=conv.id, section_id=section_id,
+        question = await messages.get(conn, old.question_id, for_update=True)
+        if question is None or question.chat_id != old.id:
+            raise Conflict(f"the answers of chat {old.id} were already regenerated")
+        await messages.delete_of_chat(conn, old.id, keep_question=True)
+        await messages.set_chat(conn, question.id, chat_id)
+        await conversations.touch(conn, conv.id)
+        chat = await chats.insert(conn, id=chat_id, conversation_id=conv.id, section_id=question.section_id,
                                   bot_id=conv.bot_id, user_id=req.user_id, question_id=question.id,
                                   meta_data=req.meta_data, status=ChatStatus.InProgress, draft_mode=req.draft_mode,
                                   save_history=req.save)
@@ -166,6 +170,9 @@ class Run:
         self.pending_calls: list[dict[str, str]] = []  # client-side calls the run stopped for
         self.agent_error: tuple[int, str] | None = None  # (code, message) of the agent's error event
         self.call: grpc.aio.UnaryStreamCall | None = None
+        # The chat was shown to the caller before the run started (stream=false answers at once):
+        # a cancel may have come before the run listened for one.
+        self.announced = False
 
     def _message(self, type_: MessageType, content: str, *, call_id: str = "", name: str = "") -> Message:
         return unsaved_message(id=self.deps.ids.next_id(), conversation=self.req.conversation,
@@ -211,7 +218,7 @@ class Run:
                                                call_id=m.call_id, name=m.name, content_type=m.content_type)
                      for m in history],
             tool_outputs=[apb.ExecuteToolOutput(call_id=c, output=o) for c, o in req.tool_outputs],
-            resume=req.resume)
+            resume=req.resume, new_conversation=req.new_conversation)
         if req.deep_research is not None:
             out.deep_research = req.deep_research
         if req.shortcut is not None:
@@ -234,8 +241,11 @@ class Run:
         """Earlier messages for the agent (a resumed run continues the agent's checkpoint: none)."""
         if self.req.resume:
             return []
-        found = await messages.history(self.deps.pool, self.chat.conversation_id, self.chat.section_id,
-                                       before_id=self.question.id, exclude_chat=self.chat.id, limit=HISTORY_LIMIT)
+        found: list[Message] = []
+        if not self.req.new_conversation or (self.req.save and self.req.earlier):  # a new one holds no other
+            found = await messages.history(self.deps.pool, self.chat.conversation_id, self.chat.section_id,
+                                           before_id=self.question.id, exclude_chat=self.chat.id,
+                                           limit=HISTORY_LIMIT)
         history: list[Message] = list(found)
         if not self.req.save:  # the request's earlier messages were not stored: hand them over directly
             history += [unsaved_message(id=0, conversation=self.req.conversation, section_id=self.chat.section_id,
@@ -247,14 +257,17 @@ class Run:
         deps = self.deps
         registered = False
         try:
+            # Listening before the chat is shown: a cancel of it from now on is heard.
+            self.cancels.register(self.chat.id, lambda: self.stop("user"))
+            registered = True
             if not self.req.resume:
                 yield Update("chat", replace(self.chat, status=ChatStatus.Created), ChatStatus.Created)
             yield Update("chat", self.chat, ChatStatus.InProgress)
-            self.cancels.register(self.chat.id, lambda: self.stop("user"))
-            registered = True
-            # At once: the history, and whether a cancel came before this run listened.
-            history, current = await asyncio.gather(self._history(), chats.get(deps.pool, self.chat.id))
-            if current.status == ChatStatus.Cancelled:
+            if self._shown_before_listening():  # at once: the history, and whether a cancel came unheard
+                history, current = await asyncio.gather(self._history(), self._cancelled_unheard())
+            else:
+                history, current = await self._history(), None
+            if current is not None:
                 self.stop_reason = "user"
                 yield Update("chat", current, ChatStatus.Cancelled)
                 return
@@ -283,6 +296,17 @@ class Run:
             raise
         finally:
             self._stop_agent(registered)
+
+    def _shown_before_listening(self) -> bool:
+        """Whether others may have known the chat before this run listened for its cancel: a
+        resumed one, one of a conversation others can list, one answered at once do; a new
+        conversation's streamed chat is first shown once the run listens."""
+        return not self.req.new_conversation or self.announced
+
+    async def _cancelled_unheard(self) -> Chat | None:
+        """The chat, when it was cancelled before this run listened."""
+        current = await chats.get(self.deps.pool, self.chat.id)
+        return current if current.status == ChatStatus.Cancelled else None
 
     def _stop_agent(self, registered: bool) -> None:
         if registered:

@@ -125,6 +125,7 @@ class _V3Format:
 
 async def _public(runtime: ChatRuntime, run: engine.Run, stream: bool) -> AsyncIterator[cpb.ChatEvent]:
     if not stream:
+        run.announced = True
         runtime.background.start(run)
         yield cpb.ChatEvent(event=ANSWER_EVENT, data=_json(shapes.chat(run.chat)))
         return

@@ -22,11 +22,21 @@ CANCELLABLE = (*ACTIVE, WAITING)
 async def insert(conn: Conn, *, id: int, conversation_id: int, section_id: int, bot_id: int, user_id: str,
                  question_id: int | None, meta_data: dict[str, str], status: ChatStatus = ChatStatus.Created,
                  draft_mode: bool = False, save_history: bool = True) -> Chat:
-    return Chat.one(await conn.fetchrow(
-        "INSERT INTO chats (id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status,"
-        " draft_mode, save_history, trace_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING *",
-        id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status, draft_mode, save_history,
-        _current_trace_id()))
+    sql, args = insert_sql(id=id, conversation_id=conversation_id, section_id=section_id, bot_id=bot_id,
+                           user_id=user_id, question_id=question_id, meta_data=meta_data, status=status,
+                           draft_mode=draft_mode, save_history=save_history)
+    return Chat.one(await conn.fetchrow(f"{sql} RETURNING *", *args))
+
+
+def insert_sql(*, id: int, conversation_id: int, section_id: int, bot_id: int, user_id: str, question_id: int | None,
+               meta_data: dict[str, str], status: ChatStatus, draft_mode: bool, save_history: bool,
+               first_arg: int = 1) -> tuple[str, list[Any]]:
+    """The INSERT of a chat and its arguments, numbered from $first_arg (see messages.insert_sql)."""
+    args = [id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status, draft_mode, save_history,
+            _current_trace_id()]
+    values = ",".join(f"${first_arg + i}" for i in range(len(args)))
+    return ("INSERT INTO chats (id, conversation_id, section_id, bot_id, user_id, question_id, meta_data, status,"
+            f" draft_mode, save_history, trace_id) VALUES ({values})", args)
 
 
 def _current_trace_id() -> str:

@@ -14,10 +14,24 @@ Conn = asyncpg.Connection | asyncpg.Pool
 async def insert(conn: Conn, *, id: int, space_id: int, bot_id: int, creator_id: int, section_id: int,
                  name: str = "", meta_data: dict[str, str] | None = None, connector_id: int = 0,
                  app_id: int = 0) -> Conversation:
-    return Conversation.one(await conn.fetchrow(
-        "INSERT INTO conversations (id, space_id, bot_id, creator_id, section_id, name, meta_data, connector_id,"
-        " app_id) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING *",
-        id, space_id, bot_id, creator_id, section_id, name, meta_data or {}, connector_id, app_id))
+    sql, args = insert_sql(id=id, space_id=space_id, bot_id=bot_id, creator_id=creator_id, section_id=section_id,
+                           name=name, meta_data=meta_data, connector_id=connector_id, app_id=app_id)
+    return Conversation.one(await conn.fetchrow(f"{sql} RETURNING *", *args))
+
+
+def insert_sql(*, id: int, space_id: int, bot_id: int, creator_id: int, section_id: int, name: str = "",
+               meta_data: dict[str, str] | None = None, connector_id: int = 0, app_id: int = 0,
+               first_arg: int = 1) -> tuple[str, list[Any]]:
+    """The INSERT of a conversation and its arguments, numbered from $first_arg (see messages.insert_sql)."""
+    args = [id, space_id, bot_id, creator_id, section_id, name, meta_data or {}, connector_id, app_id]
+    values = ",".join(f"${first_arg + i}" for i in range(len(args)))
+    return ("INSERT INTO conversations (id, space_id, bot_id, creator_id, section_id, name, meta_data, connector_id,"
+            f" app_id) VALUES ({values})", args)
+
+
+def touch_sql(conversation_id: int, first_arg: int = 1) -> tuple[str, list[Any]]:
+    """`touch` as part of a larger statement (store.runs)."""
+    return f"UPDATE conversations SET updated_at = now() WHERE id = ${first_arg}", [conversation_id]
 
 
 async def get(conn: Conn, conversation_id: int, *, for_update: bool = False) -> Conversation | None:
@@ -56,7 +70,8 @@ async def soft_delete(conn: Conn, conversation_id: int) -> None:
 
 async def touch(conn: Conn, conversation_id: int) -> None:
     """A new run counts as activity: lists sorted by updated_at show busy conversations first."""
-    await conn.execute("UPDATE conversations SET updated_at = now() WHERE id = $1", conversation_id)
+    sql, args = touch_sql(conversation_id)
+    await conn.execute(sql, *args)
 
 
 async def by_name(conn: Conn, *, bot_id: int, app_id: int, creator_id: int, name: str) -> Conversation | None:

@@ -42,12 +42,19 @@ async def insert_many(conn: Conn, rows: Sequence[Message]) -> list[Message]:
     the stored rows, in the order given."""
     if not rows:
         return []
-    width = len(_COLUMNS)
-    values = ", ".join("(" + ", ".join(f"${i * width + j + 1}" for j in range(width)) + ")" for i in range(len(rows)))
-    args = [getattr(row, column) for row in rows for column in _COLUMNS]
-    stored = {m.id: m for m in Message.many(await conn.fetch(
-        f"INSERT INTO messages ({', '.join(_COLUMNS)}) VALUES {values} RETURNING *", *args))}
+    sql, args = insert_sql(rows)
+    stored = {m.id: m for m in Message.many(await conn.fetch(f"{sql} RETURNING *", *args))}
     return [stored[row.id] for row in rows]
+
+
+def insert_sql(rows: Sequence[Message], first_arg: int = 1) -> tuple[str, list[Any]]:
+    """The INSERT of `rows` (their columns but the timestamps) and its arguments, numbered from
+    $first_arg: a statement of its own, or part of a larger one (store.runs)."""
+    width = len(_COLUMNS)
+    values = ", ".join("(" + ", ".join(f"${first_arg + i * width + j}" for j in range(width)) + ")"
+                       for i in range(len(rows)))
+    args = [getattr(row, column) for row in rows for column in _COLUMNS]
+    return f"INSERT INTO messages ({', '.join(_COLUMNS)}) VALUES {values}", args
 
 
 async def get(conn: Conn, message_id: int, *, for_update: bool = False) -> Message | None:

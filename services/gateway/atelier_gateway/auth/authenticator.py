@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from atelier_common.auth import RequestContext
 from atelier_common.errors import Unauthenticated
+from atelier_common.shared_calls import SharedCalls
 from atelier_gateway.auth.store import AuthStore, TokenRow, now_s
 from atelier_gateway.domain.tokens import display_prefix, generate_token, hash_token, is_expired, parse_bearer
 
@@ -31,6 +32,7 @@ class Authenticator:
         self.store = store
         self.ttl_s = ttl_s
         self._cache: dict[str, tuple[float, Principal]] = {}
+        self._loads: SharedCalls[str, Principal] = SharedCalls()
 
     async def authenticate(self, authorization: str | None) -> Principal:
         token = parse_bearer(authorization)
@@ -42,12 +44,17 @@ class Authenticator:
         if hit is not None and hit[0] > now:
             principal = hit[1]
         else:
-            principal = await self._load(key)
-            self._cache[key] = (now + self.ttl_s, principal)
-            if len(self._cache) > 10_000:  # bound memory; expired entries first
-                self._cache = {k: v for k, v in self._cache.items() if v[0] > now}
+            # One load at a time per token: a burst of requests once its entry expired reads it once.
+            principal = await self._loads.call(key, lambda: self._load_and_keep(key, now))
         if is_expired(principal.expire_at, now_s()):
             raise Unauthenticated("token expired")
+        return principal
+
+    async def _load_and_keep(self, key: str, now: float) -> Principal:
+        principal = await self._load(key)
+        self._cache[key] = (now + self.ttl_s, principal)
+        if len(self._cache) > 10_000:  # bound memory; expired entries first
+            self._cache = {k: v for k, v in self._cache.items() if v[0] > now}
         return principal
 
     async def _load(self, key: str) -> Principal:

@@ -83,7 +83,7 @@ async def _loaded_many(state: PluginState, plugin_ids: list[int], draft: bool) -
         views = await _views(conn, stored, draft)
     for pid, plugin in stored.items():
         found[pid] = Loaded(plugin, views.get(pid))
-        state.views.put(found[pid], draft, ticket)
+        state.views.put(pid, draft, found[pid], ticket)
     return found
 
 

@@ -1,8 +1,8 @@
-"""Keeps the view cache true to the database: listens on '<schema>.plugin_changed' (every change to
-a plugin, its tools or its versions notifies it, migration 0003) on a connection of its own, and
-drops a plugin's views when it changes. The connection is asked every few seconds whether it still
-listens; when it does not, or is lost, the cache keeps nothing until listening again (then it
-starts empty: a change may have gone unheard meanwhile)."""
+"""Keeps a NotifiedCache true to the database: listens on '<schema>.<topic>' (the owning tables'
+triggers notify it with the changed object's id, see the plugin and agent migrations) on a
+connection of its own, and drops an object's entries when it changes. The connection is asked
+every few seconds whether it still listens; when it does not, or is lost, the cache keeps nothing
+until listening again (then it starts empty: a change may have gone unheard meanwhile)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from typing import Any
 
 import asyncpg
 
-from atelier_plugin.view_cache import ViewCache
+from atelier_common.db.notified_cache import NotifiedCache
 
-log = logging.getLogger("atelier.plugin.view_sync")
+log = logging.getLogger("atelier.db.change_listener")
 
 CHECK_EVERY_S = 5.0  # a silent connection is asked whether it still answers
 CHECK_TIMEOUT_S = 5.0
@@ -24,20 +24,20 @@ MAX_RETRY_S = 16.0
 STILL_LISTENING = "SELECT $1 = ANY(ARRAY(SELECT pg_listening_channels()))"
 
 
-def channel(schema: str) -> str:
-    return f"{schema}.plugin_changed"
+def channel(schema: str, topic: str) -> str:
+    return f"{schema}.{topic}"
 
 
-class ViewSync:
-    def __init__(self, pool: asyncpg.Pool, cache: ViewCache) -> None:
-        self._pool, self._cache = pool, cache
+class ChangeListener:
+    def __init__(self, pool: asyncpg.Pool, topic: str, cache: NotifiedCache[Any]) -> None:
+        self._pool, self._topic, self._cache = pool, topic, cache
         self._task: asyncio.Task[None] | None = None
         self._listened = False  # the last attempt got to listen
 
     async def start(self) -> None:
         """Returns once listening (or once the first attempt failed: calls then read the database)."""
         ready = asyncio.Event()
-        self._task = asyncio.create_task(self._run(ready), name="plugin-view-sync")
+        self._task = asyncio.create_task(self._run(ready), name=f"listen-{self._topic}")
         await ready.wait()
 
     async def stop(self) -> None:
@@ -50,7 +50,7 @@ class ViewSync:
     def _changed(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         if payload.isdigit():
             self._cache.forget(int(payload))
-        else:  # not a plugin id: whatever changed, drop everything
+        else:  # not an object id: whatever changed, drop everything
             self._cache.forget_all()
 
     async def _run(self, ready: asyncio.Event) -> None:
@@ -65,7 +65,7 @@ class ViewSync:
             failures = 0 if self._listened else failures + 1
             # Lost after listening: again at once; a database that is down stays so a while.
             wait = min(RETRY_S * 2 ** max(failures - 1, 0), MAX_RETRY_S)
-            log.warning("not listening for plugin changes (%s); retrying in %g s", problem, wait)
+            log.warning("not listening for %s (%s); retrying in %g s", self._topic, problem, wait)
             ready.set()
             await asyncio.sleep(wait)
 
@@ -76,7 +76,7 @@ class ViewSync:
             lost.set()
 
         async with self._pool.acquire() as conn:
-            heard = channel(await conn.fetchval("SELECT current_schema()"))
+            heard = channel(await conn.fetchval("SELECT current_schema()"), self._topic)
             conn.add_termination_listener(on_lost)
             try:
                 await conn.add_listener(heard, self._changed)
