@@ -171,7 +171,7 @@ async def test_query_embeddings_are_cached(client: AtelierClient, corpus: dict[s
 async def test_a_repeated_query_is_not_embedded_again_when_redis_lost_its_vector(
         client: AtelierClient, corpus: dict[str, Any], knowledge_stack: KnowledgeStack, openai_stub: OpenAIStub) -> None:
     query = f"touchdown energy {uuid.uuid4().hex[:6]}"
-    await retrieve(client, [corpus["dataset_id"]], query, search_type=SEMANTIC)
+    first = await retrieve(client, [corpus["dataset_id"]], query, search_type=SEMANTIC)
     embedded = len(openai_stub.requests("/v1/embeddings"))
     store = redis.asyncio.Redis.from_url(knowledge_stack.env["ATELIER_REDIS_URL"])
     try:  # evicted, or a Redis restarted without its data: the service still has the vector
@@ -180,7 +180,9 @@ async def test_a_repeated_query_is_not_embedded_again_when_redis_lost_its_vector
         await store.aclose()
     reply = await retrieve(client, [corpus["dataset_id"]], query, search_type=SEMANTIC)
     assert len(openai_stub.requests("/v1/embeddings")) == embedded
-    assert reply["slices"][0]["document_id"] == corpus["documents"]["landing"]
+    # The same vector, so the same answer (which document ranks first depends on the query's random
+    # suffix under the stub's embedder, so it is not pinned here).
+    assert reply["slices"] and [s["slice_id"] for s in reply["slices"]] == [s["slice_id"] for s in first["slices"]]
 
 
 async def test_rewrite_uses_the_history_and_falls_back_on_errors(
