@@ -654,7 +654,10 @@ VARIANTS["feedback: k1 0.9 b 0.4"] = Recipe(feedback=DEFAULTS, **ANSERINI)
 VARIANTS["feedback: k1 1.2 b 0.75"] = Recipe(feedback=DEFAULTS, **ROBERTSON)
 VARIANTS["feedback: query stop words"] = Recipe(feedback=DEFAULTS, query_stop=True)
 VARIANTS["feedback: distinct documents"] = Recipe(feedback=DEFAULTS, distinct_documents=True)
-VARIANTS["feedback: resolution 200"] = Recipe(feedback=replace(DEFAULTS, resolution=200))
+for resolution in (100, 200):
+    VARIANTS[f"feedback: resolution {resolution} (shipped)"] = Recipe(feedback=replace(DEFAULTS, resolution=resolution))
+    VARIANTS[f"feedback: resolution {resolution}, q+e stop (glasgow)"] = Recipe(
+        feedback=replace(DEFAULTS, resolution=resolution), query_stop=True, expansion_stop=True)
 VARIANTS["feedback: expansion without stop words"] = Recipe(feedback=DEFAULTS, expansion_stop=True)
 VARIANTS["feedback: query+expansion stop words"] = Recipe(feedback=DEFAULTS, query_stop=True, expansion_stop=True)
 NLTK = {"stop_list": "nltk"}
