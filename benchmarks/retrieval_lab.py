@@ -5,22 +5,29 @@ Documents are chunked by the indexer's own chunker for the local MiniLM (as the 
 them), analyzed by `atelier_search.analyzers`, scored with Milvus' BM25 (same formula and
 parameters) and embedded once with the local model (cached under /tmp/atelier-retrieval-lab).
 Documents are ranked by their best slice, as `make bench-retrieval` ranks the service's answers.
-Prints nDCG@10, Recall@100 and MRR@10 per variant and the ratio to the reference RRF.
+Prints nDCG@10, Recall@100 and MRR@10 per variant and the ratio to the reference RRF, overall and
+on the odd and even query numbers apart (a setting worth shipping wins on both halves). Variants
+are functions or `Recipe`s (BM25 parameters and variants, stop words, fusion, document ranking,
+feedback sources and settings).
 
-    .venv/bin/python -m benchmarks.retrieval_lab [--milvus]   # --milvus: check the BM25 against Milvus Lite
+    .venv/bin/python -m benchmarks.retrieval_lab [--milvus] [--only NAME,...]
+    # --milvus: check the BM25 against Milvus Lite; --only: the variants whose name contains one
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import math
 import os
+import re
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -84,34 +91,54 @@ class Bm25:
     """Milvus' BM25 (sparse inverted index, metric BM25): idf = log(1 + (N - df + 0.5) / (df + 0.5)),
     term score = idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl)), summed over the query's
     terms weighted by their count in the query. k1 1.5, b 0.75: what Milvus Lite's scores match
-    (atelier_search.milvus.BM25_K1), as bm25s' defaults."""
+    (atelier_search.milvus.BM25_K1), as bm25s' defaults. `variant` "bm25+" / "bm25l" (Lv & Zhai
+    2011, lower-bounded term frequency, `delta`) only exist here: Milvus scores plain BM25.
+    Scored as one sparse matrix of term weights (slices x terms) times the query's weights."""
 
-    def __init__(self, analyzed: Sequence[list[str]], k1: float = 1.5, b: float = 0.75) -> None:
+    def __init__(self, analyzed: Sequence[list[str]], k1: float = 1.5, b: float = 0.75, *,
+                 variant: str = "bm25", delta: float = 0.0) -> None:
+        from scipy import sparse
+
         self.k1, self.b = k1, b
         self.tf = [Counter(tokens) for tokens in analyzed]
-        self.length = np.array([len(t) for t in analyzed], dtype=np.float64)
-        self.avgdl = float(self.length.mean()) or 1.0
-        self.df: Counter[str] = Counter()
-        self.postings: dict[str, list[int]] = {}
-        for i, tf in enumerate(self.tf):
-            for term in tf:
-                self.df[term] += 1
-                self.postings.setdefault(term, []).append(i)
         self.n = len(analyzed)
+        self.vocabulary: dict[str, int] = {}
+        rows: list[int] = []
+        cols: list[int] = []
+        counts: list[float] = []
+        for i, tf in enumerate(self.tf):
+            for term, count in tf.items():
+                rows.append(i)
+                cols.append(self.vocabulary.setdefault(term, len(self.vocabulary)))
+                counts.append(count)
+        row, col, tf_ = np.array(rows), np.array(cols, dtype=np.int64), np.array(counts, dtype=np.float64)
+        length = np.array([len(t) for t in analyzed], dtype=np.float64)
+        avgdl = float(length.mean()) or 1.0
+        df = np.bincount(col, minlength=len(self.vocabulary)).astype(np.float64)
+        self._idf = np.log(1 + (self.n - df + 0.5) / (df + 0.5))
+        norm = 1 - b + b * length[row] / avgdl
+        if variant == "bm25":
+            weight = tf_ * (k1 + 1) / (tf_ + k1 * norm)
+        elif variant == "bm25+":
+            weight = tf_ * (k1 + 1) / (tf_ + k1 * norm) + delta
+        elif variant == "bm25l":
+            c = tf_ / norm
+            weight = (k1 + 1) * (c + delta) / (k1 + c + delta)
+        else:
+            raise ValueError(variant)
+        self.matrix = sparse.csr_matrix((weight * self._idf[col], (row, col)), shape=(self.n, len(self.vocabulary)))
 
     def idf(self, term: str) -> float:
-        df = self.df.get(term, 0)
-        return math.log(1 + (self.n - df + 0.5) / (df + 0.5))
+        j = self.vocabulary.get(term)
+        return float(self._idf[j]) if j is not None else math.log(1 + (self.n + 0.5) / 0.5)
 
     def scores(self, weights: Mapping[str, float]) -> np.ndarray:
-        out = np.zeros(self.n)
+        query = np.zeros(len(self.vocabulary))
         for term, weight in weights.items():
-            idf = self.idf(term)
-            for i in self.postings.get(term, ()):
-                tf = self.tf[i][term]
-                norm = self.k1 * (1 - self.b + self.b * self.length[i] / self.avgdl)
-                out[i] += weight * idf * tf * (self.k1 + 1) / (tf + norm)
-        return out
+            j = self.vocabulary.get(term)
+            if j is not None:
+                query[j] += weight
+        return self.matrix @ query
 
 
 Hits = list[tuple[int, float]]  # (slice index, score), best first
@@ -142,9 +169,16 @@ def rrf_hits(*lists: Sequence[tuple[int, float]], k: int = 60, weights: Sequence
     return sorted(fused.items(), key=lambda kv: -kv[1])
 
 
+def halves(qrels: Mapping[int, Mapping[int, int]]) -> dict[str, dict[int, Mapping[int, int]]]:
+    """All queries, and the odd and even query numbers apart: a setting must win on both halves."""
+    return {"all": dict(qrels), "odd": {q: g for q, g in qrels.items() if q % 2},
+            "even": {q: g for q, g in qrels.items() if not q % 2}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--milvus", action="store_true", help="check the lab's BM25 against Milvus Lite")
+    parser.add_argument("--only", default="", help="only the variants whose name contains one of these (comma-separated)")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from atelier_search import analyzers
@@ -165,11 +199,13 @@ def main() -> None:
     slice_vectors = cached_vectors("slices", texts)
     query_vectors = cached_vectors("queries", queries)
     doc_vectors = cached_vectors("docs", [d.content for d in docs])
+    splits = halves(qrels)
 
-    results: dict[str, dict[str, float]] = {}
+    results: dict[str, dict[str, dict[str, float]]] = {}
 
     def record(name: str, runs: dict[int, list[int]]) -> None:
-        results[name] = evaluate(runs, qrels)
+        results[name] = {half: evaluate({q: r for q, r in runs.items() if q in judged}, judged)
+                         for half, judged in splits.items()}
 
     bm25_ref = references.bm25(docs, queries)
     dense_ref = references.dense(doc_vectors, query_vectors, docs)
@@ -191,15 +227,29 @@ def main() -> None:
     if args.milvus:
         check_milvus(texts, slice_vectors, query_terms, queries, bm25_hits)
 
+    lab = Lab(texts=texts, slice_doc=slice_doc, queries=queries, analyzed=analyzed, query_vectors=query_vectors,
+              slice_vectors=slice_vectors, dense_hits=dense_hits)
+    wanted = [w for w in args.only.split(",") if w]
     for name, fn in VARIANTS.items():
-        record(name, fn(index=index, query_terms=query_terms, queries=queries, bm25_hits=bm25_hits,
-                        dense_hits=dense_hits, dense_scores=dense_scores, slice_doc=slice_doc, analyzed=analyzed,
-                        query_vectors=query_vectors, slice_vectors=slice_vectors))
+        if wanted and not any(w in name for w in wanted):
+            continue
+        started = time.perf_counter()
+        if isinstance(fn, Recipe):
+            record(name, lab.run(fn))
+        else:
+            record(name, fn(index=index, query_terms=query_terms, queries=queries, bm25_hits=bm25_hits,
+                            dense_hits=dense_hits, dense_scores=dense_scores, slice_doc=slice_doc, analyzed=analyzed,
+                            query_vectors=query_vectors, slice_vectors=slice_vectors))
+        log(f"  {name}: {time.perf_counter() - started:.1f} s")
 
-    ref = results["ref rrf"]["ndcg@10"]
-    for name, scores in results.items():
-        print(f"{name:34s} ndcg@10 {scores['ndcg@10']:.4f} ({scores['ndcg@10'] / ref:.3f}x)  "
-              f"recall@100 {scores['recall@100']:.4f}  mrr@10 {scores['mrr@10']:.4f}")
+    ref = results["ref rrf"]
+    print(f"{'variant':44s} {'nDCG@10 all':>18s} {'odd half':>9s} {'even half':>9s} {'R@100':>7s} {'MRR@10':>7s}")
+    for name, by_half in results.items():
+        scores = by_half["all"]
+        print(f"{name:44s} {scores['ndcg@10']:.4f} ({scores['ndcg@10'] / ref['all']['ndcg@10']:.3f}x) "
+              f"{by_half['odd']['ndcg@10'] / ref['odd']['ndcg@10']:8.3f}x "
+              f"{by_half['even']['ndcg@10'] / ref['even']['ndcg@10']:8.3f}x "
+              f"{scores['recall@100']:7.4f} {scores['mrr@10']:7.4f}")
 
 
 def check_milvus(texts: list[str], vectors: np.ndarray, query_terms: list[Counter[str]], queries: list[str],
@@ -237,8 +287,225 @@ def check_milvus(texts: list[str], vectors: np.ndarray, query_terms: list[Counte
     asyncio.run(run())
 
 
+# ------------------------------------------------------------------ recipes: one hybrid pipeline, its knobs named
+
+@functools.cache
+def stop_words(name: str) -> frozenset[str]:
+    """glasgow: the Glasgow IR group's English stop list (van Rijsbergen's, 318 words, as
+    scikit-learn ships it); nltk: NLTK's English list (179 words: Snowball's, with contractions),
+    bm25s' "en_plus"."""
+    if name == "glasgow":
+        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+        return frozenset(ENGLISH_STOP_WORDS)
+    from bm25s.stopwords import STOPWORDS_EN_PLUS
+
+    return frozenset(STOPWORDS_EN_PLUS)
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """A retrieval pipeline: BM25 (parameters, variant, stop words) and dense channels, their
+    fusion, optional pseudo-relevance feedback, documents ranked from the fused slices."""
+
+    channels: tuple[str, ...] = ("text", "dense")
+    k1: float = 1.5
+    b: float = 0.75
+    variant: str = "bm25"
+    delta: float = 0.0
+    query_stop: bool = False  # the Glasgow stop list on the query's words (the index keeps Lucene's)
+    index_stop: bool = False  # ... and on the slices' words too
+    fusion: str = "rrf"  # rrf | tmm (convex sum of theoretical-min-max scores) | combmnz | combsum
+    rrf_k: int = 60
+    feedback: feedback.FeedbackSettings | None = None
+    feedback_source: str = "fused"  # fused: both channels learn from the first fusion; own: each from its list
+    keep_first: bool = False  # fuse the first pass's lists with the second's
+    rm3_weighted: bool = False  # RM3 passages weighted by their first-pass fused score (not uniform)
+    documents: str = "max"  # max: a document at its best slice; sum: its slices' fused scores summed
+    dense_doc: float = 0.0  # weight of a document-level dense score (mean of its slices' vectors)
+    expansion_stop: bool = False  # RM3 never picks a (stemmed) stop word as an expansion term
+    stop_list: str = "glasgow"  # the list query_stop, index_stop, rm3_stop and expansion_stop use
+    rm3_stop: bool = False  # feedback only: RM3's query model and its passages analyzed with the stop list
+    #                         (the first pass keeps the index's analysis)
+    distinct_documents: bool = False  # feedback passages: one (the best) per document
+
+
+@functools.cache
+def stemmed_stop_words(name: str) -> frozenset[str]:
+    from atelier_search import analyzers
+
+    return frozenset(analyzers.stem(w) for w in stop_words(name))
+
+
+def _analyze(text: str, stop: frozenset[str] | None) -> list[str]:
+    from atelier_search import analyzers
+
+    if stop is None:
+        return analyzers.tokenize(text)
+    return analyzers.tokenize(" ".join(w for w in re.findall(r"\w+", text.lower()) if w not in stop))
+
+
+@dataclass
+class Lab:
+    texts: list[str]
+    slice_doc: list[int]
+    queries: list[str]
+    analyzed: list[list[str]]
+    query_vectors: np.ndarray
+    slice_vectors: np.ndarray
+    dense_hits: list[Hits]
+    _indexes: dict[tuple, Bm25] = field(default_factory=dict)
+    _analyzed_stop: list[list[str]] | None = None
+    _doc_vectors: dict[int, np.ndarray] | None = None
+
+    def analyzed_slices(self, recipe: Recipe) -> list[list[str]]:
+        if not recipe.index_stop:
+            return self.analyzed
+        if self._analyzed_stop is None:
+            self._analyzed_stop = [_analyze(t, stop_words(recipe.stop_list)) for t in self.texts]
+        return self._analyzed_stop
+
+    def index(self, recipe: Recipe) -> Bm25:
+        key = (recipe.k1, recipe.b, recipe.variant, recipe.delta, recipe.index_stop)
+        if key not in self._indexes:
+            self._indexes[key] = Bm25(self.analyzed_slices(recipe), recipe.k1, recipe.b, variant=recipe.variant,
+                                      delta=recipe.delta)
+        return self._indexes[key]
+
+    def fuse(self, recipe: Recipe, lists: Sequence[tuple[str, Hits]]) -> Hits:
+        if len(lists) == 1:
+            return list(lists[0][1])
+        if recipe.fusion == "rrf":
+            return rrf_hits(*(h for _, h in lists), k=recipe.rrf_k)
+        fused: dict[int, float] = {}
+        found: Counter[int] = Counter()
+        for kind, hits in lists:
+            if not hits:
+                continue
+            best = hits[0][1]
+            if recipe.fusion == "tmm":  # Bruch et al. 2023: BM25 from 0, cosine from -1, up to the best
+                low = 0.0 if kind == "text" else -1.0
+            else:
+                low = hits[-1][1]
+            for i, score in hits:
+                fused[i] = fused.get(i, 0.0) + ((score - low) / (best - low) if best > low else 1.0)
+                found[i] += 1
+        if recipe.fusion == "combmnz":
+            fused = {i: s * found[i] for i, s in fused.items()}
+        return sorted(fused.items(), key=lambda kv: -kv[1])
+
+    def to_documents(self, recipe: Recipe, hits: Hits, n: int) -> list[int]:
+        if recipe.documents == "max" and not recipe.dense_doc:
+            return to_docs(hits, self.slice_doc)
+        scores: dict[int, float] = {}
+        for i, score in hits[:DEPTH]:
+            doc = self.slice_doc[i]
+            if recipe.documents == "sum":
+                scores[doc] = scores.get(doc, 0.0) + score
+            else:
+                scores.setdefault(doc, score)
+        if recipe.dense_doc:
+            best = max(scores.values())
+            for doc in scores:
+                scores[doc] = scores[doc] / best + recipe.dense_doc * self.doc_cosine(n, doc)
+        return sorted(scores, key=lambda d: -scores[d])
+
+    def doc_cosine(self, n: int, doc: int) -> float:
+        if self._doc_vectors is None:
+            by_doc: dict[int, list[int]] = {}
+            for i, d in enumerate(self.slice_doc):
+                by_doc.setdefault(d, []).append(i)
+            mean = {d: self.slice_vectors[ids].mean(axis=0) for d, ids in by_doc.items()}
+            self._doc_vectors = {d: v / (np.linalg.norm(v) or 1.0) for d, v in mean.items()}
+        return float(self.query_vectors[n] @ self._doc_vectors[doc])
+
+    def run(self, recipe: Recipe) -> dict[int, list[int]]:
+        index = self.index(recipe)
+        stop = stop_words(recipe.stop_list) if recipe.query_stop or recipe.index_stop else None
+        runs: dict[int, list[int]] = {}
+        for n, query in enumerate(self.queries):
+            terms = _analyze(query, stop)
+            lists: list[tuple[str, Hits]] = []
+            if "text" in recipe.channels:
+                lists.append(("text", top(index.scores(Counter(terms)), CHANNEL_DEPTH)))
+            if "dense" in recipe.channels:
+                lists.append(("dense", self.dense_hits[n]))
+            fused = self.fuse(recipe, lists)
+            if recipe.feedback is not None:
+                second = self.second_pass(recipe, index, n, terms, dict(lists), fused)
+                fused = self.fuse(recipe, second + (lists if recipe.keep_first else []))
+            runs[n + 1] = self.to_documents(recipe, fused, n)
+        return runs
+
+    def feedback_passages(self, recipe: Recipe, source: Hits, count: int) -> Hits:
+        if not recipe.distinct_documents:
+            return source[:count]
+        seen: set[int] = set()
+        out: Hits = []
+        for i, score in source:
+            if self.slice_doc[i] not in seen:
+                seen.add(self.slice_doc[i])
+                out.append((i, score))
+                if len(out) == count:
+                    break
+        return out
+
+    def second_pass(self, recipe: Recipe, index: Bm25, n: int, terms: list[str], lists: dict[str, Hits],
+                    fused: Hits) -> list[tuple[str, Hits]]:
+        settings = recipe.feedback
+        assert settings is not None
+        out: list[tuple[str, Hits]] = []
+        for kind, hits in lists.items():
+            source = fused if recipe.feedback_source == "fused" else hits
+            if kind == "text":
+                chosen = self.feedback_passages(recipe, source, settings.passages)
+                passages = [self.analyzed_slices(recipe)[i] for i, _ in chosen]
+                if recipe.expansion_stop:
+                    stemmed = stemmed_stop_words(recipe.stop_list)
+                    passages = [[t for t in tokens if t not in stemmed] for tokens in passages]
+                if recipe.rm3_stop:
+                    stop = stop_words(recipe.stop_list)
+                    passages = [_analyze(self.texts[i], stop) for i, _ in chosen]
+                    terms = _analyze(self.queries[n], stop) or terms
+                if recipe.rm3_weighted:
+                    weights = rm3_weighted(terms, passages, [s for _, s in chosen], terms=settings.terms,
+                                           original_weight=settings.original_weight)
+                else:
+                    weights = feedback.rm3(terms, passages, terms=settings.terms,
+                                           original_weight=settings.original_weight)
+                query = Counter(feedback.weighted_text(weights, resolution=settings.resolution).split())
+                out.append(("text", top(index.scores(query), CHANNEL_DEPTH)))
+            else:
+                moved = feedback.rocchio(self.query_vectors[n],
+                                         [self.slice_vectors[i] for i, _ in
+                                          self.feedback_passages(recipe, source, settings.dense_passages)],
+                                         beta=settings.dense_beta)
+                out.append(("dense", top(self.slice_vectors @ np.asarray(moved, dtype=np.float32), CHANNEL_DEPTH)))
+        return out
+
+
+def rm3_weighted(query: Sequence[str], passages: Sequence[Sequence[str]], scores: Sequence[float], *, terms: int,
+                 original_weight: float) -> dict[str, float]:
+    """RM3 as Lavrenko's relevance model weighs it: each passage's term distribution by its
+    first-pass score (normalised to sum 1), instead of uniformly."""
+    total = sum(scores) or 1.0
+    relevance: Counter[str] = Counter()
+    for tokens, score in zip(passages, scores, strict=True):
+        if tokens:
+            counts = Counter(tokens)
+            for term, c in counts.items():
+                relevance[term] += score / total * c / len(tokens)
+    expansion = dict(sorted(relevance.items(), key=lambda kv: (-kv[1], kv[0]))[:terms])
+    norm = sum(expansion.values())
+    original = Counter(query)
+    weights = {t: original_weight * c / len(query) for t, c in original.items()} if query else {}
+    for term, p in expansion.items():
+        weights[term] = weights.get(term, 0.0) + (1 - original_weight) * p / norm
+    return weights
+
+
 Variant = Callable[..., dict[int, list[int]]]
-VARIANTS: dict[str, Variant] = {}
+VARIANTS: dict[str, Variant | Recipe] = {}
 
 
 def with_feedback(settings: feedback.FeedbackSettings, *, text: bool = True, dense: bool = True,
@@ -341,6 +608,8 @@ def with_bigrams(weight: float) -> Variant:
 
 
 DEFAULTS = feedback.FeedbackSettings()
+ANSERINI = {"k1": 0.9, "b": 0.4}  # Anserini's BM25 defaults
+ROBERTSON = {"k1": 1.2, "b": 0.75}  # Robertson's / Lucene's / Milvus' own defaults
 VARIANTS["documents: RRF of per-document ranks"] = document_rrf
 VARIANTS["fusion: RRF over complete rankings"] = complete_rrf
 VARIANTS["full text: + term-pair field (0.2)"] = with_bigrams(0.2)
@@ -353,6 +622,68 @@ for label, changed in (("original weight 0.5", {"original_weight": 0.5}), ("20 t
                        ("5 dense passages", {"dense_passages": 5}), ("10 dense passages", {"dense_passages": 10}),
                        ("dense beta 0.5", {"dense_beta": 0.5})):
     VARIANTS[f"feedback: hybrid, {label}"] = with_feedback(replace(DEFAULTS, **changed))
+
+# This round: BM25 parameters and variants, query analysis, fusion, documents, feedback sources.
+VARIANTS["recipe: hybrid (= service rrf)"] = Recipe()
+VARIANTS["full text: k1 0.9 b 0.4 (Anserini)"] = Recipe(channels=("text",), **ANSERINI)
+VARIANTS["full text: k1 1.2 b 0.75 (Robertson)"] = Recipe(channels=("text",), **ROBERTSON)
+VARIANTS["full text: BM25+ delta 1"] = Recipe(channels=("text",), variant="bm25+", delta=1.0)
+VARIANTS["full text: BM25L delta 0.5"] = Recipe(channels=("text",), variant="bm25l", delta=0.5)
+VARIANTS["full text: query stop words (Glasgow)"] = Recipe(channels=("text",), query_stop=True)
+VARIANTS["full text: index+query stop words (Glasgow)"] = Recipe(channels=("text",), index_stop=True)
+VARIANTS["hybrid: k1 0.9 b 0.4 (Anserini)"] = Recipe(**ANSERINI)
+VARIANTS["hybrid: k1 1.2 b 0.75 (Robertson)"] = Recipe(**ROBERTSON)
+VARIANTS["hybrid: BM25+ delta 1"] = Recipe(variant="bm25+", delta=1.0)
+VARIANTS["hybrid: BM25L delta 0.5"] = Recipe(variant="bm25l", delta=0.5)
+VARIANTS["hybrid: query stop words (Glasgow)"] = Recipe(query_stop=True)
+VARIANTS["hybrid: index+query stop words (Glasgow)"] = Recipe(index_stop=True)
+VARIANTS["fusion: RRF k 10"] = Recipe(rrf_k=10)
+VARIANTS["fusion: RRF k 30"] = Recipe(rrf_k=30)
+VARIANTS["fusion: RRF k 100"] = Recipe(rrf_k=100)
+VARIANTS["fusion: convex theoretical min-max (TM2C2 0.5)"] = Recipe(fusion="tmm")
+VARIANTS["fusion: CombMNZ (min-max)"] = Recipe(fusion="combmnz")
+VARIANTS["fusion: CombSUM (min-max)"] = Recipe(fusion="combsum")
+VARIANTS["documents: sum of slices' fused scores"] = Recipe(documents="sum")
+VARIANTS["documents: + document cosine (mean of slices) 0.5"] = Recipe(dense_doc=0.5)
+VARIANTS["feedback: recipe shipped (= shipped defaults)"] = Recipe(feedback=DEFAULTS)
+VARIANTS["feedback: each channel from its own list"] = Recipe(feedback=DEFAULTS, feedback_source="own")
+VARIANTS["feedback: + first pass fused in"] = Recipe(feedback=DEFAULTS, keep_first=True)
+VARIANTS["feedback: RM3 passages by fused score"] = Recipe(feedback=DEFAULTS, rm3_weighted=True)
+VARIANTS["feedback: Anserini RM3 (10/10/0.5)"] = Recipe(feedback=replace(DEFAULTS, original_weight=0.5))
+VARIANTS["feedback: k1 0.9 b 0.4"] = Recipe(feedback=DEFAULTS, **ANSERINI)
+VARIANTS["feedback: k1 1.2 b 0.75"] = Recipe(feedback=DEFAULTS, **ROBERTSON)
+VARIANTS["feedback: query stop words"] = Recipe(feedback=DEFAULTS, query_stop=True)
+VARIANTS["feedback: distinct documents"] = Recipe(feedback=DEFAULTS, distinct_documents=True)
+for resolution in (100, 200):
+    VARIANTS[f"feedback: resolution {resolution} (shipped)"] = Recipe(feedback=replace(DEFAULTS, resolution=resolution))
+    VARIANTS[f"feedback: resolution {resolution}, q+e stop (glasgow)"] = Recipe(
+        feedback=replace(DEFAULTS, resolution=resolution), query_stop=True, expansion_stop=True)
+VARIANTS["feedback: expansion without stop words"] = Recipe(feedback=DEFAULTS, expansion_stop=True)
+VARIANTS["feedback: query+expansion stop words"] = Recipe(feedback=DEFAULTS, query_stop=True, expansion_stop=True)
+NLTK = {"stop_list": "nltk"}
+VARIANTS["full text: query stop words (NLTK)"] = Recipe(channels=("text",), query_stop=True, **NLTK)
+VARIANTS["hybrid: query stop words (NLTK)"] = Recipe(query_stop=True, **NLTK)
+VARIANTS["feedback: query stop words (NLTK)"] = Recipe(feedback=DEFAULTS, query_stop=True, **NLTK)
+VARIANTS["feedback: expansion stop words (NLTK)"] = Recipe(feedback=DEFAULTS, expansion_stop=True, **NLTK)
+BOTH = {"query_stop": True, "expansion_stop": True}
+VARIANTS["feedback: query+expansion stop words (NLTK)"] = Recipe(feedback=DEFAULTS, **BOTH, **NLTK)
+for label, changed in (("original weight 0.5", {"original_weight": 0.5}), ("20 terms", {"terms": 20}),
+                       ("5 dense passages", {"dense_passages": 5}), ("dense beta 0.5", {"dense_beta": 0.5})):
+    for stop in ("glasgow", "nltk"):
+        VARIANTS[f"feedback: q+e stop ({stop}), {label}"] = Recipe(feedback=replace(DEFAULTS, **changed), **BOTH,
+                                                                   stop_list=stop)
+for stop in ("glasgow", "nltk"):
+    VARIANTS[f"feedback: RM3-only stop words ({stop})"] = Recipe(feedback=DEFAULTS, rm3_stop=True, stop_list=stop)
+    VARIANTS[f"feedback: RM3-only stop ({stop}), 5 dense passages"] = Recipe(
+        feedback=replace(DEFAULTS, dense_passages=5), rm3_stop=True, stop_list=stop)
+    VARIANTS[f"feedback: RM3-only stop ({stop}), resolution 200"] = Recipe(
+        feedback=replace(DEFAULTS, resolution=200), rm3_stop=True, stop_list=stop)
+    VARIANTS[f"feedback: RM3-only stop ({stop}), distinct documents"] = Recipe(
+        feedback=DEFAULTS, rm3_stop=True, stop_list=stop, distinct_documents=True)
+    VARIANTS[f"feedback: q+e stop ({stop}), RM3 by fused score"] = Recipe(feedback=DEFAULTS, **BOTH, stop_list=stop,
+                                                                        rm3_weighted=True)
+    VARIANTS[f"feedback: q+e stop ({stop}), first pass fused in"] = Recipe(feedback=DEFAULTS, **BOTH, stop_list=stop,
+                                                                        keep_first=True)
 
 if __name__ == "__main__":
     main()
