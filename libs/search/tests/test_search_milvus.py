@@ -291,6 +291,48 @@ async def test_slice_vectors_returns_the_stored_vectors(store: MilvusStore) -> N
     await store.drop_dataset(ds)
 
 
+async def test_concurrent_searches_share_requests_and_each_gets_its_own_answer(store: MilvusStore) -> None:
+    """Searches of one kind arriving while one is in flight go as one multi-query request; each
+    caller gets exactly what it would have got alone (hits, scores, ranks, document ids)."""
+    rng = random.Random(11)
+    words = "wing flow shock boundary layer heat pressure mach nozzle plate cone jet".split()
+    corpus = [doc(i, 100 + i % 7, " ".join(rng.choice(words) for _ in range(rng.randint(3, 20))),
+                  [rng.uniform(-1, 1) for _ in range(DIM)]) for i in range(1, 121)]
+    ds = await filled(store, corpus)
+    vectors = [[rng.uniform(-1, 1) for _ in range(DIM)] for _ in range(12)]
+    texts = [" ".join(rng.sample(words, 3)) for _ in range(12)]
+    alone_dense = [await store.search_dense(ds, v, 10) for v in vectors]
+    alone_text = [await store.search_text(ds, t, 10) for t in texts]
+    alone_filtered = [await store.search_dense(ds, v, 10, document_ids=[101, 103]) for v in vectors[:4]]
+    before = store.search_counts.requests, store.search_counts.items
+    assert before == (28, 28)  # one request per search when they come one at a time
+
+    dense, text, filtered = await asyncio.gather(
+        asyncio.gather(*(store.search_dense(ds, v, 10) for v in vectors)),
+        asyncio.gather(*(store.search_text(ds, t, 10) for t in texts)),
+        asyncio.gather(*(store.search_dense(ds, v, 10, document_ids=[101, 103]) for v in vectors[:4])))
+    assert dense == alone_dense and text == alone_text and filtered == alone_filtered
+    assert all(len(hits) == 10 for hits in dense) and any(text) and all(filtered)
+    requests = store.search_counts.requests - before[0]
+    assert store.search_counts.items - before[1] == 28
+    # Per kind (dense, text, filtered dense): the first at once, the rest together when it returns.
+    assert requests == 6
+    await store.drop_dataset(ds)
+
+
+async def test_concurrent_searches_of_a_dropped_collection_find_nothing(milvus_uri: str, store: MilvusStore) -> None:
+    ds = await filled(store, CORPUS)
+    assert await store.search_dense(ds, [1, 0, 0, 0], 3)
+    other = MilvusStore(milvus_uri)  # another process deletes the dataset
+    try:
+        await other.drop_dataset(ds)
+    finally:
+        await other.aclose()
+    found = await asyncio.gather(*(store.search_dense(ds, [1, 0, 0, i / 10], 3) for i in range(5)),
+                                 *(store.search_text(ds, "engine", 3) for _ in range(5)))
+    assert found == [[]] * 10
+
+
 async def test_bm25_chinese(store: MilvusStore) -> None:
     ds = await filled(store, CORPUS)
     hits = await store.search_text(ds, "机器学习", 5)
