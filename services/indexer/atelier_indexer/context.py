@@ -17,6 +17,7 @@ from atelier_common.ai import (
     parse_model_id,
 )
 from atelier_common.ai.batching import LOCAL_FORWARD_BATCH
+from atelier_common.ai.embedding import available_cores
 from atelier_common.kafka.ledger import ProcessedEvents
 from atelier_common.outbound import Fetcher, OutboundPolicy
 from atelier_common.service import ServiceDeps
@@ -25,6 +26,9 @@ from atelier_indexer.knowledge import KnowledgeClient
 from atelier_indexer.writes import CoalescingWriter
 from atelier_search import SearchStores, SliceDoc, create_search_stores
 from atelier_search.flusher import CollectionFlusher
+
+# A local embedder's batches: one embedding and one queued behind it (see `IndexerContext.embedder`).
+LOCAL_BATCHES_IN_FLIGHT = 2
 
 
 @dataclass
@@ -76,14 +80,17 @@ class IndexerContext:
             provider, model, dimensions = parse_model_id(model_id)
             settings = self.deps.settings
             if provider == "local":
-                # The batcher hands it batches of similar lengths; it runs them in small forward passes.
+                # The batcher hands it batches of similar lengths; it runs them in small forward
+                # passes, spread over its workers (one per core unless configured).
                 inner: Embedder = LocalEmbedder(model=model, batch_size=min(LOCAL_FORWARD_BATCH,
-                                                                            settings.embedding_batch_size))
+                                                                            settings.embedding_batch_size),
+                                                workers=settings.embedding_local_workers or available_cores())
             else:
                 inner = create_embedder(settings, provider=provider, model=model, dimensions=dimensions)
-            # A local model already uses every core for one batch: one at a time, and the next batch
-            # fills while it runs. A remote API takes several requests at once.
-            concurrency = 1 if provider == "local" else settings.embedding_concurrency
+            # A local model already uses every core: one batch running and the next one queued
+            # behind it, so its workers never wait for this loop to hand them the next (the window
+            # fills meanwhile). A remote API takes several requests at once.
+            concurrency = LOCAL_BATCHES_IN_FLIGHT if provider == "local" else settings.embedding_concurrency
             self._embedders[model_id] = BatchingEmbedder(inner, batch_size=settings.embedding_batch_size,
                                                          concurrency=concurrency)
         return self._embedders[model_id]

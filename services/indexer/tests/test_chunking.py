@@ -429,3 +429,29 @@ def test_no_table_chunk_is_longer_than_max_tokens() -> None:
         assert len(chunks) > 2 and all(c.tokens <= 100 for c in chunks)
         words = [w for c in chunks for w in c.content.replace("\n", " ").split() if w != "a,b"]
         assert set(words) == {w for line in lines for w in line.split() if w != "a,b"}
+
+
+def test_a_text_is_tokenized_once_per_document() -> None:
+    """A chunk of one paragraph has the paragraph's text: counted when the paragraph was measured,
+    not tokenized again whole (nor again in cl100k for Chunk.tokens when cl100k is the measure)."""
+    from atelier_indexer.chunking import CL100K
+
+    class Counting:
+        unit = CL100K.unit
+
+        def __init__(self) -> None:
+            self.counted: list[str] = []
+
+        def count(self, text: str) -> int:
+            self.counted.append(text)
+            return CL100K.count(text)
+
+        def split(self, text: str, budget: int) -> list[str]:
+            return CL100K.split(text, budget)
+
+    text = "\n\n".join(f"Paragraph {i} " + "word " * 60 for i in range(6))
+    counter = Counting()
+    chunks = chunk_document(paragraphs(text), ChunkRules(max_tokens=100, overlap=0), counter)
+    check_sequences(chunks)
+    assert [c.content for c in chunks] == [p.strip() for p in text.split("\n\n")]  # one paragraph a chunk
+    assert sorted(counter.counted) == sorted(set(counter.counted))  # nothing counted twice

@@ -48,6 +48,19 @@ async def document(conn: Conn, document_id: int, *, for_update: bool = False) ->
     return found
 
 
+async def documents_in_order(conn: Conn, document_ids: Sequence[int]) -> list[Document]:
+    """The documents in the order asked for (an id asked twice comes twice), read in one
+    statement; NotFound naming the first one absent, deleted or in a space the caller is not in,
+    as `document` would."""
+    wanted = [int(i) for i in document_ids]
+    found = {d.id: d for d in await documents.get_many(conn, list(dict.fromkeys(wanted)))}  # deleted ones left out
+    for document_id in wanted:
+        if document_id not in found:
+            raise NotFound(f"document {document_id} not found")
+        require_visible(found[document_id].space_id, f"document {document_id} not found")
+    return [found[i] for i in wanted]
+
+
 async def slice_(conn: Conn, slice_id: int, *, for_update: bool = False) -> Slice:
     found = await slices.get(conn, slice_id, for_update=for_update)
     if found is None:

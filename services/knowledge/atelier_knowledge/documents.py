@@ -282,10 +282,8 @@ async def progress(deps: ServiceDeps, document_ids: list[int], dataset_id: int |
     if not document_ids:
         raise InvalidArgument("document_ids must not be empty")
     now = datetime.now(UTC)
-    out = []
-    for document_id in document_ids:
-        doc = await access.document(deps.pool, document_id)
+    found = await access.documents_in_order(deps.pool, document_ids)  # one statement, however many are asked
+    for doc in found:
         if dataset_id is not None and doc.dataset_id != dataset_id:
-            raise NotFound(f"document {document_id} is not in dataset {dataset_id}")
-        out.append(convert.document_progress(doc, now, url=await content_url(deps, doc)))
-    return out
+            raise NotFound(f"document {doc.id} is not in dataset {dataset_id}")
+    return [convert.document_progress(doc, now, url=await content_url(deps, doc)) for doc in found]

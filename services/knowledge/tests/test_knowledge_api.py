@@ -93,6 +93,16 @@ async def test_documents_are_recorded_at_once_and_listed(api: AtelierClient) -> 
     await expect_error(api.progress([info["document_id"]]), 404, info["document_id"])
 
 
+async def test_progress_of_many_documents_answers_in_the_order_asked(api: AtelierClient) -> None:
+    dataset_id = await api.create_dataset(name("progress"))
+    first = (await api.create_text_document(dataset_id, "first", "Text about wings."))["document_id"]
+    second = (await api.create_text_document(dataset_id, "second", "Text about rudders."))["document_id"]
+    asked = [second, first, second]
+    assert [p["document_id"] for p in await api.progress(asked)] == asked
+    assert [p["document_name"] for p in await api.progress([first, second])] == ["first", "second"]
+    await expect_error(api.progress([first, "67890", second]), 404, "67890")
+
+
 async def test_document_errors_name_the_field(api: AtelierClient) -> None:
     dataset_id = await api.create_dataset(name("docerr"))
     body = {"dataset_id": dataset_id, "space_id": api.space_id,

@@ -27,6 +27,7 @@ import concurrent.futures
 import importlib
 import json
 import os
+import queue
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -319,19 +320,27 @@ def resolve_local_model(name: str) -> str:
 class LocalEmbedder:
     """sentence-transformers on this machine, offline (HF_HUB_OFFLINE=1): nothing is downloaded.
 
-    The model runs on one thread of its own, off the event loop and out of asyncio's default
-    executor (which the Milvus client and other blocking calls share): torch already spreads one
-    encode over every core, so two at once would only contend. Callers that want concurrent
-    requests coalesced into one encode wrap it in `BatchingEmbedder`."""
+    The model runs off the event loop, on threads of its own (not asyncio's default executor, which
+    the Milvus client and other blocking calls share). With one worker (the default) one encode
+    runs at a time and torch spreads it over every core. With `workers` > 1 each worker thread owns
+    a copy of the model and runs forward passes of `batch_size` texts on its own torch thread(s)
+    (torch's thread count is process-wide: cores // workers): a process whose cores other work
+    also wants keeps them all busy, where one pass split over every core waits for its slowest
+    thread at each step (a thread the scheduler gave to someone else holds up the others). A call's
+    texts are then sorted by length and cut into passes, spread over the workers (little padding
+    per pass). Callers that want concurrent requests coalesced wrap it in `BatchingEmbedder`."""
 
-    def __init__(self, *, model: str, batch_size: int = 64, device: str | None = None) -> None:
+    def __init__(self, *, model: str, batch_size: int = 64, device: str | None = None, workers: int = 1) -> None:
         self._model_name = model
         self._batch_size = max(1, batch_size)
         self._device = device
+        self._workers = max(1, workers)
         self._model: Any = None
+        self._copies: queue.SimpleQueue[Any] = queue.SimpleQueue()  # one per worker, taken for a pass
         self._dimension: int | None = None
         self._load_lock = asyncio.Lock()
-        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="local-embedder")
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=self._workers,
+                                                               thread_name_prefix="local-embedder")
 
     @property
     def model_id(self) -> str:
@@ -340,6 +349,10 @@ class LocalEmbedder:
     @property
     def dimension(self) -> int | None:
         return self._dimension
+
+    @property
+    def workers(self) -> int:
+        return self._workers
 
     def _load(self) -> Any:
         # Before the import: huggingface_hub reads these once. Nothing may be downloaded at run time.
@@ -354,14 +367,21 @@ class LocalEmbedder:
             from sentence_transformers import SentenceTransformer
         except ImportError as err:
             raise EmbeddingError(f"{LOCAL_INSTALL_HINT}: {err}", permanent=True) from None
+        if self._workers > 1:
+            import torch
+
+            torch.set_num_threads(max(1, available_cores() // self._workers))
         path = resolve_local_model(self._model_name)
         try:
-            model = SentenceTransformer(path, device=self._device)
+            models = [SentenceTransformer(path, device=self._device) for _ in range(self._workers)]
         except Exception as err:  # noqa: BLE001 - any load failure is a configuration problem
             raise EmbeddingError(
                 f"cannot load local embedding model {self._model_name!r} ({path}): {type(err).__name__}: {err}",
                 permanent=True,
             ) from None
+        for copy in models:
+            self._copies.put(copy)
+        model = models[0]
         getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
         self._dimension = getter()
         return model
@@ -374,30 +394,62 @@ class LocalEmbedder:
         return self._model
 
     async def warm_up(self) -> None:
-        """Load the model and run one encode, so the first real request does not pay for it."""
-        await self.embed(["warm up"])
+        """Load the model and run one encode (on every worker), so the first real request does not pay for it."""
+        await self.embed(["warm up"] * (1 if self._workers == 1 else self._workers * self._batch_size))
+
+    def _encode(self, model: Any, texts: list[str]) -> list[list[float]]:
+        arr = model.encode(texts, normalize_embeddings=True, batch_size=self._batch_size, show_progress_bar=False)
+        return arr.tolist()  # Python floats, in one C loop
+
+    def _encode_pass(self, texts: list[str]) -> list[list[float]]:
+        model = self._copies.get()  # a worker's own copy: one pass per copy at a time
+        try:
+            return self._encode(model, texts)
+        finally:
+            self._copies.put(model)
 
     async def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
         model = await self._ensure_model()
         cleaned = [t if t else " " for t in texts]
-
-        def encode() -> list[list[float]]:
-            arr = model.encode(cleaned, normalize_embeddings=True, batch_size=self._batch_size, show_progress_bar=False)
-            return arr.tolist()  # Python floats, in one C loop
-
         try:
-            vectors = await asyncio.get_running_loop().run_in_executor(self._executor, encode)
+            if self._workers == 1:
+                vectors = await asyncio.get_running_loop().run_in_executor(self._executor, self._encode, model, cleaned)
+            else:
+                vectors = await self._embed_in_passes(cleaned)
         except Exception as err:  # noqa: BLE001
             raise EmbeddingError(f"local embedding failed: {type(err).__name__}: {err}", permanent=False) from None
         if vectors:
             self._dimension = len(vectors[0])
         return vectors
 
+    async def _embed_in_passes(self, texts: list[str]) -> list[list[float]]:
+        """Texts sorted by length, cut into passes of `batch_size`, the passes spread over the workers."""
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        passes = [order[i:i + self._batch_size] for i in range(0, len(order), self._batch_size)]
+        loop = asyncio.get_running_loop()
+        done = await asyncio.gather(*(loop.run_in_executor(self._executor, self._encode_pass, [texts[i] for i in p])
+                                      for p in passes))
+        vectors: list[list[float]] = [[] for _ in texts]
+        for indexes, pass_vectors in zip(passes, done, strict=True):
+            for i, vector in zip(indexes, pass_vectors, strict=True):
+                vectors[i] = vector
+        return vectors
+
     async def aclose(self) -> None:
         self._model = None
+        while not self._copies.empty():
+            self._copies.get_nowait()
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def create_embedder(

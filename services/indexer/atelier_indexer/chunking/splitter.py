@@ -58,12 +58,36 @@ class _Draft:
     kind: str
 
 
-class _Measure:
-    """The counter plus a cache of separator costs (a handful of distinct separators per document)."""
+class _Remembered:
+    """A counter that remembers what it counted in one document: a chunk of a single block has the
+    block's text, counted once when the block was measured, not tokenized again whole."""
+
+    MAX_KNOWN = 4096  # texts remembered at most (past that, forgotten all at once and remembered anew)
 
     def __init__(self, counter: TokenCounter) -> None:
-        self.counter = counter
-        self.count = counter.count
+        self._counter = counter
+        self.unit = counter.unit
+        self._known: dict[str, int] = {}
+
+    def count(self, text: str) -> int:
+        tokens = self._known.get(text)
+        if tokens is None:
+            if len(self._known) >= self.MAX_KNOWN:
+                self._known.clear()
+            tokens = self._known[text] = self._counter.count(text)
+        return tokens
+
+    def split(self, text: str, budget: int) -> list[str]:
+        return self._counter.split(text, budget)
+
+
+class _Measure:
+    """The counter (remembering a document's counts) plus a cache of separator costs (a handful of
+    distinct separators per document)."""
+
+    def __init__(self, counter: TokenCounter) -> None:
+        self.counter: TokenCounter = _Remembered(counter)
+        self.count = self.counter.count
         self._seps: dict[str, int] = {}
 
     def sep(self, sep: str) -> int:
@@ -350,8 +374,10 @@ def chunk_document(doc: ParsedDocument, rules: ChunkRules, counter: TokenCounter
         if len(drafts) == before and title and later[: len(section.path)] != section.path:
             # A heading with no text and no sub-sections: its title alone is the content.
             drafts.append(_Draft(title, section.path, None, "text"))
-    # Chunk.tokens in cl100k whatever the chunk was measured in: slices store it, prompt budgets count it.
-    return [Chunk(d.content, count_tokens(d.content), i, d.path, d.page, d.kind) for i, d in enumerate(drafts)]
+    # Chunk.tokens in cl100k whatever the chunk was measured in: slices store it, prompt budgets count it
+    # (measured in cl100k, a chunk's count is known already).
+    cl100k = measure.count if counter is CL100K else count_tokens
+    return [Chunk(d.content, cl100k(d.content), i, d.path, d.page, d.kind) for i, d in enumerate(drafts)]
 
 
 def _chunk_section(
