@@ -89,6 +89,28 @@ def test_budget_drops_oldest_history_then_knowledge_never_the_message():
         fit(system_for=system_for, knowledge=knowledge, history_rounds=hist, user_message=user, budget=5)
 
 
+def test_a_turn_that_fits_renders_its_system_prompt_once():
+    """The prompt with every passage is rendered once and sent as it is (each render is a template
+    run on the way to the first token); the one without knowledge only when the full one does not fit."""
+    knowledge = [f"passage {i} " + "fact " * 10 for i in range(3)]
+    rendered: list[list[str]] = []
+
+    def system_for(items):
+        rendered.append(list(items))
+        return "system " + " ".join(items)
+
+    user = {"role": "user", "content": "latest question"}
+    for given in (knowledge, []):
+        rendered.clear()
+        fitted = fit(system_for=system_for, knowledge=given, history_rounds=window(_history(2), 2),
+                     user_message=user, budget=100_000)
+        assert rendered == [given] and fitted.messages[0]["content"] == system_for(given)
+    budget = message_tokens({"content": system_for(knowledge[:2])}) + message_tokens(user)
+    rendered.clear()
+    fitted = fit(system_for=system_for, knowledge=knowledge, history_rounds=[], user_message=user, budget=budget)
+    assert fitted.knowledge == knowledge[:2] and [] in rendered  # too long: the bare prompt is checked too
+
+
 def test_many_passages_drop_by_relevance_keeping_the_rest_in_order_with_their_ids():
     # 60 passages, given in retrieval order but with scores that disagree (a table answer last, scored 1.0)
     items = [KnowledgeItem(f"passage {i} " + "fact " * 30, f"doc{i} (ds)", score=(i * 37 % 60) / 60, document_id=i,

@@ -3,7 +3,8 @@
 Besides its RPCs (the public ones, and the internal ones the indexer calls) it runs the outbox
 relay of the knowledge schema, so document events reach Kafka as soon as their transaction
 commits; the background jobs that decide about documents (re-driving stuck ones, queuing web
-page refreshes, sweeping source files); and holds the retrieval clients (search stores, query
+page refreshes, sweeping source files); a listener for dataset changes (the datasets retrievals
+search are kept: retrieval.dataset_cache); and holds the retrieval clients (search stores, query
 embedders, chat model, reranker) for Retrieve. A local default embedder is loaded at start and
 the service reports ready once it is, so the first query does not wait for the model.
 """
@@ -18,11 +19,13 @@ from pathlib import Path
 import grpc
 
 from atelier_common.ai.warmup import EmbedderWarmup
+from atelier_common.db.change_listener import ChangeListener
 from atelier_common.kafka import MIGRATIONS_DIR as KAFKA_MIGRATIONS
 from atelier_common.service import ServiceDeps, ServiceSpec, grpc_listener, run
 from atelier_knowledge.api import KnowledgeService
 from atelier_knowledge.background import Background
 from atelier_knowledge.relay import outbox_relay
+from atelier_knowledge.retrieval.dataset_cache import TOPIC as DATASETS_TOPIC
 from atelier_knowledge.retrieval.service import RetrievalContext
 from atelier_proto import knowledge_pb2, knowledge_pb2_grpc
 
@@ -42,6 +45,9 @@ async def lifespan(deps: ServiceDeps) -> AsyncIterator[KnowledgeState]:
         await stack.enter_async_context(outbox_relay(deps))
         retrieval = RetrievalContext.create(deps)
         stack.push_async_callback(retrieval.aclose)
+        listener = ChangeListener(deps.pool, DATASETS_TOPIC, retrieval.datasets)
+        await listener.start()
+        stack.push_async_callback(listener.stop)  # before the pool closes: it holds one of its connections
         warmup = EmbedderWarmup()
         stack.push_async_callback(warmup.aclose)
         warmup.start(deps.settings, retrieval.vectors.warm_up)

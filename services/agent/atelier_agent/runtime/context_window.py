@@ -99,11 +99,15 @@ def fit(*, system_for: Callable[[list[K]], str], knowledge: list[K], history_rou
         return message_tokens(message, count)
 
     user_tokens = measure(user_message)
-    bare_system = {"role": "system", "content": system_for([])}
-    if measure(bare_system) + user_tokens > budget:
-        raise ContextOverflow(
-            f"the persona and the message need {measure(bare_system) + user_tokens} tokens; "
-            f"the model's context leaves {budget} for the prompt")
+    # Rendered once when everything fits (the usual turn): the prompt with every passage is the one sent.
+    full_system = {"role": "system", "content": system_for(knowledge)}
+    all_knowledge = measure(full_system)
+    if all_knowledge + user_tokens > budget:  # only then may the prompt without knowledge not fit either
+        bare_tokens = measure({"role": "system", "content": system_for([])}) if knowledge else all_knowledge
+        if bare_tokens + user_tokens > budget:
+            raise ContextOverflow(
+                f"the persona and the message need {bare_tokens + user_tokens} tokens; "
+                f"the model's context leaves {budget} for the prompt")
     history = [[m.as_message() for m in r] for r in history_rounds]
     round_tokens = [sum(measure(m) for m in r) for r in history]
     # the k most relevant passages (ties: the earlier given), in the order given
@@ -116,7 +120,6 @@ def fit(*, system_for: Callable[[list[K]], str], knowledge: list[K], history_rou
     def system_tokens(k: int) -> int:
         return measure({"role": "system", "content": system_for(most_relevant(k))})
 
-    all_knowledge = system_tokens(len(knowledge))
     while all_knowledge + sum(round_tokens) + user_tokens > budget and history:
         history.pop(0)
         round_tokens.pop(0)
@@ -130,9 +133,13 @@ def fit(*, system_for: Callable[[list[K]], str], knowledge: list[K], history_rou
             middle = (low + high + 1) // 2
             low, high = (middle, high) if system_tokens(middle) <= room else (low, middle - 1)
         kept_count = low
-    kept_knowledge = most_relevant(kept_count)
-    system = {"role": "system", "content": system_for(kept_knowledge)}
-    prompt_tokens = measure(system) + sum(round_tokens) + user_tokens
+    if kept_count == len(knowledge):
+        kept_knowledge, system, system_tokens_kept = list(knowledge), full_system, all_knowledge
+    else:
+        kept_knowledge = most_relevant(kept_count)
+        system = {"role": "system", "content": system_for(kept_knowledge)}
+        system_tokens_kept = measure(system)
+    prompt_tokens = system_tokens_kept + sum(round_tokens) + user_tokens
 
     messages = [system, *(m for r in history for m in r), user_message]
     return Fitted(messages=messages, rounds_kept=len(history), rounds_dropped=len(history_rounds) - len(history),

@@ -13,7 +13,7 @@ import contextlib
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from atelier_common.ai import ChatModel, Reranker, create_chat_model, create_reranker
@@ -25,6 +25,7 @@ from atelier_knowledge.domain import fusion
 from atelier_knowledge.domain.entities import Dataset, RetrievableSlice
 from atelier_knowledge.retrieval import channels, feedback, rewrite
 from atelier_knowledge.retrieval.channels import FEEDBACK, FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
+from atelier_knowledge.retrieval.dataset_cache import DatasetCache
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.store import slices, tables
 from atelier_proto import base_pb2
@@ -59,6 +60,8 @@ class RetrievalContext:
     vectors: QueryVectors
     chat: ChatModel
     reranker: Reranker | None
+    # The datasets searched, kept while changes to them are heard (a ChangeListener the service runs).
+    datasets: DatasetCache = field(default_factory=DatasetCache)
 
     @classmethod
     def create(cls, deps: ServiceDeps) -> RetrievalContext:
@@ -112,7 +115,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         raise InvalidArgument("dataset_ids must name at least one dataset")
     strategy = Strategy.of(req.strategy, feedback_default=ctx.deps.settings.retrieval_feedback)
     timeout = ctx.deps.settings.retrieval_channel_timeout_s
-    datasets = await access.datasets_in_order(ctx.deps.pool, req.dataset_ids)
+    datasets = await access.datasets_in_order(ctx.deps.pool, req.dataset_ids, kept=ctx.datasets)
     document_ids = list(req.document_ids) or None
     stats: list[Outcome] = []
 
