@@ -79,7 +79,7 @@ class Settings(BaseSettings):
     embedding_concurrency: int = Field(4, description="Embedding requests in flight per process.")
     embedding_max_retries: int = Field(5, description="Retries of an embedding request on 429/5xx/timeouts, with exponential backoff.")
     embedding_timeout_s: float = Field(60.0, description="Timeout of one embedding request.")
-    embedding_local_workers: int = Field(0, description="Indexing with a local embedding model: forward passes run at once, each on its own copy of the model and its share of the cores (torch threads = cores / workers); 0 means one per core. 1: one pass at a time, spread over every core.")
+    embedding_local_workers: int = Field(1, description="Indexing with a local embedding model: forward passes run at once, each on its own copy of the model and its share of the cores (torch threads = cores / workers); 0 means one per core. 1 (the default): one pass at a time, spread over every core, the faster on a quiet machine; more help where other processes take the indexer's cores.")
 
     # The builtin scenario model (image captions, query rewrite, NL2SQL) when no other is configured.
     llm_base_url: str = Field("https://api.openai.com/v1", description="Base URL of the builtin OpenAI-compatible chat model.")

@@ -27,7 +27,8 @@ from atelier_indexer.writes import CoalescingWriter
 from atelier_search import SearchStores, SliceDoc, create_search_stores
 from atelier_search.flusher import CollectionFlusher
 
-# A local embedder's batches: one embedding and one queued behind it (see `IndexerContext.embedder`).
+# A local embedder on several workers: one batch embedding and one queued behind it (see
+# `IndexerContext.embedder`).
 LOCAL_BATCHES_IN_FLIGHT = 2
 
 
@@ -81,16 +82,18 @@ class IndexerContext:
             settings = self.deps.settings
             if provider == "local":
                 # The batcher hands it batches of similar lengths; it runs them in small forward
-                # passes, spread over its workers (one per core unless configured).
+                # passes, on one worker (every core) unless configured.
+                workers = settings.embedding_local_workers or available_cores()
                 inner: Embedder = LocalEmbedder(model=model, batch_size=min(LOCAL_FORWARD_BATCH,
                                                                             settings.embedding_batch_size),
-                                                workers=settings.embedding_local_workers or available_cores())
+                                                workers=workers)
+                # A local model already uses every core: one batch at a time (the next fills the
+                # window meanwhile); on several workers one running and the next queued behind it,
+                # so they never wait for this loop to hand them the next.
+                concurrency = 1 if workers == 1 else LOCAL_BATCHES_IN_FLIGHT
             else:
                 inner = create_embedder(settings, provider=provider, model=model, dimensions=dimensions)
-            # A local model already uses every core: one batch running and the next one queued
-            # behind it, so its workers never wait for this loop to hand them the next (the window
-            # fills meanwhile). A remote API takes several requests at once.
-            concurrency = LOCAL_BATCHES_IN_FLIGHT if provider == "local" else settings.embedding_concurrency
+                concurrency = settings.embedding_concurrency  # a remote API takes several requests at once
             self._embedders[model_id] = BatchingEmbedder(inner, batch_size=settings.embedding_batch_size,
                                                          concurrency=concurrency)
         return self._embedders[model_id]
