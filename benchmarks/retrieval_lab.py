@@ -32,7 +32,8 @@ from pathlib import Path
 
 import numpy as np
 
-from atelier_knowledge.domain import feedback
+from atelier_knowledge.domain import feedback, neighbours
+from atelier_knowledge.domain.fusion import Fused
 from benchmarks import cranfield, references
 from benchmarks.metrics import evaluate
 
@@ -328,6 +329,8 @@ class Recipe:
     rm3_stop: bool = False  # feedback only: RM3's query model and its passages analyzed with the stop list
     #                         (the first pass keeps the index's analysis)
     distinct_documents: bool = False  # feedback passages: one (the best) per document
+    neighbours: neighbours.NeighbourSettings | None = None  # the service's neighbour smoothing, after fusion
+    depth: int = CHANNEL_DEPTH  # candidates per channel (the service's Strategy.depth: 50 at top_k 10)
 
 
 @functools.cache
@@ -427,15 +430,25 @@ class Lab:
             terms = _analyze(query, stop)
             lists: list[tuple[str, Hits]] = []
             if "text" in recipe.channels:
-                lists.append(("text", top(index.scores(Counter(terms)), CHANNEL_DEPTH)))
+                lists.append(("text", top(index.scores(Counter(terms)), recipe.depth)))
             if "dense" in recipe.channels:
-                lists.append(("dense", self.dense_hits[n]))
+                lists.append(("dense", self.dense_hits[n][: recipe.depth]))
             fused = self.fuse(recipe, lists)
+            dense = dict(lists).get("dense", [])
             if recipe.feedback is not None:
                 second = self.second_pass(recipe, index, n, terms, dict(lists), fused)
                 fused = self.fuse(recipe, second + (lists if recipe.keep_first else []))
+                dense = dict(second).get("dense", dense)
+            if recipe.neighbours is not None:
+                fused = self.smoothed(fused, dense, recipe.neighbours)
             runs[n + 1] = self.to_documents(recipe, fused, n)
         return runs
+
+    def smoothed(self, fused: Hits, dense: Hits, settings: neighbours.NeighbourSettings) -> Hits:
+        """The service's neighbour smoothing: the dense channel's hits bring their vectors."""
+        vectors = {i: self.slice_vectors[i] for i, _ in dense}
+        out = neighbours.smooth([Fused(i, score) for i, score in fused], vectors, settings)
+        return [(f.slice_id, f.score) for f in out]
 
     def feedback_passages(self, recipe: Recipe, source: Hits, count: int) -> Hits:
         if not recipe.distinct_documents:
@@ -474,13 +487,13 @@ class Lab:
                     weights = feedback.rm3(terms, passages, terms=settings.terms,
                                            original_weight=settings.original_weight)
                 query = Counter(feedback.weighted_text(weights, resolution=settings.resolution).split())
-                out.append(("text", top(index.scores(query), CHANNEL_DEPTH)))
+                out.append(("text", top(index.scores(query), recipe.depth)))
             else:
                 moved = feedback.rocchio(self.query_vectors[n],
                                          [self.slice_vectors[i] for i, _ in
                                           self.feedback_passages(recipe, source, settings.dense_passages)],
                                          beta=settings.dense_beta)
-                out.append(("dense", top(self.slice_vectors @ np.asarray(moved, dtype=np.float32), CHANNEL_DEPTH)))
+                out.append(("dense", top(self.slice_vectors @ np.asarray(moved, dtype=np.float32), recipe.depth)))
         return out
 
 
@@ -684,6 +697,19 @@ for stop in ("glasgow", "nltk"):
                                                                         rm3_weighted=True)
     VARIANTS[f"feedback: q+e stop ({stop}), first pass fused in"] = Recipe(feedback=DEFAULTS, **BOTH, stop_list=stop,
                                                                         keep_first=True)
+
+# Neighbour smoothing (cluster hypothesis, Diaz 2005's score regularisation): shipped on for hybrid
+# at 3 neighbours, weight 1; its neighbours in the parameters, at the benchmark's depth (top_k 100:
+# 200 per channel) and at the service's usual one (top_k 10: 50), with and without feedback.
+SHIPPED = neighbours.NeighbourSettings()
+for depth in (CHANNEL_DEPTH, 50):
+    at = f"depth {depth}"
+    VARIANTS[f"neighbours: off, {at}"] = Recipe(depth=depth)
+    for k, weight in ((3, 1.0), (5, 1.0), (10, 1.0), (3, 0.5), (5, 0.5), (3, 2.0)):
+        VARIANTS[f"neighbours: {k}, weight {weight:g}, {at}"] = Recipe(
+            depth=depth, neighbours=neighbours.NeighbourSettings(k, weight))
+    VARIANTS[f"neighbours: feedback off->on, {at}"] = Recipe(depth=depth, feedback=DEFAULTS)
+    VARIANTS[f"neighbours: 3, weight 1 + feedback, {at}"] = Recipe(depth=depth, feedback=DEFAULTS, neighbours=SHIPPED)
 
 if __name__ == "__main__":
     main()

@@ -22,6 +22,7 @@ class SearchHit:
     document_id: int
     score: float  # higher is better, always
     rank: int  # 1-based within this search
+    vector: Sequence[float] | None = None  # the stored vector, when the search was asked for it
 
 
 def collection_name(dataset_id: int) -> str:
@@ -56,6 +57,7 @@ class VectorStore(Protocol):
         top_k: int,
         *,
         document_ids: Sequence[int] | None = None,
+        with_vectors: bool = False,
     ) -> list[SearchHit]: ...
 
     async def slice_vectors(self, dataset_id: int, slice_ids: Sequence[int]) -> dict[int, list[float]]: ...

@@ -74,6 +74,7 @@ CONCURRENT_CREATE_WAIT_S = 10.0  # how long a collection another client is creat
 COLLECTION_NOT_FOUND = 100  # Milvus error code: the collection was dropped (or never existed)
 MAX_QUERIES_PER_SEARCH = 16  # queries one coalesced search carries at most
 SEARCH_OUTPUT = ["document_id"]
+SEARCH_OUTPUT_WITH_VECTORS = ["document_id", "dense"]
 
 
 class CollectionMissingError(LookupError):
@@ -102,6 +103,11 @@ class SearchKind:
     limit: int
     filter: str
     ef: int | None = None  # HNSW's search breadth (dense searches)
+    with_vectors: bool = False  # hits carry their stored dense vector
+
+    @property
+    def output_fields(self) -> list[str]:
+        return SEARCH_OUTPUT_WITH_VECTORS if self.with_vectors else SEARCH_OUTPUT
 
     def search_params(self) -> dict[str, Any]:
         if self.ef is None:
@@ -126,7 +132,7 @@ def _hits(hits: Any, *, absolute: bool) -> list[SearchHit]:
         entity = hit.get("entity") or {}
         score = float(hit["distance"])
         out.append(SearchHit(slice_id=int(hit["id"]), document_id=int(entity.get("document_id", 0)),
-                             score=abs(score) if absolute else score, rank=rank))
+                             score=abs(score) if absolute else score, rank=rank, vector=entity.get(DENSE_FIELD)))
     return out
 
 
@@ -203,7 +209,7 @@ class MilvusStore:
         try:
             result = await self._get_searcher().client.search(
                 collection_name(kind.dataset_id), data=queries, anns_field=kind.anns_field, limit=kind.limit,
-                filter=kind.filter, search_params=kind.search_params(), output_fields=SEARCH_OUTPUT,
+                filter=kind.filter, search_params=kind.search_params(), output_fields=kind.output_fields,
                 timeout=CALL_TIMEOUT_S)
         except MilvusException as err:
             if not _is_missing(err):
@@ -487,8 +493,10 @@ class MilvusStore:
         top_k: int,
         *,
         document_ids: Sequence[int] | None = None,
+        with_vectors: bool = False,
     ) -> list[SearchHit]:
-        """Nearest slices by cosine similarity (score = cosine, higher is better)."""
+        """Nearest slices by cosine similarity (score = cosine, higher is better); `with_vectors`:
+        each hit carries its stored vector."""
         if top_k <= 0 or (document_ids is not None and not document_ids):
             return []
         dim = await self._ready_dim(dataset_id)
@@ -496,7 +504,8 @@ class MilvusStore:
             return []
         if len(vector) != dim:
             raise ValueError(f"query vector has dimension {len(vector)}, collection has dimension {dim}")
-        kind = SearchKind(dataset_id, DENSE_FIELD, "COSINE", top_k, _doc_filter(document_ids), ef=max(64, 2 * top_k))
+        kind = SearchKind(dataset_id, DENSE_FIELD, "COSINE", top_k, _doc_filter(document_ids), ef=max(64, 2 * top_k),
+                          with_vectors=with_vectors)
         return await self._search(kind, [float(x) for x in vector])
 
     @traced("milvus", "search_text")

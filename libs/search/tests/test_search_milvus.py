@@ -231,6 +231,18 @@ async def test_dense_search_nearest_first_and_document_filter(store: MilvusStore
     await store.drop_dataset(ds)
 
 
+async def test_dense_search_with_vectors_returns_each_hits_stored_vector(store: MilvusStore) -> None:
+    ds = await filled(store, CORPUS)
+    expected = {d.slice_id: d.vector for d in CORPUS}
+    plain = await store.search_dense(ds, [0.9, 0.1, 0, 0], 3)
+    hits = await store.search_dense(ds, [0.9, 0.1, 0, 0], 3, with_vectors=True)
+    assert [(h.slice_id, h.score) for h in hits] == [(h.slice_id, h.score) for h in plain]  # the same search
+    assert all(h.vector is None for h in plain)
+    for hit in hits:
+        assert list(hit.vector) == pytest.approx(expected[hit.slice_id])
+    await store.drop_dataset(ds)
+
+
 async def test_bm25_english_stemming_and_ranking(store: MilvusStore) -> None:
     ds = await filled(store, CORPUS)
     await store.ensure_index(ds)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import grpc
+from threadpoolctl import threadpool_limits
 
 from atelier_common.ai.warmup import EmbedderWarmup
 from atelier_common.db.change_listener import ChangeListener
@@ -41,6 +42,9 @@ class KnowledgeState:
 
 @contextlib.asynccontextmanager
 async def lifespan(deps: ServiceDeps) -> AsyncIterator[KnowledgeState]:
+    # Retrieval's matrix products (neighbour smoothing) are small: OpenBLAS' worker threads would
+    # busy-wait after each one, about 5 ms of CPU per retrieve taken from every other request.
+    threadpool_limits(limits=1, user_api="blas")
     async with contextlib.AsyncExitStack() as stack:
         await stack.enter_async_context(outbox_relay(deps))
         retrieval = RetrievalContext.create(deps)

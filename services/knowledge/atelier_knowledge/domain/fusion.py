@@ -19,6 +19,7 @@ RRF_K = 60
 class ChannelHit:
     slice_id: int
     score: float  # the channel's own score, higher is better
+    vector: Sequence[float] | None = None  # the slice's stored vector, when the channel returned it
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass is several times slower to create

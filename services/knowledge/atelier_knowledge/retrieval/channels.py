@@ -70,10 +70,12 @@ def _merge(per_dataset: Sequence[Sequence[ChannelHit]], depth: int) -> list[Chan
 
 async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: Sequence[Dataset], query: str,
                         depth: int, document_ids: Sequence[int] | None, *, stage: Stage | None = None,
-                        moved: Mapping[str, Sequence[float]] | None = None) -> list[ChannelHit]:
+                        moved: Mapping[str, Sequence[float]] | None = None,
+                        with_vectors: bool = False) -> list[ChannelHit]:
     """Dense search in every dataset's collection; the query is embedded once per embedding
     model (datasets keep the model they were created with). `moved`: query vectors per model
-    already computed (pseudo-relevance feedback), used instead of embedding the query."""
+    already computed (pseudo-relevance feedback), used instead of embedding the query.
+    `with_vectors`: hits carry their stored vectors."""
     stage = stage or Stage()
     models = sorted({d.embedding_model for d in datasets})
     if moved is not None:
@@ -85,8 +87,8 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
 
     async def one(dataset: Dataset) -> list[ChannelHit]:
         hits = await stores.vector.search_dense(index_key(dataset), by_model[dataset.embedding_model], depth,
-                                                document_ids=document_ids)
-        return [ChannelHit(h.slice_id, h.score) for h in hits]
+                                                document_ids=document_ids, with_vectors=with_vectors)
+        return [ChannelHit(h.slice_id, h.score, h.vector) for h in hits]
 
     return _merge(await _each([one(d) for d in datasets]), depth)
 

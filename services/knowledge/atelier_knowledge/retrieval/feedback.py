@@ -26,9 +26,11 @@ TEXT_STORE = "milvus-bm25"  # the store whose analysis `analyzers` reproduces
 
 async def second_pass(pool, stores: SearchStores, vectors: QueryVectors, datasets: Sequence[Dataset],  # noqa: ANN001
                       query: str, first: Sequence[Fused], answered: Sequence[str], depth: int,
-                      document_ids: Sequence[int] | None, timeout: float) -> dict[str, Outcome]:
+                      document_ids: Sequence[int] | None, timeout: float, *,
+                      with_vectors: bool = False) -> dict[str, Outcome]:
     """The channels that answered the first pass (`answered`), searched again with the query
-    moved towards `first`'s best passages; a channel with nothing to learn from is left out."""
+    moved towards `first`'s best passages; a channel with nothing to learn from is left out.
+    `with_vectors`: the vector channel's hits carry their stored vectors."""
     ranked = [f.slice_id for f in first]
     text_feedback = FULLTEXT in answered and stores.fulltext.name == TEXT_STORE
     # The feedback passages' text (database) and vectors (vector store) are read at once.
@@ -43,7 +45,7 @@ async def second_pass(pool, stores: SearchStores, vectors: QueryVectors, dataset
         stage = channels.Stage()
         work[VECTOR] = asyncio.ensure_future(channels.timed(
             VECTOR, channels.vector_search(stores, vectors, datasets, query, depth, document_ids, stage=stage,
-                                           moved=moved),
+                                           moved=moved, with_vectors=with_vectors),
             timeout, stage=stage))
     return dict(zip(work, await asyncio.gather(*work.values()), strict=True))
 

@@ -1,7 +1,8 @@
 """Retrieve: optional query rewrite -> vector, full-text and NL2SQL channels in parallel ->
 pseudo-relevance feedback (the vector and full-text channels search again with the query moved
 towards the first pass's best passages: retrieval/feedback.py) -> Reciprocal Rank Fusion (or one
-channel's own scores) -> optional rerank -> min_score, top_k.
+channel's own scores) -> hybrid: neighbour smoothing (domain/neighbours.py, with the vectors the
+vector channel returned) -> optional rerank -> min_score, top_k.
 
 A channel that fails or times out is reported in channel_stats and the others still answer.
 """
@@ -21,7 +22,7 @@ from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
 from atelier_common.signed_urls import SigningKeyMissing
 from atelier_knowledge import access
-from atelier_knowledge.domain import fusion
+from atelier_knowledge.domain import fusion, neighbours
 from atelier_knowledge.domain.entities import Dataset, RetrievableSlice
 from atelier_knowledge.retrieval import channels, feedback, rewrite
 from atelier_knowledge.retrieval.channels import FEEDBACK, FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
@@ -117,6 +118,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
     timeout = ctx.deps.settings.retrieval_channel_timeout_s
     datasets = await access.datasets_in_order(ctx.deps.pool, req.dataset_ids, kept=ctx.datasets)
     document_ids = list(req.document_ids) or None
+    smoothing = _smoothing(ctx, strategy, datasets)
     stats: list[Outcome] = []
 
     if strategy.use_rewrite and req.chat_history:
@@ -130,7 +132,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         stage = channels.Stage()
         work[VECTOR] = asyncio.ensure_future(channels.timed(
             VECTOR, channels.vector_search(ctx.stores, ctx.vectors, datasets, query, strategy.depth, document_ids,
-                                           stage=stage),
+                                           stage=stage, with_vectors=smoothing is not None),
             timeout, stage=stage))
     if strategy.search_type in (FULL_TEXT, HYBRID):
         work[FULLTEXT] = asyncio.ensure_future(channels.timed(
@@ -142,7 +144,8 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
     outcomes = dict(zip(work, await asyncio.gather(*work.values()), strict=True))
     feedback_stat = None
     if strategy.use_feedback and any(o.hits for o in outcomes.values()):
-        feedback_stat = await _feedback(ctx, datasets, query, outcomes, strategy.depth, document_ids, timeout)
+        feedback_stat = await _feedback(ctx, datasets, query, outcomes, strategy.depth, document_ids, timeout,
+                                        with_vectors=smoothing is not None)
     table_answers: list[nl2sql.TableAnswer] = []  # noqa: F821 - typing only
     if table_work is not None:
         nl2sql_outcome, table_answers = await table_work
@@ -152,6 +155,9 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         stats.append(feedback_stat)
 
     fused = _fuse(outcomes)
+    if smoothing is not None and VECTOR in outcomes:
+        fused = neighbours.smooth(fused, {h.slice_id: h.vector for h in outcomes[VECTOR].hits if h.vector is not None},
+                                  smoothing)
     if strategy.use_rerank:  # the reranker reads every candidate of its pool
         found = {s.id: s for s in await slices.retrievable(ctx.deps.pool, [f.slice_id for f in fused])}
         fused = [f for f in fused if f.slice_id in found]  # deleted or disabled since indexing
@@ -172,6 +178,18 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
     )
 
 
+def _smoothing(ctx: RetrievalContext, strategy: Strategy, datasets: Sequence[Dataset]
+               ) -> neighbours.NeighbourSettings | None:
+    """Neighbour smoothing's settings for this retrieve, None without it: hybrid searches only
+    (a semantic search's score is the cosine users filter on), and only when every dataset has
+    the same embedding model (vectors of different models do not compare)."""
+    settings = ctx.deps.settings
+    if (strategy.search_type != HYBRID or settings.retrieval_neighbours <= 0
+            or len({d.embedding_model for d in datasets}) != 1):
+        return None
+    return neighbours.NeighbourSettings(settings.retrieval_neighbours, settings.retrieval_neighbour_weight)
+
+
 def _fuse(outcomes: dict[str, Outcome]) -> list[fusion.Fused]:
     answered = {name: o.hits for name, o in outcomes.items() if o.hits}
     if len(answered) == 1 and len(outcomes) == 1:
@@ -181,14 +199,15 @@ def _fuse(outcomes: dict[str, Outcome]) -> list[fusion.Fused]:
 
 
 async def _feedback(ctx: RetrievalContext, datasets: Sequence[Dataset], query: str, outcomes: dict[str, Outcome],
-                    depth: int, document_ids: Sequence[int] | None, timeout: float) -> Outcome:
+                    depth: int, document_ids: Sequence[int] | None, timeout: float, *, with_vectors: bool) -> Outcome:
     """Replace each channel's first-pass outcome by its feedback pass where that answered; a
     failed pass keeps the first one and says so."""
     started = time.perf_counter()
     answered = [name for name, o in outcomes.items() if o.hits]
     try:
         second = await feedback.second_pass(ctx.deps.pool, ctx.stores, ctx.vectors, datasets, query,
-                                            _fuse(outcomes), answered, depth, document_ids, timeout)
+                                            _fuse(outcomes), answered, depth, document_ids, timeout,
+                                            with_vectors=with_vectors)
         errors = [f"{name}: {o.error}" for name, o in second.items() if o.error]
         outcomes.update({name: o for name, o in second.items() if o.hits and not o.error})
     except Exception as exc:  # noqa: BLE001 - the first pass still answers
