@@ -36,6 +36,7 @@ from benchmarks.runs import run_lines, write_runs
 LOCAL_MODEL = "all-MiniLM-L6-v2"
 SEARCH_TYPES = {"semantic": 0, "hybrid": 1, "fulltext": 20}
 REFERENCE_OF = {"fulltext": "bm25s", "semantic": "minilm_cosine", "hybrid": "rrf(bm25s,minilm)"}
+HYBRID_GOAL = 1.05  # hybrid nDCG@10 against the reference RRF of bm25s and MiniLM
 QUERY_CONCURRENCY = 4
 STATS_SETTLE_S = 11.0
 CPU_CALLS = 300  # calls per latency figure at least: the queries again when there are fewer
@@ -146,9 +147,11 @@ async def main() -> None:
                 emit(metric, value, "score", search_type=name, reference_name=reference, reference=round(ref, 4),
                      ratio=round(value / ref, 4) if ref else None)
             ref_ndcg = reference_scores[reference]["ndcg@10"]
-            met = scores["ndcg@10"] >= ref_ndcg if name == "hybrid" else scores["ndcg@10"] >= 0.98 * ref_ndcg
+            # Hybrid is to beat its reference by 5% (issue 17); each channel alone to match its own.
+            met = scores["ndcg@10"] >= (HYBRID_GOAL if name == "hybrid" else 0.98) * ref_ndcg
             emit("meets_target", float(met), "bool", search_type=name,
-                 target="nDCG@10 >= reference" if name == "hybrid" else "nDCG@10 within 2% of the reference")
+                 target=f"nDCG@10 >= {HYBRID_GOAL}x the reference" if name == "hybrid"
+                 else "nDCG@10 within 2% of the reference")
         if args.runs is not None:
             write_runs(args.runs, run_log)
             log(f"runs written to {args.runs}")

@@ -711,5 +711,31 @@ for depth in (CHANNEL_DEPTH, 50):
     VARIANTS[f"neighbours: feedback off->on, {at}"] = Recipe(depth=depth, feedback=DEFAULTS)
     VARIANTS[f"neighbours: 3, weight 1 + feedback, {at}"] = Recipe(depth=depth, feedback=DEFAULTS, neighbours=SHIPPED)
 
+
+def per_segment(segments: int, *, smoothed: bool) -> Variant:
+    """Milvus Lite's BM25 as it scores a collection cut into `segments` consecutive segments, each
+    with its own statistics (document count, frequencies, average length); hybrid, with or
+    without neighbour smoothing."""
+    def run(analyzed: list[list[str]], query_terms: list[Counter[str]], dense_hits: list[Hits],
+            slice_doc: list[int], slice_vectors: np.ndarray, **_: object) -> dict[int, list[int]]:
+        bounds = np.linspace(0, len(analyzed), segments + 1).astype(int)
+        indexes = [Bm25(analyzed[a:b]) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+        runs = {}
+        for n, (terms, dense) in enumerate(zip(query_terms, dense_hits, strict=True), 1):
+            text = top(np.concatenate([index.scores(terms) for index in indexes]), CHANNEL_DEPTH)
+            fused = rrf_hits(text, dense)
+            if smoothed:
+                out = neighbours.smooth([Fused(i, score) for i, score in fused],
+                                        {i: slice_vectors[i] for i, _ in dense}, SHIPPED)
+                fused = [(f.slice_id, f.score) for f in out]
+            runs[n] = to_docs(fused, slice_doc)
+        return runs
+    return run
+
+
+for count in (1, 2, 4, 8, 16):
+    VARIANTS[f"neighbours: BM25 in {count} segments"] = per_segment(count, smoothed=False)
+    VARIANTS[f"neighbours: BM25 in {count} segments, smoothed"] = per_segment(count, smoothed=True)
+
 if __name__ == "__main__":
     main()

@@ -44,9 +44,9 @@ DEFAULT_TOP_K = 3
 # min_score when the request sets none, per strategy, on the scale each one's score has:
 # - semantic: the cosine similarity. Relevant passages score ~0.3-0.8 with MiniLM (and OpenAI's
 #   models), passages on other subjects ~-0.1-0.2: 0.25 keeps the first and drops the second.
-# - hybrid: Reciprocal Rank Fusion, normalised so 1.0 is "first in every channel". It only ranks:
-#   a passage one channel found first scores 0.5, anything in a channel's candidates >= 0.27, so a
-#   cut says nothing about relevance and none is made (top_k decides).
+# - hybrid: Reciprocal Rank Fusion, normalised so 1.0 is "first in every channel" (then averaged
+#   with the nearest neighbours' scores). It only ranks: a passage one channel found first scores
+#   0.5 before smoothing, so a cut says nothing about relevance and none is made (top_k decides).
 # - full text: BM25 divided by the best hit's (relative); only passages sharing a term are found.
 DEFAULT_MIN_SCORES = {SEMANTIC: 0.25, HYBRID: 0.0, FULL_TEXT: 0.0}
 RERANK_POOL = 50  # fused candidates the reranker sees
