@@ -10,8 +10,9 @@ on the odd and even query numbers apart (a setting worth shipping wins on both h
 are functions or `Recipe`s (BM25 parameters and variants, stop words, fusion, document ranking,
 feedback sources and settings).
 
-    .venv/bin/python -m benchmarks.retrieval_lab [--milvus] [--only NAME,...]
-    # --milvus: check the BM25 against Milvus Lite; --only: the variants whose name contains one
+    .venv/bin/python -m benchmarks.retrieval_lab [--milvus] [--flushes 1,7,35] [--only NAME,...]
+    # --milvus: check the BM25 against Milvus Lite; --flushes: Milvus Lite's full text after writing
+    # the slices in that many flushes; --only: the variants whose name contains one
 """
 
 from __future__ import annotations
@@ -180,6 +181,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--milvus", action="store_true", help="check the lab's BM25 against Milvus Lite")
     parser.add_argument("--only", default="", help="only the variants whose name contains one of these (comma-separated)")
+    parser.add_argument("--flushes", default="", help="Milvus Lite's full text after writing the slices in these many "
+                                                      "flushes (comma-separated, e.g. 1,7,35)")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from atelier_search import analyzers
@@ -227,6 +230,8 @@ def main() -> None:
 
     if args.milvus:
         check_milvus(texts, slice_vectors, query_terms, queries, bm25_hits)
+    if args.flushes:
+        milvus_flushes(texts, slice_vectors, slice_doc, queries, qrels, [int(c) for c in args.flushes.split(",")])
 
     lab = Lab(texts=texts, slice_doc=slice_doc, queries=queries, analyzed=analyzed, query_vectors=query_vectors,
               slice_vectors=slice_vectors, dense_hits=dense_hits)
@@ -283,6 +288,39 @@ def check_milvus(texts: list[str], vectors: np.ndarray, query_terms: list[Counte
             log(f"milvus vs lab BM25: identical top 10 for {same}/{len(queries)} queries")
             for d in diffs:
                 log(f"  {d}")
+            await store.aclose()
+
+    asyncio.run(run())
+
+
+def milvus_flushes(texts: list[str], vectors: np.ndarray, slice_doc: list[int], queries: list[str],
+                   qrels: Mapping[int, Mapping[int, int]], counts: Sequence[int]) -> None:
+    """Milvus Lite's full text after the same slices were written in `count` flushes (as the indexer's
+    flusher writes what arrives every 2 s): Lite scores BM25 per segment, and how its compaction
+    merged the flushed files decides the segments."""
+    import tempfile
+
+    from atelier_search.base import SliceDoc
+    from atelier_search.milvus import MilvusStore
+
+    docs = [SliceDoc(slice_id=i + 1, document_id=slice_doc[i], dataset_id=1, content=t, vector=vectors[i].tolist())
+            for i, t in enumerate(texts)]
+
+    async def run() -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            store = MilvusStore(uri=f"{tmp}/lab.db")
+            for dataset, count in enumerate(counts, start=1):
+                await store.ensure_collection(dataset, vectors.shape[1])
+                await store.ensure_index(dataset)
+                bounds = np.linspace(0, len(docs), count + 1).astype(int)
+                for start, end in zip(bounds[:-1], bounds[1:], strict=True):
+                    await store.upsert(dataset, docs[start:end])
+                    await store.flush(dataset)
+                runs = {}
+                for n, query in enumerate(queries, 1):
+                    runs[n] = to_docs([(h.slice_id - 1, h.score) for h in await store.search_text(dataset, query, DEPTH)],
+                                      slice_doc)
+                log(f"milvus full text written in {count} flushes: nDCG@10 {evaluate(runs, qrels)['ndcg@10']:.4f}")
             await store.aclose()
 
     asyncio.run(run())
