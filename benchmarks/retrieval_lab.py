@@ -478,15 +478,9 @@ class Lab:
                 fused = self.fuse(recipe, second + (lists if recipe.keep_first else []))
                 dense = dict(second).get("dense", dense)
             if recipe.neighbours is not None:
-                fused = self.smoothed(fused, dense, recipe.neighbours)
+                fused = smoothed(fused, dense, self.slice_vectors, recipe.neighbours)
             runs[n + 1] = self.to_documents(recipe, fused, n)
         return runs
-
-    def smoothed(self, fused: Hits, dense: Hits, settings: neighbours.NeighbourSettings) -> Hits:
-        """The service's neighbour smoothing: the dense channel's hits bring their vectors."""
-        vectors = {i: self.slice_vectors[i] for i, _ in dense}
-        out = neighbours.smooth([Fused(i, score) for i, score in fused], vectors, settings)
-        return [(f.slice_id, f.score) for f in out]
 
     def feedback_passages(self, recipe: Recipe, source: Hits, count: int) -> Hits:
         if not recipe.distinct_documents:
@@ -533,6 +527,12 @@ class Lab:
                                          beta=settings.dense_beta)
                 out.append(("dense", top(self.slice_vectors @ np.asarray(moved, dtype=np.float32), recipe.depth)))
         return out
+
+
+def smoothed(fused: Hits, dense: Hits, slice_vectors: np.ndarray, settings: neighbours.NeighbourSettings) -> Hits:
+    """The service's neighbour smoothing: the dense channel's hits bring their vectors."""
+    out = neighbours.smooth([Fused(i, score) for i, score in fused], {i: slice_vectors[i] for i, _ in dense}, settings)
+    return [(f.slice_id, f.score) for f in out]
 
 
 def rm3_weighted(query: Sequence[str], passages: Sequence[Sequence[str]], scores: Sequence[float], *, terms: int,
@@ -750,7 +750,7 @@ for depth in (CHANNEL_DEPTH, 50):
     VARIANTS[f"neighbours: 3, weight 1 + feedback, {at}"] = Recipe(depth=depth, feedback=DEFAULTS, neighbours=SHIPPED)
 
 
-def per_segment(segments: int, *, smoothed: bool) -> Variant:
+def per_segment(segments: int, *, smooth: bool) -> Variant:
     """Milvus Lite's BM25 as it scores a collection cut into `segments` consecutive segments, each
     with its own statistics (document count, frequencies, average length); hybrid, with or
     without neighbour smoothing."""
@@ -762,18 +762,14 @@ def per_segment(segments: int, *, smoothed: bool) -> Variant:
         for n, (terms, dense) in enumerate(zip(query_terms, dense_hits, strict=True), 1):
             text = top(np.concatenate([index.scores(terms) for index in indexes]), CHANNEL_DEPTH)
             fused = rrf_hits(text, dense)
-            if smoothed:
-                out = neighbours.smooth([Fused(i, score) for i, score in fused],
-                                        {i: slice_vectors[i] for i, _ in dense}, SHIPPED)
-                fused = [(f.slice_id, f.score) for f in out]
-            runs[n] = to_docs(fused, slice_doc)
+            runs[n] = to_docs(smoothed(fused, dense, slice_vectors, SHIPPED) if smooth else fused, slice_doc)
         return runs
     return run
 
 
 for count in (1, 2, 4, 8, 16):
-    VARIANTS[f"neighbours: BM25 in {count} segments"] = per_segment(count, smoothed=False)
-    VARIANTS[f"neighbours: BM25 in {count} segments, smoothed"] = per_segment(count, smoothed=True)
+    VARIANTS[f"neighbours: BM25 in {count} segments"] = per_segment(count, smooth=False)
+    VARIANTS[f"neighbours: BM25 in {count} segments, smoothed"] = per_segment(count, smooth=True)
 
 if __name__ == "__main__":
     main()

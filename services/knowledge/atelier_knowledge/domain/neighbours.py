@@ -53,8 +53,4 @@ def smooth(fused: Sequence[Fused], vectors: Mapping[int, Sequence[float]], setti
     for row, i in enumerate(with_vector):
         scores[i] = (own[row] + settings.weight * mean[row]) / scale
     order = sorted(range(len(fused)), key=lambda i: -scores[i])  # stable: ties keep the fused order
-    out: list[Fused] = []
-    for i in order:
-        f = fused[i]
-        out.append(Fused(f.slice_id, float(scores[i]), f.ranks))
-    return out
+    return [Fused(fused[i].slice_id, float(scores[i]), fused[i].ranks) for i in order]
