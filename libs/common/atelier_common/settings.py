@@ -98,6 +98,7 @@ class Settings(BaseSettings):
     retrieval_feedback: bool = Field(False, description="Pseudo-relevance feedback: the vector and full-text channels search a second time with the query moved towards the first pass's best passages (RM3 expansion, Rocchio on the query vector): about +3% nDCG@10 on Cranfield for 2-3x the retrieve time, hence off by default.")
     retrieval_neighbours: int = Field(3, ge=0, le=20, description="Hybrid retrieval: each candidate's fused score is averaged with those of its most similar candidates (by stored vector), this many; 0 turns it off. About +5% nDCG@10 on Cranfield for the vectors the dense search returns with its hits.")
     retrieval_neighbour_weight: float = Field(1.0, ge=0.0, le=10.0, description="Weight of the neighbours' mean score against a candidate's own (1.0: equal).")
+    retrieval_memory_fulltext_slices: int = Field(200_000, ge=0, description="Full-text search on Milvus: the knowledge process keeps a BM25 index of each searched dataset (built from the analyzed texts the collection holds, with the whole dataset's statistics: Milvus Lite keeps them per segment and scores in Python) for up to this many slices in all; larger datasets stay in Milvus; 0 turns it off.")
     query_embedding_cache_ttl_s: int = Field(86_400, description="How long query embeddings stay cached in Redis.")
 
     # Stream processors (the indexer, workflow workers): atelier_common.kafka.processor.

@@ -32,6 +32,15 @@ async def wait_until(check: Callable[[], bool], timeout_s: float, poll_s: float 
         await asyncio.sleep(poll_s)
 
 
+async def eventually(check: Callable[[], Awaitable[bool]], timeout_s: float = 10.0, what: str = "",
+                     poll_s: float = 0.1) -> None:
+    """Poll an async condition that should become true within timeout_s (AssertionError naming `what`)."""
+    deadline = time.monotonic() + timeout_s
+    while not await check():
+        assert time.monotonic() < deadline, f"not true after {timeout_s:g} s: {what}"
+        await asyncio.sleep(poll_s)
+
+
 async def expect_error(call: Awaitable[Any], status: int, *fragments: str) -> dict[str, Any]:
     """Await a call that must fail with HTTP `status` and a {"code","msg"} body (code != 0) whose msg
     holds every fragment; the body. For tests: raises AssertionError otherwise."""

@@ -6,10 +6,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from atelier_search.analyzers import detect_language
-from atelier_search.base import FullTextStore, SearchHit, SliceDoc, VectorStore, collection_name
+from atelier_search.base import (
+    AnalyzedText,
+    AnalyzedTextSource,
+    FullTextStore,
+    SearchHit,
+    SliceDoc,
+    VectorStore,
+    collection_name,
+)
 from atelier_search.milvus import CollectionMissingError, MilvusStore
 
 __all__ = [
+    "AnalyzedText",
+    "AnalyzedTextSource",
     "CollectionMissingError",
     "FullTextStore",
     "MilvusStore",

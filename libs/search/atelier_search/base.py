@@ -25,6 +25,15 @@ class SearchHit:
     vector: Sequence[float] | None = None  # the stored vector, when the search was asked for it
 
 
+@dataclass(frozen=True)
+class AnalyzedText:
+    """A slice's full-text entry as the store indexed it: the analyzer's terms, space separated."""
+
+    slice_id: int
+    document_id: int
+    terms: str
+
+
 def collection_name(dataset_id: int) -> str:
     """Name of a dataset's Milvus collection / Elasticsearch index."""
     return f"kb_{int(dataset_id)}"
@@ -96,3 +105,11 @@ class FullTextStore(Protocol):
     async def count(self, dataset_id: int, *, document_id: int | None = None) -> int: ...
 
     async def aclose(self) -> None: ...
+
+
+@runtime_checkable
+class AnalyzedTextSource(Protocol):
+    """A full-text store that can hand back every entry's analyzed terms (Milvus: `bm25_text`), so a
+    process can score BM25 over them itself with collection-wide statistics."""
+
+    async def analyzed_texts(self, dataset_id: int, *, limit: int) -> list[AnalyzedText] | None: ...

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import asyncpg
 import grpc
 import pytest
 
-from atelier_devstack.api_client import AtelierClient
+from atelier_devstack.api_client import AtelierClient, eventually
 from atelier_devstack.openai_stub import OpenAIStub
 from atelier_devstack.stack_fixtures import KnowledgeStack
 
@@ -29,15 +28,6 @@ async def agent_db(stack: KnowledgeStack) -> asyncpg.Connection:
     return conn
 
 
-async def until(check, timeout_s: float = 5.0) -> bool:  # noqa: ANN001 - an async predicate
-    deadline = asyncio.get_running_loop().time() + timeout_s
-    while asyncio.get_running_loop().time() < deadline:
-        if await check():
-            return True
-        await asyncio.sleep(0.1)
-    return False
-
-
 async def test_a_published_version_changed_by_another_process_reaches_the_next_turn(
         runner, new_bot, chat_stack: KnowledgeStack, stub: OpenAIStub) -> None:
     bot = await new_bot(publish=True, prompt_info={"prompt": "Persona one."})
@@ -54,7 +44,7 @@ async def test_a_published_version_changed_by_another_process_reaches_the_next_t
             await runner.run(bot, "hi", draft_mode=False)
             return "Persona two." in system_prompt(stub)
 
-        assert await until(runs_version_two)
+        await eventually(runs_version_two, 5, "version two runs")
         await conn.execute("UPDATE bots SET online_version = NULL WHERE id = $1", int(bot))
 
         async def refused() -> bool:
@@ -64,7 +54,7 @@ async def test_a_published_version_changed_by_another_process_reaches_the_next_t
                 return e.code() == grpc.StatusCode.NOT_FOUND and "not published" in e.details()
             return False
 
-        assert await until(refused)
+        await eventually(refused, 5, "the unpublished agent refused")
     finally:
         await conn.close()
 
@@ -105,6 +95,6 @@ async def test_nothing_is_kept_while_the_agent_cannot_hear_changes(
             await runner.run(bot, "hi", draft_mode=False)
             return "Unheard." in system_prompt(stub)
 
-        assert await until(runs_the_change)
+        await eventually(runs_the_change, 5, "the change runs")
     finally:
         await conn.close()

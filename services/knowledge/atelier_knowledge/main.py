@@ -49,7 +49,7 @@ async def lifespan(deps: ServiceDeps) -> AsyncIterator[KnowledgeState]:
         await stack.enter_async_context(outbox_relay(deps))
         retrieval = RetrievalContext.create(deps)
         stack.push_async_callback(retrieval.aclose)
-        listener = ChangeListener(deps.pool, DATASETS_TOPIC, retrieval.datasets)
+        listener = ChangeListener(deps.pool, DATASETS_TOPIC, *retrieval.change_subscribers())
         await listener.start()
         stack.push_async_callback(listener.stop)  # before the pool closes: it holds one of its connections
         warmup = EmbedderWarmup()

@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from atelier_devstack.api_client import ApiError, AtelierClient
+from atelier_devstack.api_client import ApiError, AtelierClient, eventually
 from atelier_devstack.stack_fixtures import KnowledgeStack, new_user
 
 pytestmark = pytest.mark.e2e
@@ -20,15 +20,6 @@ pytestmark = pytest.mark.e2e
 async def retrieve(client: AtelierClient, dataset_id: str, query: str) -> dict[str, Any]:
     return await client.call("/api/knowledge/retrieve", {"space_id": client.space_id, "dataset_ids": [dataset_id],
                                                          "query": query, "strategy": {"min_score": 0, "top_k": 1}})
-
-
-async def until(check, timeout_s: float = 5.0) -> bool:  # noqa: ANN001 - an async predicate
-    deadline = asyncio.get_running_loop().time() + timeout_s
-    while asyncio.get_running_loop().time() < deadline:
-        if await check():
-            return True
-        await asyncio.sleep(0.1)
-    return False
 
 
 async def test_a_kept_dataset_is_not_read_again_and_its_changes_reach_the_next_retrievals(
@@ -54,7 +45,7 @@ async def test_a_kept_dataset_is_not_read_again_and_its_changes_reach_the_next_r
         async def renamed() -> bool:
             return (await retrieve(client, dataset_id, query))["slices"][0]["dataset_name"] == f"{name}-renamed"
 
-        assert await until(renamed)
+        await eventually(renamed, 5, "the rename heard")
 
         # Another user's retrieval of the kept dataset answers like an unknown id, as before.
         token, (space,) = await new_user(knowledge_stack.env["ATELIER_DATABASE_URL"])
@@ -72,6 +63,6 @@ async def test_a_kept_dataset_is_not_read_again_and_its_changes_reach_the_next_r
                 return e.status == 404
             return False
 
-        assert await until(gone)
+        await eventually(gone, 5, "the deletion heard")
     finally:
         await conn.close()

@@ -1,5 +1,5 @@
-"""Keeps a NotifiedCache true to the database: listens on '<schema>.<topic>' (the owning tables'
-triggers notify it with the changed object's id, see the plugin and agent migrations) on a
+"""Keeps NotifiedCaches (or other subscribers) true to the database: listens on '<schema>.<topic>'
+(the owning tables' triggers notify it with the changed object's id, see the plugin and agent migrations) on a
 connection of its own, and drops an object's entries when it changes. The connection is asked
 every few seconds whether it still listens; when it does not, or is lost, the cache keeps nothing
 until listening again (then it starts empty: a change may have gone unheard meanwhile)."""
@@ -9,11 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import asyncpg
-
-from atelier_common.db.notified_cache import NotifiedCache
 
 log = logging.getLogger("atelier.db.change_listener")
 
@@ -28,9 +26,19 @@ def channel(schema: str, topic: str) -> str:
     return f"{schema}.{topic}"
 
 
+class ChangeSubscriber(Protocol):
+    """What a change reaches: a NotifiedCache, or anything else kept true to the same rows."""
+
+    def forget(self, object_id: int) -> None: ...
+
+    def forget_all(self) -> None: ...
+
+    def set_listening(self, listening: bool) -> None: ...
+
+
 class ChangeListener:
-    def __init__(self, pool: asyncpg.Pool, topic: str, cache: NotifiedCache[Any]) -> None:
-        self._pool, self._topic, self._cache = pool, topic, cache
+    def __init__(self, pool: asyncpg.Pool, topic: str, *subscribers: ChangeSubscriber) -> None:
+        self._pool, self._topic, self._subscribers = pool, topic, subscribers
         self._task: asyncio.Task[None] | None = None
         self._listened = False  # the last attempt got to listen
 
@@ -48,10 +56,15 @@ class ChangeListener:
             self._task = None
 
     def _changed(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        if payload.isdigit():
-            self._cache.forget(int(payload))
-        else:  # not an object id: whatever changed, drop everything
-            self._cache.forget_all()
+        for subscriber in self._subscribers:
+            if payload.isdigit():
+                subscriber.forget(int(payload))
+            else:  # not an object id: whatever changed, drop everything
+                subscriber.forget_all()
+
+    def _set_listening(self, listening: bool) -> None:
+        for subscriber in self._subscribers:
+            subscriber.set_listening(listening)
 
     async def _run(self, ready: asyncio.Event) -> None:
         failures = 0  # attempts in a row that did not get to listen
@@ -80,7 +93,7 @@ class ChangeListener:
             conn.add_termination_listener(on_lost)
             try:
                 await conn.add_listener(heard, self._changed)
-                self._cache.set_listening(True)
+                self._set_listening(True)
                 self._listened = True
                 ready.set()
                 while True:
@@ -91,7 +104,7 @@ class ChangeListener:
                     if not await asyncio.wait_for(conn.fetchval(STILL_LISTENING, heard), CHECK_TIMEOUT_S):
                         raise ConnectionError("the listening connection no longer listens")
             finally:
-                self._cache.set_listening(False)
+                self._set_listening(False)
                 conn.remove_termination_listener(on_lost)
                 with contextlib.suppress(Exception):
                     await conn.remove_listener(heard, self._changed)

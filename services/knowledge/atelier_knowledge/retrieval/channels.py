@@ -13,8 +13,9 @@ from typing import TypeVar
 from atelier_knowledge.domain.entities import Dataset
 from atelier_knowledge.domain.fusion import ChannelHit
 from atelier_knowledge.embedders import index_key
+from atelier_knowledge.retrieval.fulltext_memory import MemoryFullText
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
-from atelier_search import SearchStores
+from atelier_search import SearchStores, analyzers
 
 log = logging.getLogger("atelier.knowledge.retrieval")
 
@@ -94,9 +95,14 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
 
 
 async def fulltext_search(stores: SearchStores, datasets: Sequence[Dataset], query: str, depth: int,
-                          document_ids: Sequence[int] | None, *, analyzed: bool = False) -> list[ChannelHit]:
-    """`analyzed`: `query` is already analyzer output (see the stores' search_text)."""
+                          document_ids: Sequence[int] | None, *, analyzed: bool = False,
+                          memory: MemoryFullText | None = None) -> list[ChannelHit]:
+    """`analyzed`: `query` is already analyzer output (see the stores' search_text). `memory`: the
+    datasets whose index this process keeps are searched there, the others in the store."""
     async def one(dataset: Dataset) -> list[ChannelHit]:
+        index = memory.index(dataset) if memory is not None else None
+        if index is not None:
+            return index.search(query.split() if analyzed else analyzers.tokenize(query), depth, document_ids)
         hits = await stores.fulltext.search_text(index_key(dataset), query, depth, document_ids=document_ids,
                                                  analyzed=analyzed)
         return [ChannelHit(h.slice_id, h.score) for h in hits]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from atelier_common.ai import ChatModel, Reranker, create_chat_model, create_reranker
+from atelier_common.db.change_listener import ChangeSubscriber
 from atelier_common.errors import InvalidArgument
 from atelier_common.service import ServiceDeps
 from atelier_common.signed_urls import SigningKeyMissing
@@ -27,11 +28,12 @@ from atelier_knowledge.domain.entities import Dataset, RetrievableSlice
 from atelier_knowledge.retrieval import channels, feedback, rewrite
 from atelier_knowledge.retrieval.channels import FEEDBACK, FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
 from atelier_knowledge.retrieval.dataset_cache import DatasetCache
+from atelier_knowledge.retrieval.fulltext_memory import MemoryFullText
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.store import slices, tables
 from atelier_proto import base_pb2
 from atelier_proto.enums import FormatType
-from atelier_search import SearchStores, create_search_stores
+from atelier_search import AnalyzedTextSource, SearchStores, create_search_stores
 
 if TYPE_CHECKING:
     from atelier_knowledge.retrieval import nl2sql
@@ -63,14 +65,26 @@ class RetrievalContext:
     reranker: Reranker | None
     # The datasets searched, kept while changes to them are heard (a ChangeListener the service runs).
     datasets: DatasetCache = field(default_factory=DatasetCache)
+    # Full-text indexes kept in this process (the same listener keeps them current); None: the store answers.
+    fulltext_memory: MemoryFullText | None = None
 
     @classmethod
     def create(cls, deps: ServiceDeps) -> RetrievalContext:
         settings = deps.settings
-        return cls(deps, create_search_stores(settings), QueryVectors(settings, deps.redis),
-                   create_chat_model(settings), create_reranker(settings))
+        stores = create_search_stores(settings)
+        memory = None
+        if settings.retrieval_memory_fulltext_slices > 0 and isinstance(stores.fulltext, AnalyzedTextSource):
+            memory = MemoryFullText(stores.fulltext, max_slices=settings.retrieval_memory_fulltext_slices)
+        return cls(deps, stores, QueryVectors(settings, deps.redis), create_chat_model(settings),
+                   create_reranker(settings), fulltext_memory=memory)
+
+    def change_subscribers(self) -> list[ChangeSubscriber]:
+        """What a change to a dataset or its slices must reach (the ChangeListener's subscribers)."""
+        return [self.datasets] + ([self.fulltext_memory] if self.fulltext_memory is not None else [])
 
     async def aclose(self) -> None:
+        if self.fulltext_memory is not None:
+            await self.fulltext_memory.aclose()
         await self.stores.aclose()
         await self.vectors.aclose()
         await self.chat.aclose()
@@ -136,7 +150,8 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
             timeout, stage=stage))
     if strategy.search_type in (FULL_TEXT, HYBRID):
         work[FULLTEXT] = asyncio.ensure_future(channels.timed(
-            FULLTEXT, channels.fulltext_search(ctx.stores, datasets, query, strategy.depth, document_ids), timeout))
+            FULLTEXT, channels.fulltext_search(ctx.stores, datasets, query, strategy.depth, document_ids,
+                                               memory=ctx.fulltext_memory), timeout))
     table_work = None
     table_datasets = [d for d in datasets if d.format_type == FormatType.Table]
     if strategy.use_nl2sql and table_datasets:
@@ -207,7 +222,7 @@ async def _feedback(ctx: RetrievalContext, datasets: Sequence[Dataset], query: s
     try:
         second = await feedback.second_pass(ctx.deps.pool, ctx.stores, ctx.vectors, datasets, query,
                                             _fuse(outcomes), answered, depth, document_ids, timeout,
-                                            with_vectors=with_vectors)
+                                            with_vectors=with_vectors, memory=ctx.fulltext_memory)
         errors = [f"{name}: {o.error}" for name, o in second.items() if o.error]
         outcomes.update({name: o for name, o in second.items() if o.hits and not o.error})
     except Exception as exc:  # noqa: BLE001 - the first pass still answers

@@ -1,0 +1,132 @@
+"""Full-text search served from this process: a BM25 index per dataset (domain.bm25_index), built in
+the background from the analyzed texts the search store indexed, kept while this process hears of
+every change to the dataset and its slices (the ChangeListener on 'dataset_changed', migrations
+0008 and 0009), the whole dataset's statistics in one index.
+
+Why: Milvus Lite scores BM25 per segment (rankings move with how compaction cut the collection,
+up to 11% nDCG@10 on Cranfield) and in Python (most of a hybrid retrieve's CPU). The index is
+wanted by the first full-text search of a dataset (answered by the store meanwhile) and built once
+the dataset has had no change for `quiet_s` (not rebuilt after every batch of an ingestion); a
+change heard during a build discards it. Deleted slices the index may still hold are harmless: the
+slice lookup keeps only retrievable ones. Datasets above `max_slices` entries, and whatever does
+not fit beside the others in `max_slices`, are searched in the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from atelier_knowledge.domain.bm25_index import Bm25Index
+from atelier_knowledge.domain.entities import Dataset
+from atelier_knowledge.embedders import index_key
+from atelier_search.base import AnalyzedTextSource
+
+log = logging.getLogger("atelier.knowledge.fulltext_memory")
+
+QUIET_S = 2.0  # a dataset with no change this long is built (an indexer's batches come faster)
+
+
+@dataclass(frozen=True)
+class _Kept:
+    key: int  # the search index it was read from (a dataset moved to another embedder's index changes it)
+    index: Bm25Index
+
+
+class MemoryFullText:
+    def __init__(self, source: AnalyzedTextSource, *, max_slices: int, quiet_s: float = QUIET_S) -> None:
+        self._source = source
+        self._max_slices = max_slices
+        self._quiet_s = quiet_s
+        self._kept: OrderedDict[int, _Kept] = OrderedDict()  # least recently searched first
+        self._generation: dict[int, int] = {}  # per dataset, bumped by each change heard
+        self._epoch = 0  # bumped when what is heard restarts (everything may have changed)
+        self._changed_at: dict[int, float] = {}
+        self._too_large: dict[int, tuple[int, int]] = {}  # dataset -> the ticket its size was read under
+        self._builds: dict[int, asyncio.Task[None]] = {}
+        self._listening = False
+
+    # ---------------------------------------------------------------- what the ChangeListener calls
+
+    def forget(self, dataset_id: int) -> None:
+        self._generation[dataset_id] = self._generation.get(dataset_id, 0) + 1
+        self._changed_at[dataset_id] = time.monotonic()
+        self._kept.pop(dataset_id, None)
+
+    def forget_all(self) -> None:
+        self._epoch += 1
+        self._kept.clear()
+        self._too_large.clear()
+
+    def set_listening(self, listening: bool) -> None:
+        self.forget_all()
+        self._listening = listening
+
+    # ---------------------------------------------------------------- searching
+
+    def index(self, dataset: Dataset) -> Bm25Index | None:
+        """The dataset's index when one is kept and current; else None (search the store), and a
+        build is started if none is under way."""
+        if not self._listening:
+            return None
+        kept = self._kept.get(dataset.id)
+        if kept is not None and kept.key == index_key(dataset):
+            self._kept.move_to_end(dataset.id)
+            return kept.index
+        if dataset.id not in self._builds and self._too_large.get(dataset.id) != self._ticket(dataset.id):
+            self._builds[dataset.id] = asyncio.get_running_loop().create_task(
+                self._build(dataset.id, index_key(dataset)), name=f"fulltext-index-{dataset.id}")
+        return None
+
+    def building(self, dataset_id: int) -> bool:
+        return dataset_id in self._builds
+
+    @property
+    def kept_slices(self) -> int:
+        return sum(k.index.size for k in self._kept.values())
+
+    async def aclose(self) -> None:
+        builds = list(self._builds.values())
+        for task in builds:
+            task.cancel()
+        for task in builds:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # ---------------------------------------------------------------- building
+
+    def _ticket(self, dataset_id: int) -> tuple[int, int]:
+        return self._epoch, self._generation.get(dataset_id, 0)
+
+    async def _build(self, dataset_id: int, key: int) -> None:
+        try:
+            while (wait := self._changed_at.get(dataset_id, -math.inf) + self._quiet_s - time.monotonic()) > 0:
+                await asyncio.sleep(wait)
+            ticket = self._ticket(dataset_id)
+            started = time.perf_counter()
+            entries = await self._source.analyzed_texts(key, limit=self._max_slices)
+            if entries is None:
+                self._too_large[dataset_id] = ticket
+                log.info("dataset %d has more than %d slices: its full text stays in the search store",
+                         dataset_id, self._max_slices)
+                return
+            index = await asyncio.to_thread(Bm25Index.build, entries)
+            if not self._listening or ticket != self._ticket(dataset_id):
+                return  # changed meanwhile: the next search wants it again
+            self._keep(dataset_id, _Kept(key, index))
+            log.info("full-text index of dataset %d: %d slices in %.2f s", dataset_id, index.size,
+                     time.perf_counter() - started)
+        except Exception:  # noqa: BLE001 - the store keeps answering; the next search tries again
+            log.warning("full-text index of dataset %d not built", dataset_id, exc_info=True)
+        finally:
+            self._builds.pop(dataset_id, None)
+
+    def _keep(self, dataset_id: int, kept: _Kept) -> None:
+        self._kept[dataset_id] = kept
+        while self.kept_slices > self._max_slices and len(self._kept) > 1:
+            self._kept.popitem(last=False)
