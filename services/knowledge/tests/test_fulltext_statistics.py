@@ -13,17 +13,17 @@ from atelier_devstack.api_client import AtelierClient, eventually
 
 pytestmark = pytest.mark.e2e
 
-# "turbine" is common in the first group and rare in the second, written a flush later: Milvus Lite,
+# "gearbox" is common in the first group and rare in the second, written a flush later: Milvus Lite,
 # weighing each term by its own segment's statistics, ranks the lone mention first.
 FIRST = [
-    "The turbine blade cracked after the turbine test.",
-    "Turbine inlet temperature rises with load.",
-    "A turbine stage has stator and rotor rows.",
-    "Cooling air protects the turbine disc.",
-    "Compressor surge can stall the turbine.",
+    "The gearbox seal leaked after the gearbox run-in.",
+    "Gearbox oil temperature rises with torque.",
+    "A gearbox stage pairs a pinion and a wheel.",
+    "Splash lubrication protects the gearbox bearings.",
+    "Misalignment can overload the gearbox.",
 ]
 SECOND = [
-    "The turbine was inspected once.",
+    "The gearbox was inspected once.",
     "Heat transfer in laminar boundary layers.",
     "Shock waves form ahead of blunt bodies.",
 ]
@@ -51,14 +51,14 @@ async def test_ranking_uses_the_whole_datasets_statistics_and_follows_every_chan
     await asyncio.sleep(FLUSHED_S)
 
     # The first searches may be the store's; once the index is built (the dataset quiet 2 s), the
-    # slice that says "turbine" twice in a short text ranks first, as over one segment.
+    # slice that says "gearbox" twice in a short text ranks first, as over one segment.
     async def whole_statistics() -> bool:
-        return (await fulltext(client, dataset_id, "turbine"))[0] == FIRST[0]
+        return (await fulltext(client, dataset_id, "gearbox"))[0] == FIRST[0]
     await eventually(whole_statistics, 15, "the twice-mentioning slice first")
 
     # A new document is found at once (the change dropped the index: the store answers) and stays found.
-    (added,) = await documents(client, dataset_id, ["Turbine turbine turbine: the overhaul manual."])
-    assert "Turbine turbine turbine: the overhaul manual." in await fulltext(client, dataset_id, "overhaul")
+    (added,) = await documents(client, dataset_id, ["Gearbox gearbox gearbox: the overhaul manual."])
+    assert "Gearbox gearbox gearbox: the overhaul manual." in await fulltext(client, dataset_id, "overhaul")
     slices = await client.slices(added)
     await client.call("/api/knowledge/slice/update", {"slice_id": slices[0]["slice_id"], "space_id": client.space_id,
                                                       "raw_text": "The zebracorn overhaul manual."})
@@ -68,9 +68,9 @@ async def test_ranking_uses_the_whole_datasets_statistics_and_follows_every_chan
     await eventually(edited, 15, "the edited slice found by its new text")
     await asyncio.sleep(FLUSHED_S)  # the index rebuilt from the edited collection
     assert await fulltext(client, dataset_id, "zebracorn") == ["The zebracorn overhaul manual."]
-    assert await fulltext(client, dataset_id, "turbine turbine") != [] and \
-        "Turbine turbine turbine: the overhaul manual." not in await fulltext(client, dataset_id, "turbine")
-    assert (await fulltext(client, dataset_id, "turbine"))[0] == FIRST[0]
+    assert await fulltext(client, dataset_id, "gearbox gearbox") != [] and \
+        "Gearbox gearbox gearbox: the overhaul manual." not in await fulltext(client, dataset_id, "gearbox")
+    assert (await fulltext(client, dataset_id, "gearbox"))[0] == FIRST[0]
 
     await client.call("/api/knowledge/document/delete", {"document_ids": [added], "space_id": client.space_id})
 
@@ -79,4 +79,4 @@ async def test_ranking_uses_the_whole_datasets_statistics_and_follows_every_chan
     await eventually(deleted, 15, "the deleted document's slice no longer found")
     await asyncio.sleep(FLUSHED_S)
     assert await fulltext(client, dataset_id, "zebracorn") == []
-    assert (await fulltext(client, dataset_id, "turbine"))[0] == FIRST[0]
+    assert (await fulltext(client, dataset_id, "gearbox"))[0] == FIRST[0]

@@ -3,18 +3,14 @@
 -- full-text index it keeps of the dataset (retrieval/fulltext_memory) and rebuilds it from the
 -- search store once the dataset is quiet. Hit counts and sequence shifts do not notify.
 -- pg_notify sends a transaction's repeats once, so a batch of slices is one notification.
-CREATE FUNCTION notify_slices_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-    changed record;
+-- 0008's function, generalised: the trigger's argument names the column holding the dataset's id
+-- (none: id, as on datasets).
+CREATE OR REPLACE FUNCTION notify_dataset_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP = 'DELETE' THEN
-        changed := OLD;
-    ELSE
-        changed := NEW;
-    END IF;
-    PERFORM pg_notify(TG_TABLE_SCHEMA || '.dataset_changed', changed.dataset_id::text);
+    PERFORM pg_notify(TG_TABLE_SCHEMA || '.dataset_changed',
+                      to_jsonb(CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END) ->> coalesce(TG_ARGV[0], 'id'));
     RETURN NULL;
 END $$;
 
 CREATE TRIGGER slices_changed AFTER INSERT OR DELETE OR UPDATE OF content, status, dataset_id ON slices
-    FOR EACH ROW EXECUTE FUNCTION notify_slices_changed();
+    FOR EACH ROW EXECUTE FUNCTION notify_dataset_changed('dataset_id');
