@@ -7,9 +7,9 @@ from typing import Any
 
 from atelier_search.analyzers import detect_language
 from atelier_search.base import (
-    AnalyzedText,
-    AnalyzedTextSource,
     FullTextStore,
+    IndexedSlice,
+    IndexedSliceSource,
     SearchHit,
     SliceDoc,
     VectorStore,
@@ -18,8 +18,8 @@ from atelier_search.base import (
 from atelier_search.milvus import CollectionMissingError, MilvusStore
 
 __all__ = [
-    "AnalyzedText",
-    "AnalyzedTextSource",
+    "IndexedSlice",
+    "IndexedSliceSource",
     "CollectionMissingError",
     "FullTextStore",
     "MilvusStore",

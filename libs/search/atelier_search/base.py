@@ -26,12 +26,13 @@ class SearchHit:
 
 
 @dataclass(frozen=True)
-class AnalyzedText:
-    """A slice's full-text entry as the store indexed it: the analyzer's terms, space separated."""
+class IndexedSlice:
+    """A slice as the store indexed it: the analyzer's terms, space separated, and its dense vector."""
 
     slice_id: int
     document_id: int
     terms: str
+    vector: Sequence[float] | None = None
 
 
 def collection_name(dataset_id: int) -> str:
@@ -108,8 +109,8 @@ class FullTextStore(Protocol):
 
 
 @runtime_checkable
-class AnalyzedTextSource(Protocol):
-    """A full-text store that can hand back every entry's analyzed terms (Milvus: `bm25_text`), so a
-    process can score BM25 over them itself with collection-wide statistics."""
+class IndexedSliceSource(Protocol):
+    """A store that can hand back every slice it indexed (Milvus: `bm25_text` and `dense`), so a
+    process can keep a dataset's BM25 statistics and vectors itself."""
 
-    async def analyzed_texts(self, dataset_id: int, *, limit: int) -> list[AnalyzedText] | None: ...
+    async def indexed_slices(self, dataset_id: int, *, limit: int) -> list[IndexedSlice] | None: ...

@@ -53,7 +53,7 @@ from pymilvus import AsyncMilvusClient, DataType, Function, FunctionType, Milvus
 from pymilvus.exceptions import MilvusException
 
 from atelier_search import analyzers
-from atelier_search.base import AnalyzedText, SearchHit, SliceDoc, collection_name, truncate_utf8
+from atelier_search.base import IndexedSlice, SearchHit, SliceDoc, collection_name, truncate_utf8
 from atelier_search.coalesce import Coalescer, Counts
 from atelier_search.tracing import traced
 
@@ -528,21 +528,23 @@ class MilvusStore:
             return []
         return await self._search(SearchKind(dataset_id, SPARSE_FIELD, "BM25", top_k, _doc_filter(document_ids)), text)
 
-    @traced("milvus", "analyzed_texts")
-    async def analyzed_texts(self, dataset_id: int, *, limit: int) -> list[AnalyzedText] | None:
-        """Every entry's analyzed text (`bm25_text`, what the BM25 function indexed); None when the
-        collection holds more than `limit` entries (read no further); [] when it does not exist."""
+    @traced("milvus", "indexed_slices")
+    async def indexed_slices(self, dataset_id: int, *, limit: int) -> list[IndexedSlice] | None:
+        """Every entry's analyzed text (`bm25_text`, what the BM25 function indexed) and dense vector;
+        None when the collection holds more than `limit` entries (read no further); [] when it does
+        not exist."""
         if await self._ready_dim(dataset_id) is None:
             return []
         name = collection_name(dataset_id)
 
-        def read(client: MilvusClient) -> list[AnalyzedText] | None:
-            entries: list[AnalyzedText] = []
+        def read(client: MilvusClient) -> list[IndexedSlice] | None:
+            entries: list[IndexedSlice] = []
             iterator = client.query_iterator(name, batch_size=REANALYZE_BATCH,
-                                             output_fields=["id", "document_id", "bm25_text"])
+                                             output_fields=["id", "document_id", "bm25_text", DENSE_FIELD])
             try:
                 while batch := iterator.next():
-                    entries.extend(AnalyzedText(int(r["id"]), int(r["document_id"]), r["bm25_text"]) for r in batch)
+                    entries.extend(IndexedSlice(int(r["id"]), int(r["document_id"]), r["bm25_text"], r[DENSE_FIELD])
+                                   for r in batch)
                     if len(entries) > limit:
                         return None
             finally:

@@ -1,16 +1,19 @@
-"""The knowledge process' BM25 index (domain.bm25_index) against a real Milvus Lite server: built
-from the analyzed texts a collection holds, it scores as Milvus scores a collection of one segment,
-also when the collection was written in several (where Milvus Lite's own scores move, its
-statistics being per segment)."""
+"""What the knowledge process keeps of a dataset, against a real Milvus Lite server: the BM25 index
+(domain.bm25_index), built from the analyzed texts a collection holds, scores as Milvus scores a
+collection of one segment, also when the collection was written in several (where Milvus Lite's
+own scores move, its statistics being per segment); the kept vectors (domain.kept_vectors) are the
+ones the dense search returns."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 
 from atelier_knowledge.domain.bm25_index import Bm25Index
+from atelier_knowledge.domain.kept_vectors import KeptVectors
 from atelier_search import MilvusStore, SliceDoc
 from atelier_search.analyzers import tokenize
 
@@ -63,7 +66,7 @@ async def written(store: MilvusStore, groups: list[list[SliceDoc]]) -> int:
 
 
 async def built(store: MilvusStore, dataset: int) -> Bm25Index:
-    entries = await store.analyzed_texts(dataset, limit=1000)
+    entries = await store.indexed_slices(dataset, limit=1000)
     assert entries is not None
     return Bm25Index.build(entries)
 
@@ -111,15 +114,32 @@ async def test_document_filter_depth_repeated_and_unknown_terms(store: MilvusSto
     assert {h.slice_id for h in twice[:2]} == {6, 10}
 
 
-async def test_analyzed_texts_stops_over_the_limit_and_reads_nothing_of_a_missing_collection(
+async def test_indexed_slices_stops_over_the_limit_and_reads_nothing_of_a_missing_collection(
         store: MilvusStore) -> None:
     dataset = await written(store, [corpus()])
-    assert await store.analyzed_texts(dataset, limit=len(corpus()) - 1) is None
-    entries = await store.analyzed_texts(dataset, limit=len(corpus()))
+    assert await store.indexed_slices(dataset, limit=len(corpus()) - 1) is None
+    entries = await store.indexed_slices(dataset, limit=len(corpus()))
     assert entries is not None
     assert {e.slice_id: e.terms for e in entries}[7] == "turbin inspect onc"
     assert {e.document_id for e in entries} == {1, 2}
-    assert await store.analyzed_texts(random.randint(10**9, 10**10 - 1), limit=10) == []
+    assert await store.indexed_slices(random.randint(10**9, 10**10 - 1), limit=10) == []
     empty = Bm25Index.build([])
     assert empty.size == 0
     assert empty.search(["turbin"], 10) == []
+
+
+async def test_the_kept_vectors_are_the_ones_the_dense_search_returns(store: MilvusStore) -> None:
+    docs = corpus()
+    dataset = await written(store, [docs[:4], docs[4:]])
+    entries = await store.indexed_slices(dataset, limit=1000)
+    assert entries is not None
+    kept = KeptVectors.build(entries)
+    assert kept is not None and kept.dimension == DIM
+    hits = await store.search_dense(dataset, [0.3, 0.1, 0.9, 0.2], len(docs), with_vectors=True)
+    assert len(hits) == len(docs)
+    by_id = kept.of([h.slice_id for h in hits] + [10**12])  # an id not kept is left out
+    assert set(by_id) == {h.slice_id for h in hits}
+    for hit in hits:
+        assert by_id[hit.slice_id].tolist() == pytest.approx(list(hit.vector), abs=1e-7)
+    assert KeptVectors.build([*entries, replace(entries[0], slice_id=10**12, vector=None)]) is None
+    assert KeptVectors.build([*entries, replace(entries[0], slice_id=10**12, vector=[1.0] * (DIM + 1))]) is None

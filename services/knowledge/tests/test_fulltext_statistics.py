@@ -1,5 +1,5 @@
 """Full-text search through the stack ranks with the whole dataset's BM25 statistics, however the
-search store cut the dataset into segments (retrieval.fulltext_memory), and what is written, edited
+search store cut the dataset into segments (retrieval.kept_datasets), and what is written, edited
 or deleted reaches the next searches at once and after the index is rebuilt."""
 
 from __future__ import annotations

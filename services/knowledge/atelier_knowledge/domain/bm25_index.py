@@ -17,7 +17,7 @@ import bm25s
 import numpy as np
 
 from atelier_knowledge.domain.fusion import ChannelHit
-from atelier_search.base import AnalyzedText
+from atelier_search.base import IndexedSlice
 from atelier_search.milvus import BM25_B, BM25_K1
 
 
@@ -28,7 +28,7 @@ class Bm25Index:
     retriever: bm25s.BM25
 
     @classmethod
-    def build(cls, entries: Sequence[AnalyzedText]) -> Bm25Index:
+    def build(cls, entries: Sequence[IndexedSlice]) -> Bm25Index:
         retriever = bm25s.BM25(k1=BM25_K1, b=BM25_B, method="lucene")
         if entries:
             retriever.index([e.terms.split() for e in entries], show_progress=False)

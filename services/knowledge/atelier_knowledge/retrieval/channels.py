@@ -13,7 +13,7 @@ from typing import TypeVar
 from atelier_knowledge.domain.entities import Dataset
 from atelier_knowledge.domain.fusion import ChannelHit
 from atelier_knowledge.embedders import index_key
-from atelier_knowledge.retrieval.fulltext_memory import MemoryFullText
+from atelier_knowledge.retrieval.kept_datasets import KeptDatasets
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_search import SearchStores, analyzers
 
@@ -96,7 +96,7 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
 
 async def fulltext_search(stores: SearchStores, datasets: Sequence[Dataset], query: str, depth: int,
                           document_ids: Sequence[int] | None, *, analyzed: bool = False,
-                          memory: MemoryFullText | None = None) -> list[ChannelHit]:
+                          memory: KeptDatasets | None = None) -> list[ChannelHit]:
     """`analyzed`: `query` is already analyzer output (see the stores' search_text). `memory`: the
     datasets whose index this process keeps are searched there, the others in the store."""
     async def one(dataset: Dataset) -> list[ChannelHit]:

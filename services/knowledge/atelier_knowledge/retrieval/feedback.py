@@ -15,7 +15,7 @@ from atelier_knowledge.domain.fusion import Fused
 from atelier_knowledge.embedders import index_key
 from atelier_knowledge.retrieval import channels
 from atelier_knowledge.retrieval.channels import FULLTEXT, VECTOR, Outcome
-from atelier_knowledge.retrieval.fulltext_memory import MemoryFullText
+from atelier_knowledge.retrieval.kept_datasets import KeptDatasets
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.store import slices
 from atelier_search import SearchStores, analyzers
@@ -28,7 +28,7 @@ TEXT_STORE = "milvus-bm25"  # the store whose analysis `analyzers` reproduces
 async def second_pass(pool, stores: SearchStores, vectors: QueryVectors, datasets: Sequence[Dataset],  # noqa: ANN001
                       query: str, first: Sequence[Fused], answered: Sequence[str], depth: int,
                       document_ids: Sequence[int] | None, timeout: float, *,
-                      with_vectors: bool = False, memory: MemoryFullText | None = None) -> dict[str, Outcome]:
+                      with_vectors: bool = False, memory: KeptDatasets | None = None) -> dict[str, Outcome]:
     """The channels that answered the first pass (`answered`), searched again with the query
     moved towards `first`'s best passages; a channel with nothing to learn from is left out.
     `with_vectors`: the vector channel's hits carry their stored vectors."""

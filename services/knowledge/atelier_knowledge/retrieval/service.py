@@ -25,15 +25,17 @@ from atelier_common.signed_urls import SigningKeyMissing
 from atelier_knowledge import access
 from atelier_knowledge.domain import fusion, neighbours
 from atelier_knowledge.domain.entities import Dataset, RetrievableSlice
+from atelier_knowledge.domain.fusion import ChannelHit
+from atelier_knowledge.domain.kept_vectors import KeptVectors
 from atelier_knowledge.retrieval import channels, feedback, rewrite
 from atelier_knowledge.retrieval.channels import FEEDBACK, FULLTEXT, NL2SQL, RERANK, REWRITE, VECTOR, Outcome
 from atelier_knowledge.retrieval.dataset_cache import DatasetCache
-from atelier_knowledge.retrieval.fulltext_memory import MemoryFullText
+from atelier_knowledge.retrieval.kept_datasets import KeptDatasets
 from atelier_knowledge.retrieval.query_vectors import QueryVectors
 from atelier_knowledge.store import slices, tables
 from atelier_proto import base_pb2
 from atelier_proto.enums import FormatType
-from atelier_search import AnalyzedTextSource, SearchStores, create_search_stores
+from atelier_search import IndexedSliceSource, SearchStores, create_search_stores
 
 if TYPE_CHECKING:
     from atelier_knowledge.retrieval import nl2sql
@@ -66,25 +68,25 @@ class RetrievalContext:
     # The datasets searched, kept while changes to them are heard (a ChangeListener the service runs).
     datasets: DatasetCache = field(default_factory=DatasetCache)
     # Full-text indexes kept in this process (the same listener keeps them current); None: the store answers.
-    fulltext_memory: MemoryFullText | None = None
+    kept_datasets: KeptDatasets | None = None
 
     @classmethod
     def create(cls, deps: ServiceDeps) -> RetrievalContext:
         settings = deps.settings
         stores = create_search_stores(settings)
         memory = None
-        if settings.retrieval_memory_fulltext_slices > 0 and isinstance(stores.fulltext, AnalyzedTextSource):
-            memory = MemoryFullText(stores.fulltext, max_slices=settings.retrieval_memory_fulltext_slices)
+        if settings.retrieval_kept_slices > 0 and isinstance(stores.fulltext, IndexedSliceSource):
+            memory = KeptDatasets(stores.fulltext, max_slices=settings.retrieval_kept_slices)
         return cls(deps, stores, QueryVectors(settings, deps.redis), create_chat_model(settings),
-                   create_reranker(settings), fulltext_memory=memory)
+                   create_reranker(settings), kept_datasets=memory)
 
     def change_subscribers(self) -> list[ChangeSubscriber]:
         """What a change to a dataset or its slices must reach (the ChangeListener's subscribers)."""
-        return [self.datasets] + ([self.fulltext_memory] if self.fulltext_memory is not None else [])
+        return [self.datasets] + ([self.kept_datasets] if self.kept_datasets is not None else [])
 
     async def aclose(self) -> None:
-        if self.fulltext_memory is not None:
-            await self.fulltext_memory.aclose()
+        if self.kept_datasets is not None:
+            await self.kept_datasets.aclose()
         await self.stores.aclose()
         await self.vectors.aclose()
         await self.chat.aclose()
@@ -133,6 +135,9 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
     datasets = await access.datasets_in_order(ctx.deps.pool, req.dataset_ids, kept=ctx.datasets)
     document_ids = list(req.document_ids) or None
     smoothing = _smoothing(ctx, strategy, datasets)
+    # The vectors smoothing compares: kept by this process when it can, else returned with the dense hits.
+    kept_vectors = ctx.kept_datasets.vectors(datasets) if smoothing and ctx.kept_datasets else None
+    with_vectors = smoothing is not None and kept_vectors is None
     stats: list[Outcome] = []
 
     if strategy.use_rewrite and req.chat_history:
@@ -146,12 +151,12 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         stage = channels.Stage()
         work[VECTOR] = asyncio.ensure_future(channels.timed(
             VECTOR, channels.vector_search(ctx.stores, ctx.vectors, datasets, query, strategy.depth, document_ids,
-                                           stage=stage, with_vectors=smoothing is not None),
+                                           stage=stage, with_vectors=with_vectors),
             timeout, stage=stage))
     if strategy.search_type in (FULL_TEXT, HYBRID):
         work[FULLTEXT] = asyncio.ensure_future(channels.timed(
             FULLTEXT, channels.fulltext_search(ctx.stores, datasets, query, strategy.depth, document_ids,
-                                               memory=ctx.fulltext_memory), timeout))
+                                               memory=ctx.kept_datasets), timeout))
     table_work = None
     table_datasets = [d for d in datasets if d.format_type == FormatType.Table]
     if strategy.use_nl2sql and table_datasets:
@@ -160,7 +165,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
     feedback_stat = None
     if strategy.use_feedback and any(o.hits for o in outcomes.values()):
         feedback_stat = await _feedback(ctx, datasets, query, outcomes, strategy.depth, document_ids, timeout,
-                                        with_vectors=smoothing is not None)
+                                        with_vectors=with_vectors)
     table_answers: list[nl2sql.TableAnswer] = []  # noqa: F821 - typing only
     if table_work is not None:
         nl2sql_outcome, table_answers = await table_work
@@ -171,8 +176,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
 
     fused = _fuse(outcomes)
     if smoothing is not None and VECTOR in outcomes:
-        fused = neighbours.smooth(fused, {h.slice_id: h.vector for h in outcomes[VECTOR].hits if h.vector is not None},
-                                  smoothing)
+        fused = neighbours.smooth(fused, _vectors(outcomes[VECTOR].hits, kept_vectors), smoothing)
     if strategy.use_rerank:  # the reranker reads every candidate of its pool
         found = {s.id: s for s in await slices.retrievable(ctx.deps.pool, [f.slice_id for f in fused])}
         fused = [f for f in fused if f.slice_id in found]  # deleted or disabled since indexing
@@ -205,6 +209,17 @@ def _smoothing(ctx: RetrievalContext, strategy: Strategy, datasets: Sequence[Dat
     return neighbours.NeighbourSettings(settings.retrieval_neighbours, settings.retrieval_neighbour_weight)
 
 
+def _vectors(hits: Sequence[ChannelHit], kept: Sequence[KeptVectors] | None) -> dict[int, Sequence[float]]:
+    """The dense hits' vectors, from what this process keeps or from the hits themselves."""
+    if kept is None:
+        return {h.slice_id: h.vector for h in hits if h.vector is not None}
+    ids = [h.slice_id for h in hits]
+    found: dict[int, Sequence[float]] = {}
+    for vectors in kept:
+        found.update(vectors.of(ids))
+    return found
+
+
 def _fuse(outcomes: dict[str, Outcome]) -> list[fusion.Fused]:
     answered = {name: o.hits for name, o in outcomes.items() if o.hits}
     if len(answered) == 1 and len(outcomes) == 1:
@@ -222,7 +237,7 @@ async def _feedback(ctx: RetrievalContext, datasets: Sequence[Dataset], query: s
     try:
         second = await feedback.second_pass(ctx.deps.pool, ctx.stores, ctx.vectors, datasets, query,
                                             _fuse(outcomes), answered, depth, document_ids, timeout,
-                                            with_vectors=with_vectors, memory=ctx.fulltext_memory)
+                                            with_vectors=with_vectors, memory=ctx.kept_datasets)
         errors = [f"{name}: {o.error}" for name, o in second.items() if o.error]
         outcomes.update({name: o for name, o in second.items() if o.hits and not o.error})
     except Exception as exc:  # noqa: BLE001 - the first pass still answers

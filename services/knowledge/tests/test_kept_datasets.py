@@ -1,7 +1,7 @@
-"""The full-text indexes the knowledge process keeps (retrieval.fulltext_memory) over a real Milvus
-Lite collection: wanted by a search, built once the dataset is quiet, dropped by a change to it,
-never kept from a build a change overtook, nothing kept while changes cannot be heard, and no more
-slices kept than the budget."""
+"""What the knowledge process keeps of its datasets (retrieval.kept_datasets: BM25 index and
+vectors) over a real Milvus Lite collection: wanted by a search, read once the dataset is quiet,
+dropped by a change to it, never kept from a read a change overtook, nothing kept while changes
+cannot be heard, and no more slices kept than the budget."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from atelier_knowledge.domain.entities import Dataset
-from atelier_knowledge.retrieval.fulltext_memory import MemoryFullText
+from atelier_knowledge.retrieval.kept_datasets import KeptDatasets
 from atelier_proto.enums import DatasetStatus, FormatType
 from atelier_search import MilvusStore, SliceDoc
 
@@ -45,7 +45,7 @@ async def collection(store: MilvusStore, texts: list[str]) -> Dataset:
     return ds
 
 
-async def built(memory: MemoryFullText, ds: Dataset, timeout_s: float = 5.0):  # noqa: ANN201 - Bm25Index
+async def built(memory: KeptDatasets, ds: Dataset, timeout_s: float = 5.0):  # noqa: ANN201 - Bm25Index
     async with asyncio.timeout(timeout_s):
         while (index := memory.index(ds)) is None:
             await asyncio.sleep(0.02)
@@ -54,21 +54,27 @@ async def built(memory: MemoryFullText, ds: Dataset, timeout_s: float = 5.0):  #
 
 async def test_wanted_by_a_search_built_then_dropped_by_a_change(store: MilvusStore) -> None:
     ds = await collection(store, ["wing flutter", "shell buckling"])
-    memory = MemoryFullText(store, max_slices=100, quiet_s=0.3)
+    memory = KeptDatasets(store, max_slices=100, quiet_s=0.3)
     memory.set_listening(True)
     try:
         assert memory.index(ds) is None  # the store answers this search; the build starts
         index = await built(memory, ds)
         assert [h.slice_id for h in index.search(["flutter"], 10)] == [1]
+        (vectors,) = memory.vectors([ds])
+        assert set(vectors.of([1, 2, 3])) == {1, 2}
 
         await store.upsert(ds.id, [SliceDoc(slice_id=3, document_id=1, dataset_id=ds.id, content="flutter margin",
                                             vector=[0.5] * DIM)])
         memory.forget(ds.id)  # as the slice's notification does
+        assert memory.vectors([ds]) is None  # the dense search returns them meanwhile
         assert memory.index(ds) is None
         await asyncio.sleep(0.15)
         assert memory.index(ds) is None  # not rebuilt before the dataset was quiet for quiet_s
         index = await built(memory, ds)
         assert {h.slice_id for h in index.search(["flutter"], 10)} == {1, 3}
+        assert set(memory.vectors([ds])[0].of([1, 2, 3])) == {1, 2, 3}
+        other = await collection(store, ["panel vibration"])
+        assert memory.vectors([ds, other]) is None  # not every dataset's vectors kept: none
     finally:
         await memory.aclose()
 
@@ -79,8 +85,8 @@ class ChangedWhileRead:
     def __init__(self, store: MilvusStore) -> None:
         self.store, self.memory, self.reads = store, None, 0
 
-    async def analyzed_texts(self, dataset_id: int, *, limit: int):  # noqa: ANN201
-        entries = await self.store.analyzed_texts(dataset_id, limit=limit)
+    async def indexed_slices(self, dataset_id: int, *, limit: int):  # noqa: ANN201
+        entries = await self.store.indexed_slices(dataset_id, limit=limit)
         self.reads += 1
         if self.reads == 1:
             self.memory.forget(dataset_id)
@@ -90,7 +96,7 @@ class ChangedWhileRead:
 async def test_a_change_during_a_build_discards_it(store: MilvusStore) -> None:
     ds = await collection(store, ["wing flutter"])
     source = ChangedWhileRead(store)
-    memory = source.memory = MemoryFullText(source, max_slices=100, quiet_s=0.0)
+    memory = source.memory = KeptDatasets(source, max_slices=100, quiet_s=0.0)
     memory.set_listening(True)
     try:
         assert memory.index(ds) is None
@@ -106,7 +112,7 @@ async def test_a_change_during_a_build_discards_it(store: MilvusStore) -> None:
 
 async def test_nothing_is_kept_or_built_while_changes_cannot_be_heard(store: MilvusStore) -> None:
     ds = await collection(store, ["wing flutter"])
-    memory = MemoryFullText(store, max_slices=100, quiet_s=0.0)
+    memory = KeptDatasets(store, max_slices=100, quiet_s=0.0)
     try:
         assert memory.index(ds) is None
         await asyncio.sleep(0.3)
@@ -125,7 +131,7 @@ async def test_the_slice_budget_keeps_the_most_recently_searched_and_leaves_larg
     first = await collection(store, ["a flutter", "b flutter", "c flutter"])
     second = await collection(store, ["d buckling", "e buckling"])
     large = await collection(store, [f"panel {i} vibration" for i in range(6)])
-    memory = MemoryFullText(store, max_slices=5, quiet_s=0.0)
+    memory = KeptDatasets(store, max_slices=5, quiet_s=0.0)
     memory.set_listening(True)
     try:
         await built(memory, first)

@@ -1,15 +1,17 @@
-"""Full-text search served from this process: a BM25 index per dataset (domain.bm25_index), built in
-the background from the analyzed texts the search store indexed, kept while this process hears of
-every change to the dataset and its slices (the ChangeListener on 'dataset_changed', migrations
-0008 and 0009), the whole dataset's statistics in one index.
+"""What the knowledge process keeps of the datasets it searches: a BM25 index per dataset
+(domain.bm25_index) and its stored vectors (domain.kept_vectors), read in the background from the
+slices the search store indexed, kept while this process hears of every change to the dataset and
+its slices (the ChangeListener on 'dataset_changed', migrations 0008 and 0009).
 
 Why: Milvus Lite scores BM25 per segment (rankings move with how compaction cut the collection,
-up to 11% nDCG@10 on Cranfield) and in Python (most of a hybrid retrieve's CPU). The index is
-wanted by the first full-text search of a dataset (answered by the store meanwhile) and built once
-the dataset has had no change for `quiet_s` (not rebuilt after every batch of an ingestion); a
-change heard during a build discards it. Deleted slices the index may still hold are harmless: the
-slice lookup keeps only retrievable ones. Datasets above `max_slices` entries, and whatever does
-not fit beside the others in `max_slices`, are searched in the store.
+up to 11% nDCG@10 on Cranfield) and in Python (most of a hybrid retrieve's CPU); and the vectors
+neighbour smoothing compares cost more to return with the dense search (built and decoded element
+by element) than to keep. A dataset is wanted by its first full-text search (answered by the store
+meanwhile, the dense search returning the vectors) and read once it has had no change for
+`quiet_s` (not after every batch of an ingestion); a change heard during a read discards it.
+Deleted slices still kept are harmless: the slice lookup keeps only retrievable ones. Datasets
+above `max_slices` slices, and whatever does not fit beside the others in `max_slices`, are
+searched in the store.
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ import logging
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from atelier_knowledge.domain.bm25_index import Bm25Index
 from atelier_knowledge.domain.entities import Dataset
+from atelier_knowledge.domain.kept_vectors import KeptVectors
 from atelier_knowledge.embedders import index_key
-from atelier_search.base import AnalyzedTextSource
+from atelier_search.base import IndexedSliceSource
 
-log = logging.getLogger("atelier.knowledge.fulltext_memory")
+log = logging.getLogger("atelier.knowledge.kept_datasets")
 
 QUIET_S = 2.0  # a dataset with no change this long is built (an indexer's batches come faster)
 
@@ -36,10 +40,11 @@ QUIET_S = 2.0  # a dataset with no change this long is built (an indexer's batch
 class _Kept:
     key: int  # the search index it was read from (a dataset moved to another embedder's index changes it)
     index: Bm25Index
+    vectors: KeptVectors | None  # None: some slice had no vector
 
 
-class MemoryFullText:
-    def __init__(self, source: AnalyzedTextSource, *, max_slices: int, quiet_s: float = QUIET_S) -> None:
+class KeptDatasets:
+    def __init__(self, source: IndexedSliceSource, *, max_slices: int, quiet_s: float = QUIET_S) -> None:
         self._source = source
         self._max_slices = max_slices
         self._quiet_s = quiet_s
@@ -70,18 +75,33 @@ class MemoryFullText:
     # ---------------------------------------------------------------- searching
 
     def index(self, dataset: Dataset) -> Bm25Index | None:
-        """The dataset's index when one is kept and current; else None (search the store), and a
-        build is started if none is under way."""
+        """The dataset's BM25 index when one is kept and current; else None (search the store), and
+        a read is started if none is under way."""
+        kept = self._current(dataset)
+        if kept is not None:
+            return kept.index
+        if (self._listening and dataset.id not in self._builds
+                and self._too_large.get(dataset.id) != self._ticket(dataset.id)):
+            self._builds[dataset.id] = asyncio.get_running_loop().create_task(
+                self._build(dataset.id, index_key(dataset)), name=f"kept-dataset-{dataset.id}")
+        return None
+
+    def vectors(self, datasets: Sequence[Dataset]) -> list[KeptVectors] | None:
+        """The datasets' kept vectors when every one's are kept and current; else None (the dense
+        search must return them). What is returned stays valid: a change drops it from here only."""
+        kept = [self._current(d) for d in datasets]
+        if any(k is None or k.vectors is None for k in kept):
+            return None
+        return [k.vectors for k in kept]  # type: ignore[union-attr]
+
+    def _current(self, dataset: Dataset) -> _Kept | None:
         if not self._listening:
             return None
         kept = self._kept.get(dataset.id)
-        if kept is not None and kept.key == index_key(dataset):
-            self._kept.move_to_end(dataset.id)
-            return kept.index
-        if dataset.id not in self._builds and self._too_large.get(dataset.id) != self._ticket(dataset.id):
-            self._builds[dataset.id] = asyncio.get_running_loop().create_task(
-                self._build(dataset.id, index_key(dataset)), name=f"fulltext-index-{dataset.id}")
-        return None
+        if kept is None or kept.key != index_key(dataset):
+            return None
+        self._kept.move_to_end(dataset.id)
+        return kept
 
     def building(self, dataset_id: int) -> bool:
         return dataset_id in self._builds
@@ -109,20 +129,20 @@ class MemoryFullText:
                 await asyncio.sleep(wait)
             ticket = self._ticket(dataset_id)
             started = time.perf_counter()
-            entries = await self._source.analyzed_texts(key, limit=self._max_slices)
+            entries = await self._source.indexed_slices(key, limit=self._max_slices)
             if entries is None:
                 self._too_large[dataset_id] = ticket
-                log.info("dataset %d has more than %d slices: its full text stays in the search store",
+                log.info("dataset %d has more than %d slices: the search store answers for it",
                          dataset_id, self._max_slices)
                 return
-            index = await asyncio.to_thread(Bm25Index.build, entries)
+            kept = await asyncio.to_thread(lambda: _Kept(key, Bm25Index.build(entries), KeptVectors.build(entries)))
             if not self._listening or ticket != self._ticket(dataset_id):
                 return  # changed meanwhile: the next search wants it again
-            self._keep(dataset_id, _Kept(key, index))
-            log.info("full-text index of dataset %d: %d slices in %.2f s", dataset_id, index.size,
+            self._keep(dataset_id, kept)
+            log.info("dataset %d kept: %d slices read in %.2f s", dataset_id, kept.index.size,
                      time.perf_counter() - started)
         except Exception:  # noqa: BLE001 - the store keeps answering; the next search tries again
-            log.warning("full-text index of dataset %d not built", dataset_id, exc_info=True)
+            log.warning("dataset %d not kept", dataset_id, exc_info=True)
         finally:
             self._builds.pop(dataset_id, None)
 
