@@ -45,7 +45,7 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -62,7 +62,7 @@ T = TypeVar("T")
 
 MAX_VARCHAR_BYTES = 65535
 UPSERT_BATCH = 1000
-REANALYZE_BATCH = 1000
+QUERY_BATCH = 1000  # entities per page of a query_iterator (re-analysis, indexed slices)
 DENSE_FIELD = "dense"
 SPARSE_FIELD = "sparse"
 # The reference BM25's parameters (bm25s' defaults; Robertson's usual k1 1.2-2.0, b 0.75); Milvus
@@ -123,6 +123,17 @@ class _Searcher:
     loop: asyncio.AbstractEventLoop
     client: AsyncMilvusClient
     coalescer: Coalescer[SearchKind, Any, list[SearchHit]]
+
+
+def _pages(client: MilvusClient, name: str, output_fields: list[str], *, where: str = "") -> Iterator[list[dict[str, Any]]]:
+    """A collection's entities (those `where` matches), a page at a time; the iterator closed
+    however the caller stops."""
+    iterator = client.query_iterator(name, batch_size=QUERY_BATCH, filter=where, output_fields=output_fields)
+    try:
+        while batch := iterator.next():
+            yield batch
+    finally:
+        iterator.close()
 
 
 def _hits(hits: Any, *, absolute: bool) -> list[SearchHit]:
@@ -434,15 +445,8 @@ class MilvusStore:
         name = collection_name(dataset_id)
 
         def read(client: MilvusClient) -> list[dict[str, Any]]:
-            rows: list[dict[str, Any]] = []
-            iterator = client.query_iterator(name, batch_size=REANALYZE_BATCH, filter=f"document_id == {int(document_id)}",
-                                             output_fields=["id", "document_id", "content", DENSE_FIELD])
-            try:
-                while batch := iterator.next():
-                    rows.extend(batch)
-            finally:
-                iterator.close()
-            return rows
+            return [row for batch in _pages(client, name, ["id", "document_id", "content", DENSE_FIELD],
+                                            where=f"document_id == {int(document_id)}") for row in batch]
 
         rows = await self._on_collection(dataset_id, read, missing=[])
         for row in rows:
@@ -539,16 +543,11 @@ class MilvusStore:
 
         def read(client: MilvusClient) -> list[IndexedSlice] | None:
             entries: list[IndexedSlice] = []
-            iterator = client.query_iterator(name, batch_size=REANALYZE_BATCH,
-                                             output_fields=["id", "document_id", "bm25_text", DENSE_FIELD])
-            try:
-                while batch := iterator.next():
-                    entries.extend(IndexedSlice(int(r["id"]), int(r["document_id"]), r["bm25_text"], r[DENSE_FIELD])
-                                   for r in batch)
-                    if len(entries) > limit:
-                        return None
-            finally:
-                iterator.close()
+            for batch in _pages(client, name, ["id", "document_id", "bm25_text", DENSE_FIELD]):
+                entries.extend(IndexedSlice(int(r["id"]), int(r["document_id"]), r["bm25_text"], r[DENSE_FIELD])
+                               for r in batch)
+                if len(entries) > limit:
+                    return None
             return entries
 
         return await self._on_collection(dataset_id, read, missing=[])

@@ -1,6 +1,6 @@
 -- A dataset's slices written, edited (text or status) or deleted notify '<schema>.dataset_changed'
 -- with the dataset's id, as a change to its row does (0008): a knowledge process drops the
--- full-text index it keeps of the dataset (retrieval/fulltext_memory) and rebuilds it from the
+-- BM25 index and vectors it keeps of the dataset (retrieval/kept_datasets) and reads them from the
 -- search store once the dataset is quiet. Hit counts and sequence shifts do not notify.
 -- pg_notify sends a transaction's repeats once, so a batch of slices is one notification.
 -- 0008's function, generalised: the trigger's argument names the column holding the dataset's id

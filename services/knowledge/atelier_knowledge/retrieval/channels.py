@@ -96,11 +96,11 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
 
 async def fulltext_search(stores: SearchStores, datasets: Sequence[Dataset], query: str, depth: int,
                           document_ids: Sequence[int] | None, *, analyzed: bool = False,
-                          memory: KeptDatasets | None = None) -> list[ChannelHit]:
-    """`analyzed`: `query` is already analyzer output (see the stores' search_text). `memory`: the
+                          kept: KeptDatasets | None = None) -> list[ChannelHit]:
+    """`analyzed`: `query` is already analyzer output (see the stores' search_text). `kept`: the
     datasets whose index this process keeps are searched there, the others in the store."""
     async def one(dataset: Dataset) -> list[ChannelHit]:
-        index = memory.index(dataset) if memory is not None else None
+        index = kept.index(dataset) if kept is not None else None
         if index is not None:
             return index.search(query.split() if analyzed else analyzers.tokenize(query), depth, document_ids)
         hits = await stores.fulltext.search_text(index_key(dataset), query, depth, document_ids=document_ids,

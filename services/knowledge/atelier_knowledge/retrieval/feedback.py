@@ -28,7 +28,7 @@ TEXT_STORE = "milvus-bm25"  # the store whose analysis `analyzers` reproduces
 async def second_pass(pool, stores: SearchStores, vectors: QueryVectors, datasets: Sequence[Dataset],  # noqa: ANN001
                       query: str, first: Sequence[Fused], answered: Sequence[str], depth: int,
                       document_ids: Sequence[int] | None, timeout: float, *,
-                      with_vectors: bool = False, memory: KeptDatasets | None = None) -> dict[str, Outcome]:
+                      with_vectors: bool = False, kept: KeptDatasets | None = None) -> dict[str, Outcome]:
     """The channels that answered the first pass (`answered`), searched again with the query
     moved towards `first`'s best passages; a channel with nothing to learn from is left out.
     `with_vectors`: the vector channel's hits carry their stored vectors."""
@@ -42,7 +42,7 @@ async def second_pass(pool, stores: SearchStores, vectors: QueryVectors, dataset
     if text:
         work[FULLTEXT] = asyncio.ensure_future(channels.timed(
             FULLTEXT, channels.fulltext_search(stores, datasets, text, depth, document_ids, analyzed=True,
-                                              memory=memory), timeout))
+                                              kept=kept), timeout))
     if moved:
         stage = channels.Stage()
         work[VECTOR] = asyncio.ensure_future(channels.timed(

@@ -74,11 +74,11 @@ class RetrievalContext:
     def create(cls, deps: ServiceDeps) -> RetrievalContext:
         settings = deps.settings
         stores = create_search_stores(settings)
-        memory = None
+        kept = None
         if settings.retrieval_kept_slices > 0 and isinstance(stores.fulltext, IndexedSliceSource):
-            memory = KeptDatasets(stores.fulltext, max_slices=settings.retrieval_kept_slices)
+            kept = KeptDatasets(stores.fulltext, max_slices=settings.retrieval_kept_slices)
         return cls(deps, stores, QueryVectors(settings, deps.redis), create_chat_model(settings),
-                   create_reranker(settings), kept_datasets=memory)
+                   create_reranker(settings), kept_datasets=kept)
 
     def change_subscribers(self) -> list[ChangeSubscriber]:
         """What a change to a dataset or its slices must reach (the ChangeListener's subscribers)."""
@@ -156,7 +156,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
     if strategy.search_type in (FULL_TEXT, HYBRID):
         work[FULLTEXT] = asyncio.ensure_future(channels.timed(
             FULLTEXT, channels.fulltext_search(ctx.stores, datasets, query, strategy.depth, document_ids,
-                                               memory=ctx.kept_datasets), timeout))
+                                               kept=ctx.kept_datasets), timeout))
     table_work = None
     table_datasets = [d for d in datasets if d.format_type == FormatType.Table]
     if strategy.use_nl2sql and table_datasets:
@@ -237,7 +237,7 @@ async def _feedback(ctx: RetrievalContext, datasets: Sequence[Dataset], query: s
     try:
         second = await feedback.second_pass(ctx.deps.pool, ctx.stores, ctx.vectors, datasets, query,
                                             _fuse(outcomes), answered, depth, document_ids, timeout,
-                                            with_vectors=with_vectors, memory=ctx.kept_datasets)
+                                            with_vectors=with_vectors, kept=ctx.kept_datasets)
         errors = [f"{name}: {o.error}" for name, o in second.items() if o.error]
         outcomes.update({name: o for name, o in second.items() if o.hits and not o.error})
     except Exception as exc:  # noqa: BLE001 - the first pass still answers
