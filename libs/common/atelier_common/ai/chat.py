@@ -12,6 +12,7 @@ import openai
 
 from atelier_common.ai._openai import (
     ModelCallError,
+    async_client,
     backoff_s,
     is_transient_status,
     retry_after_s,
@@ -50,9 +51,7 @@ class ChatModel:
     def __init__(self, *, base_url: str, api_key: str, model: str, timeout_s: float, max_retries: int = 2) -> None:
         self.model = model
         self._max_retries = max(0, max_retries)
-        self._client = openai.AsyncOpenAI(
-            base_url=base_url, api_key=api_key or "unused", max_retries=0, timeout=timeout_s
-        )
+        self._client = async_client(base_url=base_url, api_key=api_key, timeout_s=timeout_s)
 
     async def complete(
         self,

@@ -37,6 +37,7 @@ import openai
 
 from atelier_common.ai._openai import (
     ModelCallError,
+    async_client,
     backoff_s,
     is_transient_status,
     retry_after_s,
@@ -229,9 +230,7 @@ class OpenAIEmbedder:
         self._max_retries = max(0, max_retries)
         self._semaphore = asyncio.Semaphore(max(1, concurrency))
         self._known_dimension: int | None = self._dimensions or None
-        self._client = openai.AsyncOpenAI(
-            base_url=base_url, api_key=api_key or "unused", max_retries=0, timeout=timeout_s
-        )
+        self._client = async_client(base_url=base_url, api_key=api_key, timeout_s=timeout_s)
 
     @property
     def model_id(self) -> str:

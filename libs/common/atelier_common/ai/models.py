@@ -28,6 +28,7 @@ import openai
 import yaml
 
 from atelier_common import tokens
+from atelier_common.ai._openai import async_client
 
 log = logging.getLogger("atelier.models")
 
@@ -152,9 +153,8 @@ class ModelRegistry:
         timeout_s applies unless the model file sets its own."""
         client = self._clients.get(model.id)
         if client is None:
-            client = self._clients[model.id] = openai.AsyncOpenAI(
-                base_url=model.base_url, api_key=model.api_key or "unused", max_retries=0,
-                timeout=model.timeout_s or timeout_s)
+            client = self._clients[model.id] = async_client(base_url=model.base_url, api_key=model.api_key,
+                                                            timeout_s=model.timeout_s or timeout_s)
         return client
 
     async def aclose(self) -> None:
