@@ -2,7 +2,7 @@
 (domain.bm25_index), built from the analyzed texts a collection holds, scores as Milvus scores a
 collection of one segment, also when the collection was written in several (where Milvus Lite's
 own scores move, its statistics being per segment); the kept vectors (domain.kept_vectors) are the
-ones the dense search returns."""
+ones the dense search returns, and searching them ranks and scores as the dense search does."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from atelier_knowledge.domain.bm25_index import Bm25Index
@@ -134,12 +135,33 @@ async def test_the_kept_vectors_are_the_ones_the_dense_search_returns(store: Mil
     entries = await store.indexed_slices(dataset, limit=1000)
     assert entries is not None
     kept = KeptVectors.build(entries)
-    assert kept is not None and kept.dimension == DIM
+    assert kept is not None and kept.size == len(docs)
     hits = await store.search_dense(dataset, [0.3, 0.1, 0.9, 0.2], len(docs), with_vectors=True)
     assert len(hits) == len(docs)
     by_id = kept.of([h.slice_id for h in hits] + [10**12])  # an id not kept is left out
     assert set(by_id) == {h.slice_id for h in hits}
-    for hit in hits:
-        assert by_id[hit.slice_id].tolist() == pytest.approx(list(hit.vector), abs=1e-7)
+    for hit in hits:  # kept at unit length: the stored vector's direction
+        stored = np.asarray(hit.vector)
+        assert by_id[hit.slice_id].tolist() == pytest.approx((stored / np.linalg.norm(stored)).tolist(), abs=1e-6)
     assert KeptVectors.build([*entries, replace(entries[0], slice_id=10**12, vector=None)]) is None
     assert KeptVectors.build([*entries, replace(entries[0], slice_id=10**12, vector=[1.0] * (DIM + 1))]) is None
+
+
+async def test_the_kept_vectors_search_ranks_and_scores_as_the_dense_search(store: MilvusStore) -> None:
+    docs = corpus()
+    dataset = await written(store, [docs[:4], docs[4:]])
+    entries = await store.indexed_slices(dataset, limit=1000)
+    assert entries is not None
+    kept = KeptVectors.build(entries)
+    assert kept is not None
+    rng = random.Random(11)
+    for _ in range(5):
+        query = [rng.uniform(-1, 1) for _ in range(DIM)]
+        for depth, document_ids in ((len(docs), None), (3, None), (4, [2]), (5, [1, 2]), (5, [99])):
+            milvus = await store.search_dense(dataset, query, depth, document_ids=document_ids)
+            ours = kept.search(query, depth, document_ids)
+            assert [h.slice_id for h in ours] == [h.slice_id for h in milvus], (query, depth, document_ids)
+            assert [h.score for h in ours] == pytest.approx([h.score for h in milvus], abs=1e-5)
+    hits = kept.search([0.3, 0.1, 0.9, 0.2], 2, with_vectors=True)
+    assert [h.vector.tolist() for h in hits] == [kept.of([h.slice_id])[h.slice_id].tolist() for h in hits]
+    assert kept.search([0.0] * DIM, 5) == [] and kept.search([1.0] * (DIM + 1), 5) == [] and kept.search([1.0] * DIM, 0) == []

@@ -1,6 +1,7 @@
 """Full-text search through the stack ranks with the whole dataset's BM25 statistics, however the
 search store cut the dataset into segments (retrieval.kept_datasets), and what is written, edited
-or deleted reaches the next searches at once and after the index is rebuilt."""
+or deleted reaches the next full-text and semantic searches at once and after the dataset is kept
+again (its index and vectors read back)."""
 
 from __future__ import annotations
 
@@ -30,11 +31,15 @@ SECOND = [
 FLUSHED_S = 3.0  # the indexer flushes what it wrote every 2 s
 
 
-async def fulltext(client: AtelierClient, dataset_id: str, query: str) -> list[str]:
+async def fulltext(client: AtelierClient, dataset_id: str, query: str, search_type: int = 20) -> list[str]:
     reply = await client.call("/api/knowledge/retrieve", {
         "space_id": client.space_id, "dataset_ids": [dataset_id], "query": query,
-        "strategy": {"search_type": 20, "top_k": 10, "min_score": 0}})
+        "strategy": {"search_type": search_type, "top_k": 10, "min_score": 0}})
     return [s["content"] for s in reply["slices"]]
+
+
+async def semantic_first(client: AtelierClient, dataset_id: str, query: str) -> str:
+    return (await fulltext(client, dataset_id, query, search_type=0))[0]
 
 
 async def documents(client: AtelierClient, dataset_id: str, texts: list[str]) -> list[str]:
@@ -59,6 +64,8 @@ async def test_ranking_uses_the_whole_datasets_statistics_and_follows_every_chan
     # A new document is found at once (the change dropped the index: the store answers) and stays found.
     (added,) = await documents(client, dataset_id, ["Gearbox gearbox gearbox: the overhaul manual."])
     assert "Gearbox gearbox gearbox: the overhaul manual." in await fulltext(client, dataset_id, "overhaul")
+    await asyncio.sleep(FLUSHED_S)  # kept again, the new slice's vector with it
+    assert await semantic_first(client, dataset_id, "overhaul manual") == "Gearbox gearbox gearbox: the overhaul manual."
     slices = await client.slices(added)
     await client.call("/api/knowledge/slice/update", {"slice_id": slices[0]["slice_id"], "space_id": client.space_id,
                                                       "raw_text": "The zebracorn overhaul manual."})
@@ -66,8 +73,11 @@ async def test_ranking_uses_the_whole_datasets_statistics_and_follows_every_chan
     async def edited() -> bool:
         return await fulltext(client, dataset_id, "zebracorn") == ["The zebracorn overhaul manual."]
     await eventually(edited, 15, "the edited slice found by its new text")
+    # The semantic search compares the edited slice's new vector (the store's, then the kept one).
+    assert await semantic_first(client, dataset_id, "zebracorn") == "The zebracorn overhaul manual."
     await asyncio.sleep(FLUSHED_S)  # the index rebuilt from the edited collection
     assert await fulltext(client, dataset_id, "zebracorn") == ["The zebracorn overhaul manual."]
+    assert await semantic_first(client, dataset_id, "zebracorn") == "The zebracorn overhaul manual."
     assert await fulltext(client, dataset_id, "gearbox gearbox") != [] and \
         "Gearbox gearbox gearbox: the overhaul manual." not in await fulltext(client, dataset_id, "gearbox")
     assert (await fulltext(client, dataset_id, "gearbox"))[0] == FIRST[0]

@@ -1,5 +1,5 @@
 """What the knowledge process keeps of its datasets (retrieval.kept_datasets: BM25 index and
-vectors) over a real Milvus Lite collection: wanted by a search, read once the dataset is quiet,
+vectors) over a real Milvus Lite collection: wanted by a full-text or dense search, read once the dataset is quiet,
 dropped by a change to it, never kept from a read a change overtook, nothing kept while changes
 cannot be heard, and no more slices kept than the budget."""
 
@@ -148,5 +148,23 @@ async def test_the_slice_budget_keeps_the_most_recently_searched_and_leaves_larg
         await asyncio.sleep(0.5)
         assert memory.index(large) is None  # over the budget on its own: the store keeps answering it
         assert not memory.building(large.id)  # and it is not read again until it changes
+    finally:
+        await memory.aclose()
+
+
+async def test_a_dense_search_wants_the_dataset_and_searches_its_vectors_exactly_up_to_a_size(
+        store: MilvusStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    ds = await collection(store, ["wing flutter", "shell buckling", "panel vibration"])
+    memory = KeptDatasets(store, max_slices=100, quiet_s=0.1)
+    memory.set_listening(True)
+    try:
+        assert memory.dense(ds) is None  # the store answers this search; the read starts
+        async with asyncio.timeout(5):
+            while (vectors := memory.dense(ds)) is None:
+                await asyncio.sleep(0.02)
+        assert {h.slice_id for h in vectors.search([0.5] * DIM, 10)} == {1, 2, 3}
+        monkeypatch.setattr("atelier_knowledge.retrieval.kept_datasets.EXACT_SEARCH_MAX_SLICES", 2)
+        assert memory.dense(ds) is None  # too many slices to search by a product over all: the store's index
+        assert memory.index(ds) is not None  # still kept for full text
     finally:
         await memory.aclose()

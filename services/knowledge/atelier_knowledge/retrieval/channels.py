@@ -72,11 +72,12 @@ def _merge(per_dataset: Sequence[Sequence[ChannelHit]], depth: int) -> list[Chan
 async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: Sequence[Dataset], query: str,
                         depth: int, document_ids: Sequence[int] | None, *, stage: Stage | None = None,
                         moved: Mapping[str, Sequence[float]] | None = None,
-                        with_vectors: bool = False) -> list[ChannelHit]:
+                        with_vectors: bool = False, kept: KeptDatasets | None = None) -> list[ChannelHit]:
     """Dense search in every dataset's collection; the query is embedded once per embedding
     model (datasets keep the model they were created with). `moved`: query vectors per model
     already computed (pseudo-relevance feedback), used instead of embedding the query.
-    `with_vectors`: hits carry their stored vectors."""
+    `with_vectors`: hits carry their vectors (as stored, or unit length when kept). `kept`: the datasets whose
+    vectors this process keeps are searched here, exactly, the others in the store."""
     stage = stage or Stage()
     models = sorted({d.embedding_model for d in datasets})
     if moved is not None:
@@ -87,6 +88,9 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
     stage.doing = "searching the vector index"
 
     async def one(dataset: Dataset) -> list[ChannelHit]:
+        vectors = kept.dense(dataset) if kept is not None else None
+        if vectors is not None:
+            return vectors.search(by_model[dataset.embedding_model], depth, document_ids, with_vectors=with_vectors)
         hits = await stores.vector.search_dense(index_key(dataset), by_model[dataset.embedding_model], depth,
                                                 document_ids=document_ids, with_vectors=with_vectors)
         return [ChannelHit(h.slice_id, h.score, h.vector) for h in hits]

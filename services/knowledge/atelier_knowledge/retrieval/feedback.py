@@ -31,7 +31,8 @@ async def second_pass(pool, stores: SearchStores, vectors: QueryVectors, dataset
                       with_vectors: bool = False, kept: KeptDatasets | None = None) -> dict[str, Outcome]:
     """The channels that answered the first pass (`answered`), searched again with the query
     moved towards `first`'s best passages; a channel with nothing to learn from is left out.
-    `with_vectors`: the vector channel's hits carry their stored vectors."""
+    `with_vectors`: the vector channel's hits from the store carry their stored vectors. `kept`:
+    what this process keeps of the datasets (channels.fulltext_search, channels.vector_search)."""
     ranked = [f.slice_id for f in first]
     text_feedback = FULLTEXT in answered and stores.fulltext.name == TEXT_STORE
     # The feedback passages' text (database) and vectors (vector store) are read at once.
@@ -47,7 +48,7 @@ async def second_pass(pool, stores: SearchStores, vectors: QueryVectors, dataset
         stage = channels.Stage()
         work[VECTOR] = asyncio.ensure_future(channels.timed(
             VECTOR, channels.vector_search(stores, vectors, datasets, query, depth, document_ids, stage=stage,
-                                           moved=moved, with_vectors=with_vectors),
+                                           moved=moved, with_vectors=with_vectors, kept=kept),
             timeout, stage=stage))
     return dict(zip(work, await asyncio.gather(*work.values()), strict=True))
 

@@ -6,8 +6,9 @@ its slices (the ChangeListener on 'dataset_changed', migrations 0008 and 0009).
 Why: Milvus Lite scores BM25 per segment (rankings move with how compaction cut the collection,
 up to 11% nDCG@10 on Cranfield) and in Python (most of a hybrid retrieve's CPU); and the vectors
 neighbour smoothing compares cost more to return with the dense search (built and decoded element
-by element) than to keep. A dataset is wanted by its first full-text search (answered by the store
-meanwhile, the dense search returning the vectors) and read once it has had no change for
+by element) than to keep, and searching them here exactly costs less than a request to the store.
+A dataset is wanted by its first full-text or dense search (answered by the store meanwhile, the
+dense search returning the vectors) and read once it has had no change for
 `quiet_s` (not after every batch of an ingestion); a change heard during a read discards it.
 Deleted slices still kept are harmless: the slice lookup keeps only retrievable ones. Datasets
 above `max_slices` slices, and whatever does not fit beside the others in `max_slices`, are
@@ -34,6 +35,10 @@ from atelier_search.base import IndexedSliceSource
 log = logging.getLogger("atelier.knowledge.kept_datasets")
 
 QUIET_S = 2.0  # a dataset with no change this long is built (an indexer's batches come faster)
+# Beyond this many slices a dense search goes to the store's ANN index: a product over every kept
+# row grows with the dataset (~1.1 ms of CPU at 20,000 MiniLM slices, about what a request to
+# Milvus Lite costs).
+EXACT_SEARCH_MAX_SLICES = 20_000
 
 
 @dataclass(frozen=True)
@@ -77,14 +82,17 @@ class KeptDatasets:
     def index(self, dataset: Dataset) -> Bm25Index | None:
         """The dataset's BM25 index when one is kept and current; else None (search the store), and
         a read is started if none is under way."""
-        kept = self._current(dataset)
-        if kept is not None:
-            return kept.index
-        if (self._listening and dataset.id not in self._builds
-                and self._too_large.get(dataset.id) != self._ticket(dataset.id)):
-            self._builds[dataset.id] = asyncio.get_running_loop().create_task(
-                self._build(dataset.id, index_key(dataset)), name=f"kept-dataset-{dataset.id}")
-        return None
+        kept = self._kept_or_wanted(dataset)
+        return kept.index if kept is not None else None
+
+    def dense(self, dataset: Dataset) -> KeptVectors | None:
+        """The dataset's vectors to search exactly when they are kept, current and at most
+        EXACT_SEARCH_MAX_SLICES; else None (search the store), and a read is started if none is
+        under way."""
+        kept = self._kept_or_wanted(dataset)
+        if kept is None or kept.vectors is None or kept.vectors.size > EXACT_SEARCH_MAX_SLICES:
+            return None
+        return kept.vectors
 
     def vectors(self, datasets: Sequence[Dataset]) -> list[KeptVectors] | None:
         """The datasets' kept vectors when every one's are kept and current; else None (the dense
@@ -93,6 +101,14 @@ class KeptDatasets:
         if any(k is None or k.vectors is None for k in kept):
             return None
         return [k.vectors for k in kept]  # type: ignore[union-attr]
+
+    def _kept_or_wanted(self, dataset: Dataset) -> _Kept | None:
+        kept = self._current(dataset)
+        if kept is None and (self._listening and dataset.id not in self._builds
+                             and self._too_large.get(dataset.id) != self._ticket(dataset.id)):
+            self._builds[dataset.id] = asyncio.get_running_loop().create_task(
+                self._build(dataset.id, index_key(dataset)), name=f"kept-dataset-{dataset.id}")
+        return kept
 
     def _current(self, dataset: Dataset) -> _Kept | None:
         if not self._listening:

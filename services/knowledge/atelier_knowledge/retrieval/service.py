@@ -151,7 +151,7 @@ async def retrieve(ctx: RetrievalContext, req: kpb.RetrieveRequest) -> kpb.Retri
         stage = channels.Stage()
         work[VECTOR] = asyncio.ensure_future(channels.timed(
             VECTOR, channels.vector_search(ctx.stores, ctx.vectors, datasets, query, strategy.depth, document_ids,
-                                           stage=stage, with_vectors=with_vectors),
+                                           stage=stage, with_vectors=with_vectors, kept=ctx.kept_datasets),
             timeout, stage=stage))
     if strategy.search_type in (FULL_TEXT, HYBRID):
         work[FULLTEXT] = asyncio.ensure_future(channels.timed(
