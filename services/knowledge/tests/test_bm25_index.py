@@ -17,6 +17,7 @@ from atelier_knowledge.domain.bm25_index import Bm25Index
 from atelier_knowledge.domain.kept_vectors import KeptVectors
 from atelier_search import MilvusStore, SliceDoc
 from atelier_search.analyzers import tokenize
+from atelier_search.base import IndexedSlice
 
 DIM = 4
 
@@ -129,13 +130,19 @@ async def test_indexed_slices_stops_over_the_limit_and_reads_nothing_of_a_missin
     assert empty.search(["turbin"], 10) == []
 
 
-async def test_the_kept_vectors_are_the_ones_the_dense_search_returns(store: MilvusStore) -> None:
-    docs = corpus()
-    dataset = await written(store, [docs[:4], docs[4:]])
+async def kept_vectors(store: MilvusStore) -> tuple[int, list[IndexedSlice], KeptVectors]:
+    """The corpus written in two segments: its collection, what it holds, its kept vectors."""
+    dataset = await written(store, [corpus()[:4], corpus()[4:]])
     entries = await store.indexed_slices(dataset, limit=1000)
     assert entries is not None
     kept = KeptVectors.build(entries)
-    assert kept is not None and kept.size == len(docs)
+    assert kept is not None and kept.size == len(entries)
+    return dataset, entries, kept
+
+
+async def test_the_kept_vectors_are_the_ones_the_dense_search_returns(store: MilvusStore) -> None:
+    docs = corpus()
+    dataset, entries, kept = await kept_vectors(store)
     hits = await store.search_dense(dataset, [0.3, 0.1, 0.9, 0.2], len(docs), with_vectors=True)
     assert len(hits) == len(docs)
     by_id = kept.of([h.slice_id for h in hits] + [10**12])  # an id not kept is left out
@@ -149,11 +156,7 @@ async def test_the_kept_vectors_are_the_ones_the_dense_search_returns(store: Mil
 
 async def test_the_kept_vectors_search_ranks_and_scores_as_the_dense_search(store: MilvusStore) -> None:
     docs = corpus()
-    dataset = await written(store, [docs[:4], docs[4:]])
-    entries = await store.indexed_slices(dataset, limit=1000)
-    assert entries is not None
-    kept = KeptVectors.build(entries)
-    assert kept is not None
+    dataset, _, kept = await kept_vectors(store)
     rng = random.Random(11)
     for _ in range(5):
         query = [rng.uniform(-1, 1) for _ in range(DIM)]
