@@ -87,8 +87,9 @@ async def test_a_host_whose_dns_answer_changes_gets_a_new_checked_connection(nam
                 await client.get(url)
             names.answers["moving.test"] = ["127.0.0.1"]  # back: the connection to .1 kept for this name serves it
             assert (await client.get(url)).json() == {"pong": True}
-    assert [r.connection[0] for r in moved.requests] == ["127.0.0.1"]  # the client's end: a new connection
-    assert moved.requests[0].connection not in {r.connection for r in server.requests}
+    # Answered by the server at .2: a new connection (the kernel may give its client end the same
+    # local port as the one to .1, a different destination, so ports prove nothing here).
+    assert [r.connection[0] for r in moved.requests] == ["127.0.0.1"]
     assert len(server.requests) == 2 and len({r.connection for r in server.requests}) == 1
 
 
