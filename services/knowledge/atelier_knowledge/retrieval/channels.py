@@ -76,8 +76,8 @@ async def vector_search(stores: SearchStores, vectors: QueryVectors, datasets: S
     """Dense search in every dataset's collection; the query is embedded once per embedding
     model (datasets keep the model they were created with). `moved`: query vectors per model
     already computed (pseudo-relevance feedback), used instead of embedding the query.
-    `with_vectors`: hits carry their vectors (as stored, or unit length when kept). `kept`: the datasets whose
-    vectors this process keeps are searched here, exactly, the others in the store."""
+    `with_vectors`: hits carry their vectors (as stored, or unit length when kept). `kept`: the
+    datasets whose vectors this process keeps are searched here, exactly, the others in the store."""
     stage = stage or Stage()
     models = sorted({d.embedding_model for d in datasets})
     if moved is not None:

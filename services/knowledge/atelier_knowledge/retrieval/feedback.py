@@ -31,8 +31,7 @@ async def second_pass(pool, stores: SearchStores, vectors: QueryVectors, dataset
                       with_vectors: bool = False, kept: KeptDatasets | None = None) -> dict[str, Outcome]:
     """The channels that answered the first pass (`answered`), searched again with the query
     moved towards `first`'s best passages; a channel with nothing to learn from is left out.
-    `with_vectors`: the vector channel's hits from the store carry their stored vectors. `kept`:
-    what this process keeps of the datasets (channels.fulltext_search, channels.vector_search)."""
+    `with_vectors` and `kept`: as channels.vector_search and channels.fulltext_search take them."""
     ranked = [f.slice_id for f in first]
     text_feedback = FULLTEXT in answered and stores.fulltext.name == TEXT_STORE
     # The feedback passages' text (database) and vectors (vector store) are read at once.

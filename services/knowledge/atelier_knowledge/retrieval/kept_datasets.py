@@ -8,11 +8,11 @@ up to 11% nDCG@10 on Cranfield) and in Python (most of a hybrid retrieve's CPU);
 neighbour smoothing compares cost more to return with the dense search (built and decoded element
 by element) than to keep, and searching them here exactly costs less than a request to the store.
 A dataset is wanted by its first full-text or dense search (answered by the store meanwhile, the
-dense search returning the vectors) and read once it has had no change for
-`quiet_s` (not after every batch of an ingestion); a change heard during a read discards it.
-Deleted slices still kept are harmless: the slice lookup keeps only retrievable ones. Datasets
-above `max_slices` slices, and whatever does not fit beside the others in `max_slices`, are
-searched in the store.
+dense search returning the vectors) and read once it has had no change for `quiet_s` (not after
+every batch of an ingestion); a change heard during a read discards it. Deleted slices still kept
+are harmless: the slice lookup keeps only retrievable ones. Datasets above `max_slices` slices, and
+whatever does not fit beside the others in `max_slices`, are searched in the store; a dense search
+of one above EXACT_SEARCH_MAX_SLICES goes to the store's ANN index even when it is kept.
 """
 
 from __future__ import annotations
