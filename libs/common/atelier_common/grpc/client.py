@@ -1,9 +1,9 @@
 """Client channels to other services.
 
 `channel(addr)` returns one cached grpc.aio channel per address (per event loop: aio channels are
-bound to the loop that made them). Its interceptors send the current RequestContext as
-x-atelier-* metadata and open a CLIENT span whose W3C traceparent goes along, so the callee's
-server span joins the caller's trace. Metadata the caller passes explicitly wins over both.
+bound to the loop that made them). Its calls send the current RequestContext as x-atelier-*
+metadata and open a CLIENT span whose W3C traceparent goes along, so the callee's server span
+joins the caller's trace. Metadata the caller passes explicitly wins over both.
 
     stub = client.stub(knowledge_pb2_grpc.KnowledgeServiceStub, settings.knowledge_addr)
     try:
@@ -49,96 +49,93 @@ def _method_name(method: Any) -> str:
     return text.lstrip("/")
 
 
-def _with_context_metadata(details: grpc.aio.ClientCallDetails) -> grpc.aio.ClientCallDetails:
-    metadata = grpc.aio.Metadata()
-    present: set[str] = set()
-    for key, value in details.metadata or ():
-        metadata.add(key, value)
-        present.add(key.lower())
-    for key, value in auth.outgoing_metadata():
-        if key not in present:
-            metadata.add(key, value)
+def _outgoing_metadata(explicit: Any, span: trace.Span) -> list[tuple[str, Any]]:
+    """The call's metadata: what the caller passed, then the RequestContext and the trace context
+    (the CLIENT span's) where the caller did not pass them."""
+    metadata = list(explicit or ())
+    present = {key.lower() for key, _ in metadata}
+    metadata += [(key, value) for key, value in auth.outgoing_metadata() if key not in present]
     if "traceparent" not in present:
         carrier: dict[str, str] = {}
-        telemetry.inject(carrier)
-        for key, value in carrier.items():
-            metadata.add(key, value)
-    return details._replace(metadata=metadata)
+        telemetry.inject(carrier, trace.set_span_in_context(span))
+        metadata += carrier.items()
+    return metadata
 
 
-class _ContextInterceptor:
-    async def _intercept(self, continuation: Any, details: grpc.aio.ClientCallDetails, request: Any) -> Any:
-        span = _tracer.start_span(_method_name(details.method), kind=SpanKind.CLIENT, attributes={"rpc.system": "grpc"})
-        try:
-            with trace.use_span(span, end_on_exit=False):
-                call = await continuation(_with_context_metadata(details), request)
-        except BaseException:
-            span.set_status(Status(StatusCode.ERROR))
-            span.end()
-            raise
-        call.add_done_callback(lambda done: _end_span(span, done))
-        return call
+def _start_span(method: str) -> trace.Span:
+    return _tracer.start_span(method, kind=SpanKind.CLIENT, attributes={"rpc.system": "grpc"})
 
 
-# A grpc.aio channel files each interceptor under one call kind only, hence one class per kind.
-class _UnaryUnary(_ContextInterceptor, grpc.aio.UnaryUnaryClientInterceptor):
-    async def intercept_unary_unary(self, continuation, client_call_details, request):  # type: ignore[override]
-        # The call is awaited here (its caller awaits it anyway), so the span ends as the call does,
-        # without a task of its own; the caller still gets the call, with its status and any error.
-        span = _tracer.start_span(_method_name(client_call_details.method), kind=SpanKind.CLIENT,
-                                  attributes={"rpc.system": "grpc"})
-        code = grpc.StatusCode.UNKNOWN
-        try:
-            with trace.use_span(span, end_on_exit=False):
-                call = await continuation(_with_context_metadata(client_call_details), request)
-            try:
-                await call
-            except grpc.aio.AioRpcError as exc:
-                code = exc.code()
-            except asyncio.CancelledError:
-                code = grpc.StatusCode.CANCELLED
-                raise
-            else:
-                code = grpc.StatusCode.OK
-            return call
-        finally:  # failed before there was a call: UNKNOWN
-            _set_code(span, code)
-            span.end()
-
-
-class _UnaryStream(_ContextInterceptor, grpc.aio.UnaryStreamClientInterceptor):
-    async def intercept_unary_stream(self, continuation, client_call_details, request):  # type: ignore[override]
-        return await self._intercept(continuation, client_call_details, request)
-
-
-class _StreamUnary(_ContextInterceptor, grpc.aio.StreamUnaryClientInterceptor):
-    async def intercept_stream_unary(self, continuation, client_call_details, request_iterator):  # type: ignore[override]
-        return await self._intercept(continuation, client_call_details, request_iterator)
-
-
-class _StreamStream(_ContextInterceptor, grpc.aio.StreamStreamClientInterceptor):
-    async def intercept_stream_stream(self, continuation, client_call_details, request_iterator):  # type: ignore[override]
-        return await self._intercept(continuation, client_call_details, request_iterator)
-
-
-def client_interceptors() -> list[grpc.aio.ClientInterceptor]:
-    """Interceptors forwarding auth context + trace context, for channels made elsewhere."""
-    return [_UnaryUnary(), _UnaryStream(), _StreamUnary(), _StreamStream()]
-
-
-def _set_code(span: trace.Span, code: grpc.StatusCode) -> None:
+def _end_span(span: trace.Span, code: grpc.StatusCode) -> None:
     span.set_attribute("rpc.grpc.status_code", code.value[0])
     if code != grpc.StatusCode.OK:
         span.set_status(Status(StatusCode.ERROR, code.name))
+    span.end()
 
 
-def _end_span(span: trace.Span, call: Any) -> None:
+class _TracedUnaryCall:
+    """A unary call whose CLIENT span ends as the call does, when its caller awaits it (a unary
+    call's caller always does); anything else is the call's own (cancel, code, metadata)."""
+
+    __slots__ = ("_call", "_span")
+
+    def __init__(self, call: Any, span: trace.Span) -> None:
+        self._call = call
+        self._span = span
+
+    def __await__(self) -> Any:
+        code = grpc.StatusCode.UNKNOWN
+        try:
+            response = yield from self._call.__await__()
+            code = grpc.StatusCode.OK
+            return response
+        except grpc.aio.AioRpcError as exc:
+            code = exc.code()
+            raise
+        except asyncio.CancelledError:
+            code = grpc.StatusCode.CANCELLED
+            raise
+        finally:
+            _end_span(self._span, code)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._call, name)
+
+
+class _ContextCallable:
+    """One method of a `ContextChannel`: sends the context along and traces the call."""
+
+    __slots__ = ("_inner", "_name", "_unary")
+
+    def __init__(self, inner: Any, method: Any, *, unary_response: bool) -> None:
+        self._inner = inner
+        self._name = _method_name(method)
+        self._unary = unary_response
+
+    def __call__(self, request: Any = None, *, timeout: float | None = None, metadata: Any = None,
+                 credentials: grpc.CallCredentials | None = None, wait_for_ready: bool | None = None,
+                 compression: grpc.Compression | None = None) -> Any:
+        span = _start_span(self._name)
+        try:
+            call = self._inner(request, timeout=timeout, metadata=_outgoing_metadata(metadata, span),
+                               credentials=credentials, wait_for_ready=wait_for_ready, compression=compression)
+        except BaseException:
+            _end_span(span, grpc.StatusCode.UNKNOWN)
+            raise
+        if self._unary:
+            return _TracedUnaryCall(call, span)
+        call.add_done_callback(lambda done: _end_stream_span(span, done))
+        return call
+
+
+def _end_stream_span(span: trace.Span, call: Any) -> None:
     # aio calls report their code through a coroutine; it is ready now, so read it in a task.
     async def finish() -> None:
+        code = grpc.StatusCode.UNKNOWN
         try:
-            _set_code(span, await call.code())
+            code = await call.code()
         finally:
-            span.end()
+            _end_span(span, code)
 
     task = asyncio.get_running_loop().create_task(finish())
     _pending.add(task)
@@ -148,12 +145,62 @@ def _end_span(span: trace.Span, call: Any) -> None:
 _pending: set[asyncio.Task[None]] = set()
 
 
+class ContextChannel(grpc.aio.Channel):
+    """A grpc.aio channel whose calls carry the current RequestContext as x-atelier-* metadata
+    and the W3C traceparent of a CLIENT span of their own (metadata passed explicitly wins).
+
+    What client interceptors would do, without them: grpc.aio runs an intercepted call through a
+    task and wrappers of its own (~60 µs of CPU more per unary call). Generated stubs only ask a
+    channel for its four kinds of callables; the rest is the inner channel's."""
+
+    def __init__(self, inner: grpc.aio.Channel) -> None:
+        self._inner = inner
+
+    def unary_unary(self, method: str, request_serializer: Any = None, response_deserializer: Any = None,
+                    _registered_method: bool | None = False) -> Any:
+        inner = self._inner.unary_unary(method, request_serializer, response_deserializer, _registered_method)
+        return _ContextCallable(inner, method, unary_response=True)
+
+    def unary_stream(self, method: str, request_serializer: Any = None, response_deserializer: Any = None,
+                     _registered_method: bool | None = False) -> Any:
+        inner = self._inner.unary_stream(method, request_serializer, response_deserializer, _registered_method)
+        return _ContextCallable(inner, method, unary_response=False)
+
+    def stream_unary(self, method: str, request_serializer: Any = None, response_deserializer: Any = None,
+                     _registered_method: bool | None = False) -> Any:
+        inner = self._inner.stream_unary(method, request_serializer, response_deserializer, _registered_method)
+        return _ContextCallable(inner, method, unary_response=True)
+
+    def stream_stream(self, method: str, request_serializer: Any = None, response_deserializer: Any = None,
+                      _registered_method: bool | None = False) -> Any:
+        inner = self._inner.stream_stream(method, request_serializer, response_deserializer, _registered_method)
+        return _ContextCallable(inner, method, unary_response=False)
+
+    async def __aenter__(self) -> ContextChannel:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._inner.close(None)
+
+    async def close(self, grace: float | None = None) -> None:
+        await self._inner.close(grace)
+
+    def get_state(self, try_to_connect: bool = False) -> grpc.ChannelConnectivity:
+        return self._inner.get_state(try_to_connect)
+
+    async def wait_for_state_change(self, last_observed_state: grpc.ChannelConnectivity) -> None:
+        await self._inner.wait_for_state_change(last_observed_state)
+
+    async def channel_ready(self) -> None:
+        await self._inner.channel_ready()
+
+
 _channels: dict[str, tuple[asyncio.AbstractEventLoop, grpc.aio.Channel]] = {}
 
 
-def new_channel(addr: str) -> grpc.aio.Channel:
-    """An uncached channel with Atelier's interceptors and options (close it yourself)."""
-    return grpc.aio.insecure_channel(addr, options=CHANNEL_OPTIONS, interceptors=client_interceptors())
+def new_channel(addr: str) -> ContextChannel:
+    """An uncached channel with Atelier's context, tracing and options (close it yourself)."""
+    return ContextChannel(grpc.aio.insecure_channel(addr, options=CHANNEL_OPTIONS))
 
 
 def channel(addr: str) -> grpc.aio.Channel:
