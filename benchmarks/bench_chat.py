@@ -6,10 +6,17 @@ fixed first-token delay and token rate, so what remains is the stack's own overh
 and 32 concurrent chats, with and without an attached knowledge base (one retrieval per turn).
 Prints one JSON line per figure; progress goes to stderr.
 
+At 32 clients each client runs `--rounds-32` chats one after the other, so the first round starts as
+one synchronised burst and the next ones spread out; one such pattern gives 64 first tokens whose
+p50 moved by tens of milliseconds from run to run (half of them come from a single burst). The
+pattern runs `--repeats-32` times (direct, without knowledge, with knowledge, in turn) and each
+figure pools the repetitions' chats: the same mix of burst and spread-out chats, a steadier p50.
+
 cpu_ms_before_first_token_32c(_kb): 32 chats start together while the model holds back its first
-token for a while; the CPU each service spends before any first token, per chat, is what the 32
-chats queue for (on 2 cores each chat's first token waits for up to 32 times that, halved), so the
-figure the first-token overhead at 32 chats follows, and stable on a busy machine."""
+token for a while (`--repeats-32` such bursts, averaged); the CPU each service spends before any
+first token, per chat, is what the 32 chats queue for (on 2 cores each chat's first token waits for
+up to 32 times that, halved), so the figure the first-token overhead at 32 chats follows, and
+stable on a busy machine."""
 
 from __future__ import annotations
 
@@ -171,6 +178,9 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds-1", type=int, default=20, help="chats at 1 client")
     parser.add_argument("--rounds-32", type=int, default=2, help="chats per client at 32 clients")
+    parser.add_argument("--repeats-32", type=int, default=3,
+                        help="times the 32-client pattern (direct, then the stack without and with knowledge) runs;"
+                             " each figure pools their chats")
     args = parser.parse_args()
 
     port = free_port()
@@ -203,20 +213,31 @@ async def main() -> None:
                                          trust_env=False, timeout=120, limits=httpx.Limits(max_connections=64))
                 await stack_once(http, bots[False])  # warm connections and caches
                 await direct_once(direct)
-                for clients, rounds in ((1, args.rounds_1), (32, args.rounds_32)):
-                    baseline = await measure(lambda: direct_once(direct), clients, rounds)
+                for clients, rounds, repeats in ((1, args.rounds_1, 1), (32, args.rounds_32, args.repeats_32)):
+                    baseline: list[Sample] = []
+                    samples: dict[bool, list[Sample]] = {False: [], True: []}
+                    cpu: dict[bool, dict[str, float]] = {False: {}, True: {}}
+                    for repeat in range(repeats):
+                        baseline += await measure(lambda: direct_once(direct), clients, rounds)
+                        for knowledge in (False, True):
+                            log(f"{clients} client(s), knowledge={knowledge}: {clients * rounds} chats"
+                                + (f" ({repeat + 1} of {repeats})" if repeats > 1 else ""))
+                            # This benchmark's own processes only: other stacks on the machine stay out.
+                            meter = CpuMeter(own_only=True)
+                            meter.start()
+                            samples[knowledge] += await measure(lambda k=knowledge: stack_once(http, bots[k]),
+                                                                clients, rounds)
+                            for name, seconds in meter.stop(digits=4).items():
+                                cpu[knowledge][name] = cpu[knowledge].get(name, 0.0) + seconds
                     for knowledge in (False, True):
-                        log(f"{clients} client(s), knowledge={knowledge}: {clients * rounds} chats")
-                        # This benchmark's own processes only: other stacks on the machine stay out.
-                        meter = CpuMeter(own_only=True)
-                        meter.start()
-                        samples = await measure(lambda k=knowledge: stack_once(http, bots[k]), clients, rounds)
                         label = f"{clients}c" + ("_kb" if knowledge else "")
-                        report(label, clients, samples, baseline, knowledge, meter.stop(digits=4))
+                        report(label, clients, samples[knowledge], baseline, knowledge,
+                               {name: round(seconds, 4) for name, seconds in cpu[knowledge].items()})
                 for knowledge in (False, True):
                     log(f"32 chats, knowledge={knowledge}: CPU before the first token")
-                    before = await cpu_before_first_token(http, f"http://127.0.0.1:{port}/_control/settings",
-                                                          bots[knowledge], 32)
+                    bursts = [await cpu_before_first_token(http, f"http://127.0.0.1:{port}/_control/settings",
+                                                           bots[knowledge], 32) for _ in range(args.repeats_32)]
+                    before = {name: round(statistics.fmean(b[name] for b in bursts), 2) for name in bursts[0]}
                     emit("cpu_ms_before_first_token_32c" + ("_kb" if knowledge else ""), before["total"], "ms",
                          clients=32, knowledge=knowledge, by_service=before)
                 await http.aclose()

@@ -4,6 +4,7 @@ only read through their chat: every conversation-wide query leaves them out."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import asyncpg
@@ -39,12 +40,14 @@ _COLUMNS = ("id", "conversation_id", "section_id", "chat_id", "bot_id", "role", 
 
 async def insert_many(conn: Conn, rows: Sequence[Message]) -> list[Message]:
     """Messages made in memory (`rows`: their columns but the timestamps), written in one statement;
-    the stored rows, in the order given."""
+    the stored rows, in the order given: `rows` with the timestamps the database gave them (the
+    rest is what was written; reading it back would decode every text and JSON column again)."""
     if not rows:
         return []
     sql, args = insert_sql(rows)
-    stored = {m.id: m for m in Message.many(await conn.fetch(f"{sql} RETURNING *", *args))}
-    return [stored[row.id] for row in rows]
+    stamps = {r["id"]: r for r in await conn.fetch(f"{sql} RETURNING id, created_at, updated_at", *args)}
+    return [replace(row, created_at=stamps[row.id]["created_at"], updated_at=stamps[row.id]["updated_at"])
+            for row in rows]
 
 
 def insert_sql(rows: Sequence[Message], first_arg: int = 1) -> tuple[str, list[Any]]:
