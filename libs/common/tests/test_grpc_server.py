@@ -16,9 +16,12 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from opentelemetry import context as otel_context
 from opentelemetry import trace
-from opentelemetry.trace import NonRecordingSpan, SpanContext, TraceFlags
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import NonRecordingSpan, SpanContext, SpanKind, StatusCode, TraceFlags
 
-from atelier_common import auth
+from atelier_common import auth, telemetry
 from atelier_common.auth import RequestContext, internal_context, use_context
 from atelier_common.errors import (
     ERROR_CLASSES,
@@ -258,6 +261,33 @@ async def test_traceparent_joins_the_callers_trace(addr: str) -> None:
     finally:
         otel_context.detach(token)
     assert got == b"0af7651916cd43dd8448eb211c80319c"
+
+
+async def test_each_call_has_a_client_span_parent_of_the_server_span_with_the_final_status(addr: str) -> None:
+    telemetry.setup_telemetry("grpc-test")  # once per process; records spans without an exporter
+    provider = trace.get_tracer_provider()
+    assert isinstance(provider, TracerProvider)
+    exporter = InMemorySpanExporter()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    try:
+        await call(addr, "WhoAmI")
+        with pytest.raises(grpc.aio.AioRpcError):
+            await call(addr, "Raise", json.dumps(["NotFound", None, "dataset 7 not found"]).encode())
+        got, error = await stream(addr, "StreamNotFound")
+        assert got == [b"one", b"two"] and error is not None
+        await asyncio.sleep(0.1)  # a stream's client span ends in a task of its own once the call is done
+    finally:
+        exporter.shutdown()
+    spans = exporter.get_finished_spans()
+    for method, code in (("WhoAmI", grpc.StatusCode.OK), ("Raise", grpc.StatusCode.NOT_FOUND),
+                         ("StreamNotFound", grpc.StatusCode.NOT_FOUND)):
+        named = [s for s in spans if s.name == f"{SERVICE}/{method}"]
+        [client] = [s for s in named if s.kind == SpanKind.CLIENT]
+        [server] = [s for s in named if s.kind == SpanKind.SERVER]
+        assert server.parent is not None and server.parent.span_id == client.context.span_id
+        assert server.context.trace_id == client.context.trace_id
+        assert client.attributes["rpc.grpc.status_code"] == server.attributes["rpc.grpc.status_code"] == code.value[0]
+        assert client.status.status_code == (StatusCode.UNSET if code == grpc.StatusCode.OK else StatusCode.ERROR)
 
 
 async def test_slow_unary_call_is_logged(addr: str, caplog) -> None:
